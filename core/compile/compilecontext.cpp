@@ -1,0 +1,238 @@
+#include "compile/compilecontext.h"
+
+#include <cmath>
+
+#include "components/component.h"
+
+namespace drivelab {
+
+CompileContext::CompileContext(const ComponentSpec& spec, const ComponentDescriptor& desc,
+                               const std::vector<std::pair<std::string, NodeRef>>& nodes, SlotCounters& slots,
+                               Diagnostics& diags)
+    : m_spec(spec), m_desc(desc), m_nodes(nodes), m_slots(slots), m_diags(diags)
+{
+}
+
+double CompileContext::real(const char* name) const
+{
+    const ParameterDescriptor* p = m_desc.parameter(name);
+    if (!p) return 0.0;
+    if (!m_spec.parameters.contains(name)) return p->fileDefault;
+    return parameterValue(*p, m_spec.parameters[name]);
+}
+
+bool CompileContext::boolean(const char* name) const
+{
+    if (!m_spec.parameters.contains(name)) return false;
+    const Json& v = m_spec.parameters[name];
+    return v.is_boolean() && v.get<bool>();
+}
+
+const Json& CompileContext::table(const char* name) const
+{
+    static const Json null;
+    if (!m_spec.parameters.contains(name)) return null;
+    return m_spec.parameters[name];
+}
+
+bool CompileContext::has(const char* name) const
+{
+    return m_spec.parameters.contains(name);
+}
+
+int CompileContext::port(const char* name) const
+{
+    const std::string* node = m_spec.port(name);
+    if (!node || *node == kGroundId) return kGround;
+    for (const auto& [id, ref] : m_nodes) {
+        if (id == *node) return ref.index;
+    }
+    return kGround;
+}
+
+bool CompileContext::portIsNode(const char* name) const
+{
+    const std::string* node = m_spec.port(name);
+    return node && *node != kGroundId;
+}
+
+std::string CompileContext::portNode(const char* name) const
+{
+    const std::string* node = m_spec.port(name);
+    return node ? *node : std::string(kGroundId);
+}
+
+int CompileContext::inputSlot(const char* name)
+{
+    // inputs occupy real slots in descriptor order, allocated on first request
+    const InputDescriptor* in = m_desc.input(name);
+    if (!in) return -1;
+    const int slot = allocReal(1);
+    double v = in->initialDefault;
+    if (m_spec.inputs.contains(name) && m_spec.inputs[name].is_number()) v = m_spec.inputs[name].get<double>();
+    m_slots.realInit[static_cast<std::size_t>(slot)] = v;
+    return slot;
+}
+
+int CompileContext::allocReal(int n)
+{
+    const int at = m_slots.nReal;
+    m_slots.nReal += n;
+    m_slots.realInit.resize(static_cast<std::size_t>(m_slots.nReal), 0.0);
+    return at;
+}
+
+int CompileContext::allocFlag(int n)
+{
+    const int at = m_slots.nFlag;
+    m_slots.nFlag += n;
+    m_slots.flagInit.resize(static_cast<std::size_t>(m_slots.nFlag), 0);
+    return at;
+}
+
+int CompileContext::allocMean(int n)
+{
+    const int at = m_slots.nMean;
+    m_slots.nMean += n;
+    return at;
+}
+
+int CompileContext::allocScratch(int n)
+{
+    const int at = m_slots.nScratch;
+    m_slots.nScratch += n;
+    return at;
+}
+
+int CompileContext::allocRow()
+{
+    return m_slots.nRows++;
+}
+
+void CompileContext::error(const std::string& field, const std::string& message)
+{
+    m_failed = true;
+    m_diags.error(m_spec.id, fieldPath(field), message);
+}
+
+void CompileContext::errorAt(const std::string& field, const std::string& message)
+{
+    m_failed = true;
+    m_diags.error(m_spec.id, field, message);
+}
+
+namespace {
+
+const char* jsonKind(const Json& v)
+{
+    if (v.is_null()) return "null";
+    if (v.is_boolean()) return "a boolean";
+    if (v.is_number()) return "a number";
+    if (v.is_string()) return "a string";
+    if (v.is_array()) return "a list";
+    return "an object";
+}
+
+bool checkNumber(const Range& range, const Json& v, bool whole, const std::string& subject, const std::string& path,
+                 Diagnostics& diags)
+{
+    const double d = v.get<double>();
+    if (!std::isfinite(d)) {
+        diags.error(subject, path, "must be finite");
+        return false;
+    }
+    if (whole && d != std::floor(d)) {
+        diags.error(subject, path, "must be a whole number");
+        return false;
+    }
+    if (!range.contains(d)) {
+        diags.error(subject, path, range.describe() + " (got " + formatDouble(d) + ")");
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool validateParameter(const ParameterDescriptor& p, const Json& value, const std::string& subject,
+                       const std::string& path, Diagnostics& diags)
+{
+    switch (p.kind) {
+    case ParamKind::Real:
+    case ParamKind::WholeNumber:
+        if (!value.is_number()) {
+            diags.error(subject, path, std::string("must be a number [") + p.unit + "], got " + jsonKind(value));
+            return false;
+        }
+        return checkNumber(p.range, value, p.kind == ParamKind::WholeNumber, subject, path, diags);
+    case ParamKind::RealOrKeyword:
+        if (value.is_string() && p.keyword && value.get<std::string>() == p.keyword) return true;
+        if (!value.is_number()) {
+            diags.error(subject, path, std::string("must be a number [") + p.unit + "] or \"" + (p.keyword ? p.keyword : "") +
+                                           "\", got " + jsonKind(value));
+            return false;
+        }
+        return checkNumber(p.range, value, false, subject, path, diags);
+    case ParamKind::Boolean:
+        if (!value.is_boolean()) {
+            diags.error(subject, path, std::string("must be true or false, got ") + jsonKind(value));
+            return false;
+        }
+        return true;
+    case ParamKind::Table: {
+        if (!value.is_array()) {
+            diags.error(subject, path, std::string("must be a list of points, got ") + jsonKind(value));
+            return false;
+        }
+        const int rows = static_cast<int>(value.size());
+        if (rows < p.minRows || rows > p.maxRows) {
+            diags.error(subject, path, "has " + std::to_string(rows) + " points; it needs " + std::to_string(p.minRows) +
+                                           " to " + std::to_string(p.maxRows));
+            return false;
+        }
+        bool ok = true;
+        for (int r = 0; r < rows; ++r) {
+            const Json& row = value[static_cast<std::size_t>(r)];
+            const std::string rowPath = path + "[" + std::to_string(r) + "]";
+            if (!row.is_object()) {
+                diags.error(subject, rowPath, std::string("must be an object, got ") + jsonKind(row));
+                ok = false;
+                continue;
+            }
+            for (auto it = row.begin(); it != row.end(); ++it) {
+                bool known = false;
+                for (const auto& c : p.columns) known = known || it.key() == c.name;
+                if (!known) {
+                    std::string cols;
+                    for (const auto& c : p.columns) cols += std::string(cols.empty() ? "" : ", ") + c.name;
+                    diags.error(subject, rowPath + "." + it.key(), "unknown key (a point has " + cols + ")");
+                    ok = false;
+                }
+            }
+            for (const auto& c : p.columns) {
+                const std::string cellPath = rowPath + "." + c.name;
+                if (!row.contains(c.name)) {
+                    diags.error(subject, cellPath, "missing");
+                    ok = false;
+                } else if (!row[c.name].is_number()) {
+                    diags.error(subject, cellPath, std::string("must be a number, got ") + jsonKind(row[c.name]));
+                    ok = false;
+                } else {
+                    ok = checkNumber(c.range, row[c.name], false, subject, cellPath, diags) && ok;
+                }
+            }
+        }
+        return ok;
+    }
+    }
+    return false;
+}
+
+double parameterValue(const ParameterDescriptor& p, const Json& value)
+{
+    if (p.kind == ParamKind::RealOrKeyword && value.is_string()) return p.keywordValue;
+    if (value.is_number()) return value.get<double>();
+    return p.fileDefault;
+}
+
+} // namespace drivelab

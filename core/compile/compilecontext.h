@@ -1,0 +1,97 @@
+#pragma once
+// What a component type's compile() sees: its validated parameters, its resolved
+// ports, and slots in the flat state arrays.
+#include <string>
+#include <vector>
+
+#include "spec/descriptor.h"
+#include "spec/diagnostic.h"
+#include "spec/labspec.h"
+
+namespace drivelab {
+
+/// a node as the compiler resolved it
+struct NodeRef {
+    Domain domain = Domain::Rotational; ///< domain
+    int index = -1;                     ///< dynamic-state index (rotational) or thermal index
+};
+
+/// Counters of the flat state arrays, shared by all components of one compile.
+struct SlotCounters {
+    int nReal = 0;      ///< component real state
+    int nFlag = 0;      ///< component discrete state
+    int nMean = 0;      ///< tick means
+    int nScratch = 0;   ///< per-evaluation scratch
+    int nRows = 0;      ///< constraint rows
+    int nStates = 0;    ///< states counted against the budget
+    std::vector<double> realInit;       ///< initial component real state
+    std::vector<std::int32_t> flagInit; ///< initial component discrete state
+};
+
+/// Compile-time view of one component.
+class CompileContext {
+public:
+    CompileContext(const ComponentSpec& spec, const ComponentDescriptor& desc,
+                   const std::vector<std::pair<std::string, NodeRef>>& nodes, SlotCounters& slots, Diagnostics& diags);
+
+    /// component id
+    const std::string& id() const { return m_spec.id; }
+    /// the spec being compiled
+    const ComponentSpec& spec() const { return m_spec; }
+    /// a Real/WholeNumber/RealOrKeyword parameter after validation (default when absent)
+    double real(const char* name) const;
+    /// a Boolean parameter (default false when absent)
+    bool boolean(const char* name) const;
+    /// a Table parameter (validated shape) or null when absent
+    const Json& table(const char* name) const;
+    /// true when the parameter is present in the file
+    bool has(const char* name) const;
+    /// resolved port: dynamic index (rotational) or thermal index; kGround for ground or absent
+    int port(const char* name) const;
+    /// true when the port is bound to a node other than ground
+    bool portIsNode(const char* name) const;
+    /// the node id a port names ("ground" when absent or ground)
+    std::string portNode(const char* name) const;
+    /// slot of an input in the component real state (initial value filled in)
+    int inputSlot(const char* name);
+    /// allocate n real state slots (initial value 0)
+    int allocReal(int n);
+    /// allocate n discrete state slots (initial value 0)
+    int allocFlag(int n);
+    /// allocate n tick-mean slots
+    int allocMean(int n);
+    /// allocate n scratch slots
+    int allocScratch(int n);
+    /// allocate one constraint row slot
+    int allocRow();
+    /// count n states against the state budget
+    void countStates(int n) { m_slots.nStates += n; }
+    /// set an initial discrete state value
+    void setFlagInit(int slot, std::int32_t v) { m_slots.flagInit[static_cast<std::size_t>(slot)] = v; }
+    /// error on a parameter field: the path is prefixed ("converter." + field)
+    void error(const std::string& field, const std::string& message);
+    /// error with a field path used as is ("node_a", "inputs.capacity")
+    void errorAt(const std::string& field, const std::string& message);
+    /// true once any error was recorded for this component
+    bool failed() const { return m_failed; }
+    /// prefix of this type's parameter fields ("converter")
+    std::string fieldPath(const std::string& field) const { return std::string(m_desc.fieldPrefix) + "." + field; }
+
+private:
+    const ComponentSpec& m_spec;
+    const ComponentDescriptor& m_desc;
+    const std::vector<std::pair<std::string, NodeRef>>& m_nodes;
+    SlotCounters& m_slots;
+    Diagnostics& m_diags;
+    bool m_failed = false;
+};
+
+/// Validate one parameter value against its descriptor; records errors with the
+/// given subject and field path. Returns true when valid.
+bool validateParameter(const ParameterDescriptor& p, const Json& value, const std::string& subject,
+                       const std::string& path, Diagnostics& diags);
+
+/// the numeric value of a validated Real/WholeNumber/RealOrKeyword parameter
+double parameterValue(const ParameterDescriptor& p, const Json& value);
+
+} // namespace drivelab

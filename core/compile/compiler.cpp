@@ -1,0 +1,543 @@
+#include "compile/compiler.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "compile/compilecontext.h"
+#include "solver/constraints.h"
+#include "spec/labreader.h"
+#include "util/hash.h"
+
+namespace drivelab {
+namespace {
+
+template <class T>
+void observeThunk(const Model& m, int local, const ObserveContext& c, double* out)
+{
+    T::observe(m.params.of<T>()[static_cast<std::size_t>(local)], c, out);
+}
+
+std::string listNames(std::span<const ParameterDescriptor> ps)
+{
+    std::string s;
+    for (const auto& p : ps) s += std::string(s.empty() ? "" : ", ") + p.name;
+    return s.empty() ? "none" : s;
+}
+
+// a parameter value in its normalized form
+Json normalizedValue(const ParameterDescriptor& p, const Json* v)
+{
+    if (p.kind == ParamKind::Table) {
+        Json rows = Json::array();
+        for (const auto& row : *v) {
+            Json r = Json::object();
+            for (const auto& c : p.columns) r[c.name] = row[c.name].get<double>();
+            rows.push_back(std::move(r));
+        }
+        return rows;
+    }
+    if (p.kind == ParamKind::Boolean) return v ? v->get<bool>() : false;
+    return v ? parameterValue(p, *v) : p.fileDefault;
+}
+
+class Compiler {
+public:
+    Compiler(const LabSpec& spec, const CompileLimits& limits) : m_spec(spec), m_limits(limits) {}
+
+    CompileResult run()
+    {
+        auto model = std::make_shared<Model>();
+        m_m = model.get();
+        m_m->name = m_spec.name;
+        compileRun();
+        compileNodes();
+        compileComponents();
+        compileEvents();
+        checkStates();
+        if (!m_d.hasErrors()) initialConditions();
+        CompileResult r;
+        if (!m_d.hasErrors()) {
+            normalize();
+            r.model = std::move(model);
+        }
+        r.diagnostics = std::move(m_d);
+        return r;
+    }
+
+private:
+    const LabSpec& m_spec;
+    const CompileLimits& m_limits;
+    Diagnostics m_d;
+    Model* m_m = nullptr;
+    std::vector<std::pair<std::string, NodeRef>> m_nodeRefs;
+    SlotCounters m_slots;
+    std::set<std::string> m_ids;
+    std::vector<int> m_rowComponent; // row slot -> component index
+
+    void compileRun()
+    {
+        const RunSpec& r = m_spec.run;
+        bool ok = true;
+        if (r.tickNs < 1 || r.tickNs > 1000000000000ll) {
+            m_d.error("-", "run.tick_ns", "must be between 1 ns and 1000 s (got " + std::to_string(r.tickNs) + ")");
+            ok = false;
+        }
+        if (r.durationNs < 1) {
+            m_d.error("-", "run.duration_ns", "must be positive (got " + std::to_string(r.durationNs) + ")");
+            ok = false;
+        }
+        if (r.reportEveryTicks < 1) {
+            m_d.error("-", "run.report_every_ticks", "must be at least 1 (got " + std::to_string(r.reportEveryTicks) + ")");
+            ok = false;
+        }
+        if (!ok) return;
+        if (r.durationNs % r.tickNs != 0) {
+            m_d.error("-", "run.duration_ns", "must be a whole number of ticks (" + std::to_string(r.durationNs) + " ns is " +
+                                                  std::to_string(r.durationNs / r.tickNs) + " ticks and " +
+                                                  std::to_string(r.durationNs % r.tickNs) + " ns)");
+            return;
+        }
+        m_m->tickNs = r.tickNs;
+        m_m->ticks = r.durationNs / r.tickNs;
+        m_m->reportEvery = r.reportEveryTicks;
+        m_m->h = static_cast<double>(r.tickNs) / 1e9;
+        if (m_m->ticks > 10000000000ll)
+            m_d.error("-", "run.duration_ns", "the run has " + std::to_string(m_m->ticks) + " ticks; the limit is 10^10");
+        else if (m_m->boundaryCount() > 1000001)
+            m_d.error("-", "run.report_every_ticks", "the report would hold " + std::to_string(m_m->boundaryCount()) +
+                                                         " boundaries; report less often (at most 1000001)");
+    }
+
+    bool claimId(const std::string& id, const std::string& subject)
+    {
+        if (!isValidId(id)) {
+            m_d.error(subject, "id", "'" + id + "' is not a valid id: start with a letter, then letters, digits, _ or -");
+            return false;
+        }
+        if (id == kGroundId) {
+            m_d.error(subject, "id", "'ground' is reserved for the fixed reference; choose another id");
+            return false;
+        }
+        if (!m_ids.insert(id).second) {
+            m_d.error(subject, "id", "duplicate id '" + id + "'; ids are unique across nodes and components");
+            return false;
+        }
+        return true;
+    }
+
+    void compileNodes()
+    {
+        if (static_cast<int>(m_spec.nodes.size()) > m_limits.maxNodes)
+            m_d.error("-", "nodes", std::to_string(m_spec.nodes.size()) + " nodes; a model holds at most " +
+                                        std::to_string(m_limits.maxNodes) + " nodes");
+        for (const NodeSpec& n : m_spec.nodes) {
+            const bool idOk = claimId(n.id, n.id.empty() ? "-" : n.id);
+            const auto dom = domainFromName(n.domain);
+            if (!dom) {
+                m_d.error(n.id, "domain", "unknown domain '" + n.domain + "' (rotational, translational, hydraulic, thermal)");
+                continue;
+            }
+            const NodeDomainDescriptor* desc = nodeDomainDescriptor(*dom);
+            if (!desc) {
+                m_d.error(n.id, "domain", std::string(domainName(*dom)) + " nodes are not supported by this build");
+                continue;
+            }
+            bool ok = idOk;
+            if (!n.fields.is_object()) {
+                m_d.error(n.id, "-", "node fields must be an object");
+                continue;
+            }
+            for (auto it = n.fields.begin(); it != n.fields.end(); ++it) {
+                if (!desc->field(it.key())) {
+                    m_d.error(n.id, it.key(), "unknown field for a " + n.domain + " node (it has: " + listNames(desc->fields) + ")");
+                    ok = false;
+                }
+            }
+            for (const auto& f : desc->fields) {
+                if (n.fields.contains(f.name)) ok = validateParameter(f, n.fields[f.name], n.id, f.name, m_d) && ok;
+                else if (f.required) {
+                    m_d.error(n.id, f.name, std::string("missing [") + f.unit + "]: " + f.doc);
+                    ok = false;
+                }
+            }
+            NodeInfo info;
+            info.id = n.id;
+            info.domain = *dom;
+            info.desc = desc;
+            const auto val = [&](const char* name) {
+                const ParameterDescriptor* f = desc->field(name);
+                return n.fields.contains(name) ? parameterValue(*f, n.fields[name]) : f->fileDefault;
+            };
+            if (*dom == Domain::Rotational) {
+                info.index = m_m->nDyn++;
+                m_m->mass.push_back(ok ? val("inertia") : 1.0);
+                m_m->x0.push_back(ok ? val("initial_speed") : 0.0);
+                m_m->stageWeight.push_back(0.5);
+                m_m->atol.push_back(2e-12);
+                m_m->dynNode.push_back(static_cast<int>(m_m->nodes.size()));
+            } else if (*dom == Domain::Thermal) {
+                info.index = m_m->nTherm++;
+                m_m->heatCapacity.push_back(ok ? val("heat_capacity") : 1.0);
+                m_m->temp0.push_back(ok ? val("initial_temperature") : 300.0);
+                m_m->ambientG.push_back(ok ? val("ambient_conductance") : 0.0);
+                m_m->ambientT.push_back(ok && n.fields.contains("ambient_temperature") ? val("ambient_temperature")
+                                                                                         : m_m->temp0.back());
+            }
+            m_nodeRefs.emplace_back(n.id, NodeRef{*dom, info.index});
+            m_m->nodes.push_back(std::move(info));
+        }
+        m_slots.nStates += static_cast<int>(m_spec.nodes.size());
+    }
+
+    const NodeRef* findNode(const std::string& id) const
+    {
+        for (const auto& [nid, ref] : m_nodeRefs) {
+            if (nid == id) return &ref;
+        }
+        return nullptr;
+    }
+
+    bool checkPorts(const ComponentSpec& c, const ComponentDescriptor& desc)
+    {
+        bool ok = true;
+        for (const auto& [port, node] : c.ports) {
+            if (!desc.port(port)) {
+                m_d.error(c.id, port, "unknown port for a " + c.type);
+                ok = false;
+            }
+        }
+        for (const auto& p : desc.ports) {
+            const std::string* node = c.port(p.name);
+            if (!node) {
+                if (!p.optional) {
+                    m_d.error(c.id, p.name, std::string("missing: name the ") + domainName(p.domain) + " node for the " + p.doc);
+                    ok = false;
+                }
+                continue;
+            }
+            if (*node == kGroundId) {
+                if (!p.allowGround) {
+                    m_d.error(c.id, p.name, std::string("cannot be ground: the ") + p.doc + " must be a " + domainName(p.domain) + " node");
+                    ok = false;
+                }
+                continue;
+            }
+            const NodeRef* ref = findNode(*node);
+            if (!ref) {
+                m_d.error(c.id, p.name, "unknown node '" + *node + "'");
+                ok = false;
+            } else if (ref->domain != p.domain) {
+                m_d.error(c.id, p.name, "node '" + *node + "' is " + domainName(ref->domain) + "; this port needs a " +
+                                            domainName(p.domain) + " node");
+                ok = false;
+            }
+        }
+        return ok;
+    }
+
+    bool checkParameters(const ComponentSpec& c, const ComponentDescriptor& desc)
+    {
+        bool ok = true;
+        const std::string prefix = std::string(desc.fieldPrefix) + ".";
+        if (!c.parameters.is_object()) {
+            m_d.error(c.id, "parameters", "must be an object");
+            return false;
+        }
+        for (auto it = c.parameters.begin(); it != c.parameters.end(); ++it) {
+            if (!desc.parameter(it.key())) {
+                m_d.error(c.id, prefix + it.key(), "unknown parameter for a " + c.type + " (it has: " + listNames(desc.parameters) + ")");
+                ok = false;
+            }
+        }
+        for (const auto& p : desc.parameters) {
+            if (c.parameters.contains(p.name)) ok = validateParameter(p, c.parameters[p.name], c.id, prefix + p.name, m_d) && ok;
+            else if (p.required) {
+                m_d.error(c.id, prefix + p.name, std::string("missing") + (p.unit[0] ? std::string(" [") + p.unit + "]" : "") + ": " + p.doc);
+                ok = false;
+            }
+        }
+        if (!c.inputs.is_object()) {
+            m_d.error(c.id, "inputs", "must be an object");
+            return false;
+        }
+        for (auto it = c.inputs.begin(); it != c.inputs.end(); ++it) {
+            const InputDescriptor* in = desc.input(it.key());
+            if (!in) {
+                std::string names;
+                for (const auto& i : desc.inputs) names += std::string(names.empty() ? "" : ", ") + i.name;
+                m_d.error(c.id, "inputs." + it.key(), "unknown input for a " + c.type + " (it has: " + (names.empty() ? "none" : names) + ")");
+                ok = false;
+            } else if (!it.value().is_number()) {
+                m_d.error(c.id, "inputs." + it.key(), std::string("must be a number [") + in->unit + "]");
+                ok = false;
+            } else if (!in->range.contains(it.value().get<double>())) {
+                m_d.error(c.id, "inputs." + it.key(), in->range.describe() + " (got " + formatDouble(it.value().get<double>()) + ")");
+                ok = false;
+            }
+        }
+        return ok;
+    }
+
+    void compileComponents()
+    {
+        if (static_cast<int>(m_spec.components.size()) > m_limits.maxComponents)
+            m_d.error("-", "components", std::to_string(m_spec.components.size()) + " components; a model holds at most " +
+                                             std::to_string(m_limits.maxComponents) + " components");
+        std::vector<int> perType(ComponentTypes::size, 0);
+        for (const ComponentSpec& c : m_spec.components) {
+            bool ok = claimId(c.id, c.id.empty() ? "-" : c.id);
+            const int type = componentTypeIndex(c.type);
+            if (type < 0) {
+                m_d.error(c.id, "type", "unknown component type '" + c.type + "' (known: " + knownTypeList() + ")");
+                continue;
+            }
+            const ComponentDescriptor& desc = *componentDescriptors()[static_cast<std::size_t>(type)];
+            if (desc.maxInstances > 0 && m_limits.typeInstanceLimits && ++perType[static_cast<std::size_t>(type)] > desc.maxInstances) {
+                m_d.error(c.id, "type", "a model holds at most " + std::to_string(desc.maxInstances) + " " + c.type +
+                                            " components; this is number " + std::to_string(perType[static_cast<std::size_t>(type)]));
+                ok = false;
+            }
+            ok = checkPorts(c, desc) && ok;
+            ok = checkParameters(c, desc) && ok;
+            if (!ok) continue;
+            ComponentInfo info;
+            info.id = c.id;
+            info.type = type;
+            info.desc = &desc;
+            CompileContext ctx(c, desc, m_nodeRefs, m_slots, m_d);
+            const int rowsBefore = m_slots.nRows;
+            const int realBefore = m_slots.nReal;
+            forEachComponentType([&]<class T, std::size_t I>() {
+                if (static_cast<int>(I) != type) return;
+                typename T::Params p{};
+                T::compile(ctx, p);
+                auto& list = m_m->params.of<T>();
+                info.local = static_cast<int>(list.size());
+                info.observe = &observeThunk<T>;
+                list.push_back(p);
+            });
+            if (!desc.inputs.empty()) info.inputSlot = realBefore;
+            m_slots.nStates += desc.historyStates;
+            if (desc.capability &&
+                std::find(m_m->capabilities.begin(), m_m->capabilities.end(), desc.capability) == m_m->capabilities.end())
+                m_m->capabilities.push_back(desc.capability);
+            m_rowComponent.resize(static_cast<std::size_t>(m_slots.nRows), -1);
+            for (int r = rowsBefore; r < m_slots.nRows; ++r) m_rowComponent[static_cast<std::size_t>(r)] = static_cast<int>(m_m->components.size());
+            m_m->components.push_back(std::move(info));
+        }
+        m_m->nReal = m_slots.nReal;
+        m_m->nFlag = m_slots.nFlag;
+        m_m->nMean = m_slots.nMean;
+        m_m->nScratch = m_slots.nScratch;
+        m_m->nRows = m_slots.nRows;
+        m_m->realInit = m_slots.realInit;
+        m_m->flagInit = m_slots.flagInit;
+    }
+
+    void compileEvents()
+    {
+        for (std::size_t i = 0; i < m_spec.events.size(); ++i) {
+            const EventSpec& e = m_spec.events[i];
+            const std::string path = "events[" + std::to_string(i) + "]";
+            const int ci = m_m->componentIndex(e.component);
+            if (ci < 0) {
+                const bool exists = m_spec.findComponent(e.component) != nullptr;
+                if (!exists) m_d.error(e.component.empty() ? "-" : e.component, path + ".component", "unknown component '" + e.component + "'");
+                continue;
+            }
+            const ComponentInfo& info = m_m->components[static_cast<std::size_t>(ci)];
+            const InputDescriptor* in = info.desc->input(e.input);
+            bool ok = true;
+            if (!in) {
+                std::string names;
+                for (const auto& d : info.desc->inputs) names += std::string(names.empty() ? "" : ", ") + d.name;
+                m_d.error(e.component, path + ".input", "a " + std::string(info.desc->type) + " has no input '" + e.input + "'" +
+                                                            (names.empty() ? " (it has no inputs)" : " (it has: " + names + ")"));
+                ok = false;
+            }
+            if (e.timeNs < 0) {
+                m_d.error(e.component, path + ".time_ns", "must be >= 0");
+                ok = false;
+            }
+            if (in && !in->range.contains(e.value)) {
+                m_d.error(e.component, path + ".value", in->range.describe() + " (got " + formatDouble(e.value) + ")");
+                ok = false;
+            }
+            if (!ok || m_m->tickNs <= 0) continue;
+            EventModel ev;
+            ev.timeNs = e.timeNs;
+            ev.tick = (e.timeNs + m_m->tickNs - 1) / m_m->tickNs;
+            ev.component = ci;
+            ev.slot = info.inputSlot + static_cast<int>(in - info.desc->inputs.data());
+            ev.value = e.value;
+            if (ev.tick >= m_m->ticks)
+                m_d.warning(e.component, path + ".time_ns", "at or after the end of the run; it never takes effect");
+            m_m->events.push_back(ev);
+        }
+        std::stable_sort(m_m->events.begin(), m_m->events.end(),
+                         [](const EventModel& a, const EventModel& b) { return a.timeNs < b.timeNs; });
+    }
+
+    void checkStates()
+    {
+        m_m->nStates = m_slots.nStates;
+        if (m_slots.nStates > m_limits.maxStates)
+            m_d.error("-", "components", "the model needs " + std::to_string(m_slots.nStates) + " states (one per node, four per converter); the limit is " +
+                                             std::to_string(m_limits.maxStates) + " states");
+    }
+
+    // initial clutch locks, and initial speeds consistent with every rigid constraint
+    void initialConditions()
+    {
+        std::vector<double>& x = m_m->x0;
+        for (const auto& p : m_m->params.of<Clutch>()) {
+            const double wa = p.a >= 0 ? x[static_cast<std::size_t>(p.a)] : 0.0;
+            const double wb = p.b >= 0 ? x[static_cast<std::size_t>(p.b)] : 0.0;
+            const double slip = wa - wb;
+            const bool locked = std::fabs(slip) <= 1e-12 + 1e-9 * (std::fabs(wa) + std::fabs(wb));
+            m_m->flagInit[static_cast<std::size_t>(p.flag)] = locked ? 1 : 0;
+            m_m->flagInit[static_cast<std::size_t>(p.flag) + 1] = locked ? 0 : (slip > 0.0 ? 1 : -1);
+        }
+        ConstraintRow rows[kMaxRows];
+        int slots[kMaxRows];
+        int k = 0;
+        forEachComponentType([&]<class T, std::size_t>() {
+            if constexpr (requires(const typename T::Params& p, ConstraintRow& r) { T::constraint(p, r); }) {
+                for (const auto& p : m_m->params.of<T>()) {
+                    T::constraint(p, rows[k]);
+                    slots[k++] = p.row;
+                }
+            }
+        });
+        for (const auto& p : m_m->params.of<Clutch>()) {
+            if (!m_m->flagInit[static_cast<std::size_t>(p.flag)]) continue;
+            Clutch::lockRow(p, rows[k]);
+            slots[k++] = p.row;
+        }
+        if (k == 0) return;
+        auto basis = std::make_unique<ModeBasis>();
+        buildModeBasis(rows, slots, k, m_m->nDyn, m_m->mass.data(), *basis);
+        // every row, redundant ones included, must hold at t = 0
+        for (int r = 0; r < k; ++r) {
+            double sum = 0.0, mag = 0.0;
+            for (int t = 0; t < 3; ++t) {
+                if (rows[r].node[t] < 0) continue;
+                const double v = rows[r].coef[t] * x[static_cast<std::size_t>(rows[r].node[t])];
+                sum += v;
+                mag += std::fabs(v);
+            }
+            if (std::fabs(sum) <= 1e-12 + 1e-9 * mag) continue;
+            const int ci = m_rowComponent[static_cast<std::size_t>(slots[r])];
+            const ComponentInfo& info = m_m->components[static_cast<std::size_t>(ci)];
+            // suggest a consistent speed for the last node of the row
+            int last = -1;
+            for (int t = 0; t < 3; ++t) {
+                if (rows[r].node[t] >= 0) last = t;
+            }
+            std::string names;
+            for (int t = 0; t < 3; ++t) {
+                if (rows[r].node[t] < 0) continue;
+                const int dyn = rows[r].node[t];
+                names += std::string(names.empty() ? "" : ", ") + "'" + m_m->nodes[static_cast<std::size_t>(m_m->dynNode[static_cast<std::size_t>(dyn)])].id +
+                         "' " + formatDouble(x[static_cast<std::size_t>(dyn)]) + " rad/s";
+            }
+            std::string hint;
+            if (last >= 0) {
+                const int dyn = rows[r].node[last];
+                const double want = -(sum - rows[r].coef[last] * x[static_cast<std::size_t>(dyn)]) / rows[r].coef[last];
+                hint = "; for example set node '" + m_m->nodes[static_cast<std::size_t>(m_m->dynNode[static_cast<std::size_t>(dyn)])].id +
+                       "' initial_speed to " + formatDouble(want);
+            }
+            const bool isClutch = info.desc == &Clutch::descriptor();
+            m_d.error(info.id, isClutch ? "node_b" : "-",
+                      "initial speeds (" + names + ") violate this " + info.desc->type + "'s rigid constraint" + hint);
+        }
+        if (m_d.hasErrors()) return;
+        projectOntoConstraints(*basis, m_m->mass.data(), x.data());
+    }
+
+    void normalize()
+    {
+        Json root = Json::object();
+        root["format"] = "drivelab.lab";
+        root["version"] = kLabVersion;
+        root["run"] = Json{{"tick_ns", m_spec.run.tickNs}, {"duration_ns", m_spec.run.durationNs},
+                           {"report_every_ticks", m_spec.run.reportEveryTicks}};
+        Json nodes = Json::array();
+        for (const NodeSpec& n : m_spec.nodes) {
+            const NodeDomainDescriptor* desc = nodeDomainDescriptor(*domainFromName(n.domain));
+            Json e = Json::object();
+            e["id"] = n.id;
+            e["domain"] = n.domain;
+            for (const auto& f : desc->fields) {
+                if (n.fields.contains(f.name)) e[f.name] = parameterValue(f, n.fields[f.name]);
+                else if (std::string(f.name) == "ambient_temperature") e[f.name] = parameterValue(*desc->field("initial_temperature"), n.fields["initial_temperature"]);
+                else e[f.name] = f.fileDefault;
+            }
+            nodes.push_back(std::move(e));
+        }
+        root["nodes"] = std::move(nodes);
+        Json comps = Json::array();
+        for (const ComponentSpec& c : m_spec.components) {
+            const ComponentDescriptor& desc = *findComponentDescriptor(c.type);
+            Json e = Json::object();
+            e["id"] = c.id;
+            e["type"] = c.type;
+            for (const auto& p : desc.ports) {
+                const std::string* node = c.port(p.name);
+                if (node) e[p.name] = *node;
+                else if (p.allowGround) e[p.name] = kGroundId;
+            }
+            Json params = Json::object();
+            for (const auto& p : desc.parameters) {
+                params[p.name] = normalizedValue(p, c.parameters.contains(p.name) ? &c.parameters[p.name] : nullptr);
+            }
+            if (!params.empty()) e["parameters"] = std::move(params);
+            Json inputs = Json::object();
+            for (const auto& in : desc.inputs) {
+                inputs[in.name] = c.inputs.contains(in.name) ? c.inputs[in.name].get<double>() : in.initialDefault;
+            }
+            if (!inputs.empty()) e["inputs"] = std::move(inputs);
+            comps.push_back(std::move(e));
+        }
+        root["components"] = std::move(comps);
+        // events in the order they take effect
+        std::vector<std::size_t> order(m_spec.events.size());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return m_spec.events[a].timeNs < m_spec.events[b].timeNs;
+        });
+        Json events = Json::array();
+        for (std::size_t i : order) {
+            const EventSpec& ev = m_spec.events[i];
+            events.push_back(Json{{"time_ns", ev.timeNs}, {"component", ev.component}, {"input", ev.input}, {"value", ev.value}});
+        }
+        root["events"] = std::move(events);
+        m_m->normalized = std::move(root);
+        Hash64 h;
+        const std::string canon = canonicalJson(m_m->normalized);
+        h.bytes(canon.data(), canon.size());
+        // capability tags: a converter-free model's fingerprint is the plain hash
+        for (const auto& cap : m_m->capabilities) h.str(cap);
+        m_m->fingerprint = h.digest();
+    }
+};
+
+} // namespace
+
+CompileResult compile(const LabSpec& spec, const CompileLimits& limits)
+{
+    Compiler c(spec, limits);
+    return c.run();
+}
+
+LabSpec normalizedSpec(const Model& model)
+{
+    LabReadResult r = readLabJson(model.normalized);
+    LabSpec s = r.lab ? *r.lab : LabSpec{};
+    s.name = model.name;
+    return s;
+}
+
+} // namespace drivelab

@@ -1,0 +1,95 @@
+#pragma once
+// The compiled Model: immutable, validated, flat. Built once by compile(spec);
+// shared read-only by sessions, forks and worker threads.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "components/registry.h"
+#include "spec/descriptor.h"
+#include "util/jsonwrite.h"
+
+namespace drivelab {
+
+struct Model;
+struct ObserveContext;
+
+/// a node as compiled
+struct NodeInfo {
+    std::string id;                         ///< node id
+    Domain domain = Domain::Rotational;     ///< domain
+    int index = -1;                         ///< dynamic-state index (rotational) or thermal index
+    const NodeDomainDescriptor* desc = nullptr; ///< domain descriptor (observables)
+};
+
+/// a component as compiled: where its Params live and how to observe it
+struct ComponentInfo {
+    std::string id;                              ///< component id
+    int type = -1;                               ///< registry index
+    int local = -1;                              ///< index in its type's Params vector
+    const ComponentDescriptor* desc = nullptr;   ///< descriptor
+    int inputSlot = -1;                          ///< real slot of its first input (inputs are consecutive)
+    /// write the component's observables (descriptor order) into out
+    void (*observe)(const Model&, int local, const ObserveContext&, double* out) = nullptr;
+};
+
+/// a scheduled input change, resolved to a tick and a state slot
+struct EventModel {
+    std::int64_t timeNs = 0; ///< scheduled time [ns]
+    std::int64_t tick = 0;   ///< applied at the start of this tick (first boundary at or after time_ns)
+    int component = -1;      ///< index into Model::components
+    int slot = -1;           ///< real state slot of the input
+    double value = 0.0;      ///< new value
+};
+
+/// The compiled model. Every array is sized exactly; units in brackets.
+struct Model {
+    // run settings
+    std::int64_t tickNs = 0;        ///< tick [ns]
+    std::int64_t ticks = 0;         ///< ticks in the run
+    std::int64_t reportEvery = 1;   ///< report boundary every N ticks
+    double h = 0.0;                 ///< tick [s]
+
+    // identity
+    std::string name;                       ///< lab name (not fingerprinted)
+    Json normalized;                        ///< normalized lab: defaults filled, no layout/name/description
+    std::uint64_t fingerprint = 0;          ///< hash of canonicalJson(normalized)
+    std::vector<std::string> capabilities;  ///< e.g. quasisteady_converter_powertrain
+
+    // nodes
+    std::vector<NodeInfo> nodes;    ///< all nodes in file order
+    int nDyn = 0;                   ///< dynamic states (rotational nodes)
+    std::vector<double> mass;       ///< [nDyn] inertia [kg m^2]
+    std::vector<double> x0;         ///< [nDyn] initial speed, consistent with the constraints [rad/s]
+    std::vector<double> stageWeight;///< [nDyn] stage point weight (1/2: implicit midpoint)
+    std::vector<double> atol;       ///< [nDyn] Newton absolute tolerance [rad/s]
+    std::vector<int> dynNode;       ///< [nDyn] index into nodes
+    int nTherm = 0;                 ///< thermal nodes
+    std::vector<double> heatCapacity; ///< [nTherm] [J/K]
+    std::vector<double> temp0;      ///< [nTherm] initial temperature [K]
+    std::vector<double> ambientG;   ///< [nTherm] ambient conductance [W/K]
+    std::vector<double> ambientT;   ///< [nTherm] ambient temperature [K]
+
+    // components
+    std::vector<ComponentInfo> components; ///< all components in file order
+    ComponentParams params;                ///< Params of each type
+    int nReal = 0;                         ///< component real state slots
+    int nFlag = 0;                         ///< component discrete state slots
+    int nMean = 0;                         ///< tick-mean slots
+    int nScratch = 0;                      ///< scratch slots
+    int nRows = 0;                         ///< constraint row slots (gears, planetaries, clutches)
+    std::vector<double> realInit;          ///< [nReal] initial real state (inputs filled in)
+    std::vector<std::int32_t> flagInit;    ///< [nFlag] initial discrete state (initial clutch locks)
+    std::vector<EventModel> events;        ///< sorted by tick, file order within a tick
+    int nStates = 0;                       ///< states counted against kMaxStates
+
+    /// index of a node id, or -1
+    int nodeIndex(const std::string& id) const;
+    /// index of a component id, or -1
+    int componentIndex(const std::string& id) const;
+    /// number of boundaries a full run reports
+    std::int64_t boundaryCount() const { return ticks / reportEvery + 1 + (ticks % reportEvery ? 1 : 0); }
+};
+
+} // namespace drivelab

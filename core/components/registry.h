@@ -1,0 +1,63 @@
+#pragma once
+// The component registry: the one place that lists every component type.
+// Adding a type = writing its .h/.cpp pair and adding it to ComponentTypes below.
+#include <span>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include "components/rotational/clutch.h"
+#include "components/rotational/damper.h"
+#include "components/rotational/gear.h"
+#include "components/rotational/motor.h"
+#include "components/rotational/planetary.h"
+#include "components/rotational/spring.h"
+#include "components/rotational/torqueconverter.h"
+#include "components/rotational/torquestep.h"
+
+namespace drivelab {
+
+/// a list of types
+template <class... T>
+struct TypeList {
+    static constexpr std::size_t size = sizeof...(T);
+};
+
+/// every component type, in solver evaluation order
+using ComponentTypes = TypeList<TorqueStep, Damper, Spring, Motor, TorqueConverter, Clutch, Gear, Planetary>;
+
+/// call f.template operator()<T, I>() for every type T with its index I
+template <class F>
+void forEachComponentType(F&& f)
+{
+    [&]<class... T, std::size_t... I>(TypeList<T...>, std::index_sequence<I...>) {
+        (f.template operator()<T, I>(), ...);
+    }(ComponentTypes{}, std::make_index_sequence<ComponentTypes::size>{});
+}
+
+/// per-type storage: one vector of Params per component type
+template <class List>
+struct ParamStore;
+template <class... T>
+struct ParamStore<TypeList<T...>> {
+    std::tuple<std::vector<typename T::Params>...> lists; ///< Params of each type, in file order
+    /// the Params vector of type T
+    template <class U>
+    std::vector<typename U::Params>& of() { return std::get<std::vector<typename U::Params>>(lists); }
+    template <class U>
+    const std::vector<typename U::Params>& of() const { return std::get<std::vector<typename U::Params>>(lists); }
+};
+
+/// the Params vectors of every registered type
+using ComponentParams = ParamStore<ComponentTypes>;
+
+/// all component descriptors, in registry order
+std::span<const ComponentDescriptor* const> componentDescriptors();
+/// descriptor of a type name, or nullptr
+const ComponentDescriptor* findComponentDescriptor(std::string_view type);
+/// registry index of a type name, or -1
+int componentTypeIndex(std::string_view type);
+/// comma-separated list of known type names (for messages)
+std::string knownTypeList();
+
+} // namespace drivelab

@@ -1,0 +1,94 @@
+#pragma once
+// clutch (node_b = ground: brake). Locked: a rigid constraint w_a = w_b whose torque
+// must stay within the static capacity. Slipping: kinetic friction
+// T_a = -dir * kinetic_ratio * capacity, heat = friction power. The stick/slip
+// decisions (breakaway, capture, reversal) live in the solver's stepper.
+#include "compile/compilecontext.h"
+#include "components/component.h"
+
+namespace drivelab {
+
+class Clutch {
+public:
+    static const ComponentDescriptor& descriptor();
+
+    /// compiled parameters
+    struct Params {
+        int a = kGround;           ///< node a
+        int b = kGround;           ///< node b (kGround: brake)
+        int heat = -1;             ///< thermal node index, -1: external ledger
+        int capacity = 0;          ///< real slot of the capacity input [N m]
+        double kineticRatio = 1.0; ///< kinetic / static capacity
+        int flag = 0;              ///< flags: locked (0/1), slip direction (-1, 0, +1)
+        int row = 0;               ///< constraint row slot (used while locked)
+        int scratch = 0;           ///< scratch: friction torque on a
+        int mean = 0;              ///< means: torque on a, on b, heat flow
+        int real = 0;              ///< cumulative friction heat {sum, comp}
+    };
+
+    static bool compile(CompileContext& ctx, Params& p);
+
+    /// static capacity now [N m]
+    static double staticCapacity(const Params& p, const double* real) { return real[p.capacity]; }
+    /// kinetic capacity now [N m]
+    static double kineticCapacity(const Params& p, const double* real) { return p.kineticRatio * real[p.capacity]; }
+
+    /// the rigid row w_a - w_b = 0 that acts while locked
+    static void lockRow(const Params& p, ConstraintRow& r)
+    {
+        r.node[0] = p.a;
+        r.coef[0] = 1.0;
+        r.node[1] = p.b;
+        r.coef[1] = -1.0;
+    }
+
+    /// true while locked
+    static bool locked(const Params& p, const std::int32_t* flag) { return flag[p.flag] != 0; }
+    /// slip direction while slipping (-1, +1)
+    static int direction(const Params& p, const std::int32_t* flag) { return flag[p.flag + 1]; }
+
+    /// kinetic friction while slipping; a locked clutch acts through its constraint row
+    static void eval(const Params& p, const EvalContext& c)
+    {
+        if (locked(p, c.flag)) return;
+        const double t = -static_cast<double>(direction(p, c.flag)) * kineticCapacity(p, c.real);
+        c.addF(p.a, t);
+        c.addF(p.b, -t);
+        c.scratch[p.scratch] = t;
+    }
+
+    /// book one accepted interval
+    static void commit(const Params& p, const CommitContext& c)
+    {
+        const bool isLocked = locked(p, c.flag);
+        const double t = isLocked ? c.lambda[p.row] : c.scratch[p.scratch];
+        c.acc[p.mean] += t * c.h;
+        c.acc[p.mean + 1] -= t * c.h;
+        if (!isLocked) {
+            const double q = -c.h * t * (c.speed(p.a) - c.speed(p.b));
+            c.acc[p.mean + 2] += q;
+            compensatedAdd(c.real + p.real, q);
+            c.heat(p.heat, q);
+        }
+    }
+
+    /// book the kinetic energy lost when the clutch locks (the locking impulse) [J]
+    static void bookLockLoss(const Params& p, const CommitContext& c, double q)
+    {
+        c.acc[p.mean + 2] += q;
+        compensatedAdd(c.real + p.real, q);
+        c.heat(p.heat, q);
+    }
+
+    static void observe(const Params& p, const ObserveContext& c, double* out)
+    {
+        out[0] = c.mean[p.mean];
+        out[1] = c.mean[p.mean + 1];
+        out[2] = c.mean[p.mean + 2];
+        out[3] = c.real[p.real] + c.real[p.real + 1];
+        out[4] = c.flag[p.flag];
+        out[5] = c.speed(p.a) - c.speed(p.b);
+    }
+};
+
+} // namespace drivelab

@@ -1,0 +1,58 @@
+#include "components/rotational/motor.h"
+
+namespace drivelab {
+namespace {
+
+constexpr PortDescriptor kPorts[] = {
+    {.name = "node_a", .domain = Domain::Rotational, .doc = "rotor"},
+    {.name = "node_b", .domain = Domain::Rotational, .optional = true, .allowGround = true,
+     .doc = "stator (absent: ground)"},
+};
+constexpr TableColumn kCurveColumns[] = {
+    {.name = "speed", .unit = "rad/s", .range = Range::any(), .doc = "rotor speed relative to the stator"},
+    {.name = "torque", .unit = "N m", .range = Range::any(), .doc = "torque at full command"},
+};
+constexpr ParameterDescriptor kParams[] = {
+    {.name = "torque_curve", .unit = "", .kind = ParamKind::Table,
+     .editorDefault = R"([{"speed": 0, "torque": 200}, {"speed": 300, "torque": 200}, {"speed": 600, "torque": 0}])",
+     .doc = "torque at full command versus speed: linear between points, held at the ends",
+     .columns = kCurveColumns, .minRows = 2, .maxRows = Motor::kMaxPoints},
+};
+constexpr InputDescriptor kInputs[] = {
+    {.name = "command", .unit = "", .range = Range::closed(-1.0, 1.0), .initialDefault = 0.0,
+     .doc = "fraction of the curve torque applied (absent: 0)"},
+};
+constexpr ObservableDescriptor kObs[] = {
+    {.name = "torque", .unit = "N m", .doc = "mean torque on the rotor over the last tick"},
+    {.name = "power", .unit = "W", .doc = "mean mechanical power delivered over the last tick"},
+};
+constexpr ComponentDescriptor kDesc{
+    .type = "motor", .label = "Motor (torque curve)", .group = "sources", .fieldPrefix = "motor",
+    .bondGraph = "Se", .doc = "A torque source following a speed-dependent full-load curve scaled by a command.",
+    .ports = kPorts, .parameters = kParams, .inputs = kInputs, .observables = kObs};
+
+} // namespace
+
+const ComponentDescriptor& Motor::descriptor() { return kDesc; }
+
+bool Motor::compile(CompileContext& ctx, Params& p)
+{
+    p.a = ctx.port("node_a");
+    p.b = ctx.port("node_b");
+    p.command = ctx.inputSlot("command");
+    const Json& curve = ctx.table("torque_curve");
+    p.n = static_cast<int>(curve.size());
+    for (int i = 0; i < p.n; ++i) {
+        p.speed[i] = curve[static_cast<std::size_t>(i)]["speed"].get<double>();
+        p.torque[i] = curve[static_cast<std::size_t>(i)]["torque"].get<double>();
+        if (i > 0 && !(p.speed[i] > p.speed[i - 1]))
+            ctx.error("torque_curve[" + std::to_string(i) + "].speed",
+                      "speeds must increase strictly from point to point (previous " + formatDouble(p.speed[i - 1]) + ")");
+    }
+    p.scratch = ctx.allocScratch(1);
+    p.mean = ctx.allocMean(2);
+    if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "must differ from node_a");
+    return !ctx.failed();
+}
+
+} // namespace drivelab

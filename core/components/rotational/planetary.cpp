@@ -1,0 +1,48 @@
+#include "components/rotational/planetary.h"
+
+namespace drivelab {
+namespace {
+
+constexpr PortDescriptor kPorts[] = {
+    {.name = "node_a", .domain = Domain::Rotational, .allowGround = true, .doc = "sun"},
+    {.name = "node_b", .domain = Domain::Rotational, .allowGround = true, .doc = "ring"},
+    {.name = "node_c", .domain = Domain::Rotational, .allowGround = true, .doc = "carrier"},
+};
+constexpr ParameterDescriptor kParams[] = {
+    {.name = "sun_teeth", .unit = "", .kind = ParamKind::WholeNumber, .range = Range::positive(),
+     .editorDefault = "30", .doc = "teeth on the sun gear"},
+    {.name = "ring_teeth", .unit = "", .kind = ParamKind::WholeNumber, .range = Range::positive(),
+     .editorDefault = "78", .doc = "teeth on the ring gear (more than the sun)"},
+};
+constexpr ObservableDescriptor kObs[] = {
+    {.name = "torque", .unit = "N m", .doc = "mean gear torque on the sun over the last tick"},
+    {.name = "torque_at_b", .unit = "N m", .doc = "mean gear torque on the ring over the last tick"},
+    {.name = "torque_at_c", .unit = "N m", .doc = "mean gear torque on the carrier over the last tick"},
+};
+constexpr ComponentDescriptor kDesc{
+    .type = "planetary", .label = "Planetary gear set", .group = "rotational", .fieldPrefix = "planetary",
+    .bondGraph = "TF", .doc = "A simple planetary set (sun, ring, carrier) obeying the Willis equation.",
+    .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs};
+
+} // namespace
+
+const ComponentDescriptor& Planetary::descriptor() { return kDesc; }
+
+bool Planetary::compile(CompileContext& ctx, Params& p)
+{
+    p.sun = ctx.port("node_a");
+    p.ring = ctx.port("node_b");
+    p.carrier = ctx.port("node_c");
+    const double zs = ctx.real("sun_teeth");
+    const double zr = ctx.real("ring_teeth");
+    if (!(zr > zs)) ctx.error("ring_teeth", "must exceed sun_teeth (" + formatDouble(zs) + "); a ring has more teeth than its sun");
+    p.cs = zs / (zs + zr);
+    p.cr = zr / (zs + zr);
+    p.row = ctx.allocRow();
+    p.mean = ctx.allocMean(3);
+    const std::string s = ctx.portNode("node_a"), r = ctx.portNode("node_b"), c = ctx.portNode("node_c");
+    if (s == r || s == c || r == c) ctx.errorAt("node_c", "sun, ring and carrier must be three different nodes");
+    return !ctx.failed();
+}
+
+} // namespace drivelab

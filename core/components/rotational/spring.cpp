@@ -1,0 +1,44 @@
+#include "components/rotational/spring.h"
+
+namespace drivelab {
+namespace {
+
+constexpr PortDescriptor kPorts[] = {
+    {.name = "node_a", .domain = Domain::Rotational, .doc = "first flange"},
+    {.name = "node_b", .domain = Domain::Rotational, .allowGround = true, .doc = "second flange (may be ground)"},
+};
+constexpr ParameterDescriptor kParams[] = {
+    {.name = "stiffness", .unit = "N m/rad", .range = Range::nonNegative(), .editorDefault = "1000",
+     .doc = "torsional stiffness"},
+    {.name = "damping", .unit = "N m s/rad", .range = Range::nonNegative(), .required = false, .fileDefault = 0.0,
+     .editorDefault = "0", .doc = "parallel viscous damping (absent: 0)"},
+    {.name = "initial_deflection", .unit = "rad", .required = false, .fileDefault = 0.0, .editorDefault = "0",
+     .doc = "deflection angle_a - angle_b at t = 0 (absent: 0)"},
+};
+constexpr ObservableDescriptor kObs[] = {
+    {.name = "torque", .unit = "N m", .doc = "mean torque on node_a over the last tick"},
+    {.name = "torque_at_b", .unit = "N m", .doc = "mean torque on node_b over the last tick"},
+    {.name = "deflection", .unit = "rad", .doc = "angle_a - angle_b + initial deflection"},
+};
+constexpr ComponentDescriptor kDesc{
+    .type = "spring", .label = "Torsional spring", .group = "rotational", .fieldPrefix = "spring",
+    .bondGraph = "C", .doc = "A linear torsional spring with optional parallel damping.",
+    .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs};
+
+} // namespace
+
+const ComponentDescriptor& Spring::descriptor() { return kDesc; }
+
+bool Spring::compile(CompileContext& ctx, Params& p)
+{
+    p.a = ctx.port("node_a");
+    p.b = ctx.port("node_b");
+    p.k = ctx.real("stiffness");
+    p.c = ctx.real("damping");
+    p.d0 = ctx.real("initial_deflection");
+    p.scratch = ctx.allocScratch(2);
+    p.mean = ctx.allocMean(2);
+    return !ctx.failed();
+}
+
+} // namespace drivelab

@@ -1,0 +1,38 @@
+#include "io/labfile.h"
+
+#include <filesystem>
+
+namespace drivelab {
+
+LoadedLab loadLabText(const std::string& text)
+{
+    LoadedLab out;
+    LabReadResult r = readLab(text);
+    out.diagnostics.append(r.diagnostics);
+    if (!r.lab) return out;
+    out.spec = std::move(r.lab);
+    CompileResult c = compile(*out.spec);
+    out.diagnostics.append(c.diagnostics);
+    out.model = std::move(c.model);
+    return out;
+}
+
+LoadedLab loadLab(const std::string& path)
+{
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        LoadedLab out;
+        out.diagnostics.error("-", "-", "is a directory, not a lab file");
+        return out;
+    }
+    std::string text;
+    Diagnostics d;
+    if (!readTextFile(path, text, d)) {
+        LoadedLab out;
+        out.diagnostics = d;
+        return out;
+    }
+    return loadLabText(text);
+}
+
+} // namespace drivelab

@@ -1,0 +1,24 @@
+#pragma once
+// Read and compile a lab file in one step (what `check` and `run` do).
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "compile/compiler.h"
+#include "spec/labreader.h"
+
+namespace drivelab {
+
+/// a lab read from disk and compiled
+struct LoadedLab {
+    std::optional<LabSpec> spec;          ///< present when the file is structurally sound
+    std::shared_ptr<const Model> model;   ///< present when the lab is valid
+    Diagnostics diagnostics;              ///< everything found, in order
+};
+
+/// read and compile the lab at `path`
+LoadedLab loadLab(const std::string& path);
+/// read and compile lab JSON text
+LoadedLab loadLabText(const std::string& text);
+
+} // namespace drivelab

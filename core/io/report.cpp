@@ -1,0 +1,97 @@
+#include "io/report.h"
+
+#include "util/hash.h"
+
+namespace drivelab {
+
+ReportWriter::ReportWriter(const Model& model) : m_model(model), m_layout(observableLayout(model))
+{
+    m_values.resize(m_layout.size());
+}
+
+void ReportWriter::addBoundary(const Session& s)
+{
+    s.observe(m_values.data());
+    std::string out;
+    out.reserve(64 + 32 * m_values.size());
+    out += "{\"tick\": " + std::to_string(s.tick()) + ", \"time\": ";
+    appendDouble(out, s.time());
+    out += ", \"nodes\": {";
+    std::size_t k = 0;
+    const auto group = [&](bool nodes) {
+        bool firstSubject = true;
+        while (k < m_layout.size() && m_layout[k].isNode == nodes) {
+            const std::string& subject = m_layout[k].subject;
+            if (!firstSubject) out += ", ";
+            firstSubject = false;
+            appendJsonString(out, subject);
+            out += ": {";
+            bool first = true;
+            while (k < m_layout.size() && m_layout[k].isNode == nodes && m_layout[k].subject == subject) {
+                if (!first) out += ", ";
+                first = false;
+                appendJsonString(out, m_layout[k].name);
+                out += ": ";
+                if (m_layout[k].integer) out += std::to_string(static_cast<long long>(m_values[k]));
+                else appendDouble(out, m_values[k]);
+                ++k;
+            }
+            out += "}";
+        }
+    };
+    group(true);
+    out += "}, \"components\": {";
+    group(false);
+    out += "}}";
+    m_boundaries.push_back(std::move(out));
+}
+
+std::string ReportWriter::finish(const Session& s) const
+{
+    std::string out = "{\n  \"format\": \"drivelab.report\",\n  \"version\": 1,\n  \"lab\": ";
+    appendJsonString(out, m_model.name);
+    out += ",\n  \"model_fingerprint\": \"" + toHex16(m_model.fingerprint) + "\",\n";
+    out += "  \"final_state_hash\": \"" + toHex16(s.stateHash()) + "\",\n";
+    out += "  \"tick_ns\": " + std::to_string(m_model.tickNs) + ",\n";
+    out += "  \"ticks\": " + std::to_string(s.tick()) + ",\n";
+    out += "  \"boundaries\": [\n";
+    for (std::size_t i = 0; i < m_boundaries.size(); ++i) {
+        out += "    " + m_boundaries[i] + (i + 1 < m_boundaries.size() ? ",\n" : "\n");
+    }
+    out += "  ],\n  \"energy\": {";
+    const EnergyReport e = s.energy();
+    const std::pair<const char*, double> fields[] = {
+        {"kinetic_initial", e.kineticInitial}, {"kinetic_final", e.kineticFinal},
+        {"stored_initial", e.storedInitial},   {"stored_final", e.storedFinal},
+        {"source_work", e.sourceWork},         {"heat_to_nodes", e.heatToNodes},
+        {"heat_to_ledger", e.heatToLedger},    {"numerical_dissipation", e.numericalDissipation},
+        {"residual", e.residual}};
+    bool first = true;
+    for (const auto& [name, v] : fields) {
+        out += first ? "\n    \"" : ",\n    \"";
+        first = false;
+        out += name;
+        out += "\": ";
+        appendDouble(out, v);
+    }
+    out += "\n  }\n}\n";
+    return out;
+}
+
+bool runToReport(Session& session, ReportWriter& writer, SolverError& err)
+{
+    const Model& m = session.model();
+    writer.addBoundary(session);
+    while (!session.finished()) {
+        const std::int64_t n = std::min(m.reportEvery, m.ticks - session.tick());
+        const BatchResult r = session.run(n);
+        if (r.status != BatchStatus::Completed) {
+            err = r.error;
+            return false;
+        }
+        writer.addBoundary(session);
+    }
+    return true;
+}
+
+} // namespace drivelab

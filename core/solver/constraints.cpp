@@ -1,0 +1,199 @@
+#include "solver/constraints.h"
+
+#include <cmath>
+
+namespace drivelab {
+namespace {
+
+// in-place Cholesky of an r x r SPD matrix (leading dimension kMaxDyn); lower factor
+void cholesky(double* a, int r)
+{
+    for (int j = 0; j < r; ++j) {
+        double d = a[j * kMaxDyn + j];
+        for (int k = 0; k < j; ++k) d -= a[j * kMaxDyn + k] * a[j * kMaxDyn + k];
+        d = std::sqrt(d > 0.0 ? d : 0.0);
+        a[j * kMaxDyn + j] = d;
+        for (int i = j + 1; i < r; ++i) {
+            double s = a[i * kMaxDyn + j];
+            for (int k = 0; k < j; ++k) s -= a[i * kMaxDyn + k] * a[j * kMaxDyn + k];
+            a[i * kMaxDyn + j] = d > 0.0 ? s / d : 0.0;
+        }
+    }
+}
+
+// solve (L L^T) z = y in place
+void choleskySolve(const double* l, int r, double* y)
+{
+    for (int i = 0; i < r; ++i) {
+        double s = y[i];
+        for (int k = 0; k < i; ++k) s -= l[i * kMaxDyn + k] * y[k];
+        y[i] = l[i * kMaxDyn + i] > 0.0 ? s / l[i * kMaxDyn + i] : 0.0;
+    }
+    for (int i = r - 1; i >= 0; --i) {
+        double s = y[i];
+        for (int k = i + 1; k < r; ++k) s -= l[k * kMaxDyn + i] * y[k];
+        y[i] = l[i * kMaxDyn + i] > 0.0 ? s / l[i * kMaxDyn + i] : 0.0;
+    }
+}
+
+} // namespace
+
+void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, const double* mass, ModeBasis& b)
+{
+    b.n = n;
+    // dense rows
+    double g0[kMaxRows * kMaxDyn];
+    double w[kMaxRows * kMaxDyn];
+    double scale = 0.0;
+    for (int i = 0; i < k; ++i) {
+        for (int j = 0; j < n; ++j) g0[i * kMaxDyn + j] = 0.0;
+        for (int t = 0; t < 3; ++t) {
+            if (rows[i].node[t] >= 0) g0[i * kMaxDyn + rows[i].node[t]] += rows[i].coef[t];
+        }
+        for (int j = 0; j < n; ++j) {
+            w[i * kMaxDyn + j] = g0[i * kMaxDyn + j];
+            scale = std::fmax(scale, std::fabs(g0[i * kMaxDyn + j]));
+        }
+    }
+    // reduced row echelon form with full pivoting: pivot columns become dependent states
+    int order[kMaxRows];
+    int pivotCol[kMaxDyn];
+    bool used[kMaxDyn] = {};
+    for (int i = 0; i < k; ++i) order[i] = i;
+    int rank = 0;
+    const double tol = 1e-12 * scale;
+    while (rank < k && rank < n) {
+        int pi = -1, pj = -1;
+        double best = tol;
+        for (int ii = rank; ii < k; ++ii) {
+            for (int j = 0; j < n; ++j) {
+                const double v = std::fabs(w[order[ii] * kMaxDyn + j]);
+                if (!used[j] && v > best) {
+                    best = v;
+                    pi = ii;
+                    pj = j;
+                }
+            }
+        }
+        if (pi < 0) break;
+        const int tmp = order[rank];
+        order[rank] = order[pi];
+        order[pi] = tmp;
+        double* pr = w + order[rank] * kMaxDyn;
+        const double piv = pr[pj];
+        for (int j = 0; j < n; ++j) pr[j] /= piv;
+        pr[pj] = 1.0;
+        for (int ii = 0; ii < k; ++ii) {
+            if (ii == rank) continue;
+            double* r = w + order[ii] * kMaxDyn;
+            const double f = r[pj];
+            if (f == 0.0) continue;
+            for (int j = 0; j < n; ++j) r[j] -= f * pr[j];
+            r[pj] = 0.0;
+        }
+        pivotCol[rank] = pj;
+        used[pj] = true;
+        ++rank;
+    }
+    b.rank = rank;
+    b.identity = rank == 0;
+    // independent states and P
+    b.m = 0;
+    for (int j = 0; j < n; ++j) {
+        b.isDependent[j] = used[j] ? 1 : 0;
+        if (!used[j]) b.ind[b.m++] = j;
+    }
+    for (int i = 0; i < n; ++i) {
+        for (int q = 0; q < b.m; ++q) b.P[i * kMaxDyn + q] = 0.0;
+    }
+    for (int q = 0; q < b.m; ++q) b.P[b.ind[q] * kMaxDyn + q] = 1.0;
+    for (int r = 0; r < rank; ++r) {
+        const double* pr = w + order[r] * kMaxDyn;
+        for (int q = 0; q < b.m; ++q) b.P[pivotCol[r] * kMaxDyn + q] = -pr[b.ind[q]];
+    }
+    for (int q = 0; q < b.m; ++q) {
+        double s = 0.0;
+        for (int i = 0; i < n; ++i) s += b.P[i * kMaxDyn + q] * b.P[i * kMaxDyn + q] * mass[i];
+        b.reducedMass[q] = s;
+    }
+    // independent original rows, their multiplier operator and projection factor
+    for (int r = 0; r < rank; ++r) {
+        b.rowSlot[r] = slots[order[r]];
+        for (int j = 0; j < n; ++j) b.G[r * kMaxDyn + j] = g0[order[r] * kMaxDyn + j];
+    }
+    double a[kMaxDyn * kMaxDyn];
+    for (int r = 0; r < rank; ++r) {
+        for (int s = 0; s <= r; ++s) {
+            double gg = 0.0, gmg = 0.0;
+            for (int j = 0; j < n; ++j) {
+                gg += b.G[r * kMaxDyn + j] * b.G[s * kMaxDyn + j];
+                gmg += b.G[r * kMaxDyn + j] * b.G[s * kMaxDyn + j] / mass[j];
+            }
+            a[r * kMaxDyn + s] = a[s * kMaxDyn + r] = gg;
+            b.S[r * kMaxDyn + s] = b.S[s * kMaxDyn + r] = gmg;
+        }
+    }
+    cholesky(a, rank);
+    cholesky(b.S, rank);
+    // L = (G G^T)^-1 G, column by column
+    for (int j = 0; j < n; ++j) {
+        double col[kMaxDyn];
+        for (int r = 0; r < rank; ++r) col[r] = b.G[r * kMaxDyn + j];
+        choleskySolve(a, rank, col);
+        for (int r = 0; r < rank; ++r) b.L[r * kMaxDyn + j] = col[r];
+    }
+}
+
+void projectOntoConstraints(const ModeBasis& b, const double* mass, double* x)
+{
+    if (b.identity) return;
+    double z[kMaxDyn];
+    for (int r = 0; r < b.rank; ++r) {
+        double s = 0.0;
+        for (int j = 0; j < b.n; ++j) s += b.G[r * kMaxDyn + j] * x[j];
+        z[r] = s;
+    }
+    choleskySolve(b.S, b.rank, z);
+    for (int j = 0; j < b.n; ++j) {
+        double s = 0.0;
+        for (int r = 0; r < b.rank; ++r) s += b.G[r * kMaxDyn + j] * z[r];
+        x[j] -= s / mass[j];
+    }
+    // dependent states exactly from the independent ones
+    for (int i = 0; i < b.n; ++i) {
+        if (!b.isDependent[i]) continue;
+        double s = 0.0;
+        for (int q = 0; q < b.m; ++q) s += b.P[i * kMaxDyn + q] * x[b.ind[q]];
+        x[i] = s;
+    }
+}
+
+double constraintViolation(const ModeBasis& b, const double* x, int& worstSlot)
+{
+    double worst = 0.0;
+    worstSlot = -1;
+    for (int r = 0; r < b.rank; ++r) {
+        double s = 0.0, mag = 0.0;
+        for (int j = 0; j < b.n; ++j) {
+            s += b.G[r * kMaxDyn + j] * x[j];
+            mag += std::fabs(b.G[r * kMaxDyn + j] * x[j]);
+        }
+        const double rel = std::fabs(s) / (mag + 1e-300);
+        if (std::fabs(s) > 1e-12 && rel > worst) {
+            worst = rel;
+            worstSlot = b.rowSlot[r];
+        }
+    }
+    return worst;
+}
+
+void constraintMultipliers(const ModeBasis& b, const double* effort, double* lambdaBySlot)
+{
+    for (int r = 0; r < b.rank; ++r) {
+        double s = 0.0;
+        for (int j = 0; j < b.n; ++j) s += b.L[r * kMaxDyn + j] * effort[j];
+        lambdaBySlot[b.rowSlot[r]] = s;
+    }
+}
+
+} // namespace drivelab

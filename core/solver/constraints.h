@@ -1,0 +1,43 @@
+#pragma once
+// Rigid velocity constraints (gears, planetaries, locked clutches) resolved by
+// projection: coordinate partitioning splits the states into independent ones q
+// and dependent ones, x = P q. Newton runs on q; constraint torques come back as
+// least-squares multipliers of the residual effort.
+#include <cstdint>
+
+#include "components/component.h"
+
+namespace drivelab {
+
+/// The projection basis of one constraint mode (one set of active rows).
+struct ModeBasis {
+    std::uint64_t key = ~0ull;          ///< mode key it was built for (locked-clutch mask)
+    int n = 0;                          ///< states
+    int m = 0;                          ///< independent states
+    bool identity = true;               ///< no active constraint: P = I
+    int ind[kMaxDyn];                   ///< independent state indices, ascending [m]
+    int isDependent[kMaxDyn];           ///< 1 when the state is dependent [n]
+    double P[kMaxDyn * kMaxDyn];        ///< n x m, row-major, leading dimension kMaxDyn
+    double reducedMass[kMaxDyn];        ///< diag(P^T M P) [m]
+    int rank = 0;                       ///< independent constraint rows
+    int rowSlot[kMaxDyn];               ///< row slot of each independent row [rank]
+    double G[kMaxDyn * kMaxDyn];        ///< independent rows, rank x n
+    double L[kMaxDyn * kMaxDyn];        ///< multiplier operator (G G^T)^-1 G, rank x n
+    double S[kMaxDyn * kMaxDyn];        ///< Cholesky factor of G M^-1 G^T, rank x rank
+};
+
+/// Build the basis for `k` rows (slots give each row's multiplier slot).
+void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, const double* mass, ModeBasis& out);
+
+/// Mass-weighted projection of x onto the constraints (the momentum-conserving
+/// impulse), then dependent states set exactly from the independent ones.
+void projectOntoConstraints(const ModeBasis& b, const double* mass, double* x);
+
+/// Largest violation |G x| of the active rows, and the row slot where it is largest.
+double constraintViolation(const ModeBasis& b, const double* x, int& worstSlot);
+
+/// Multipliers lambda (one per row slot, others untouched) from the constraint
+/// effort e = M dx/h - f on each state.
+void constraintMultipliers(const ModeBasis& b, const double* effort, double* lambdaBySlot);
+
+} // namespace drivelab

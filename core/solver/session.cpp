@@ -1,0 +1,136 @@
+#include "solver/session.h"
+
+#include "solver/stepper.h"
+
+namespace drivelab {
+
+std::vector<ObservableRef> observableLayout(const Model& m)
+{
+    std::vector<ObservableRef> out;
+    for (const auto& n : m.nodes) {
+        for (const auto& o : n.desc->observables) out.push_back({n.id, o.name, o.unit, o.integer, true});
+    }
+    for (const auto& c : m.components) {
+        for (const auto& o : c.desc->observables) out.push_back({c.id, o.name, o.unit, o.integer, false});
+    }
+    return out;
+}
+
+Session::Session(std::shared_ptr<const Model> model)
+    : m_model(std::move(model)), m_state(initialState(*m_model)), m_saved(m_state),
+      m_ws(std::make_unique<Workspace>(*m_model))
+{
+    m_observableCount = observableLayout(*m_model).size();
+    ensureBasis(*m_model, m_state, *m_ws);
+}
+
+Session::Session(const Session& other)
+    : m_model(other.m_model), m_state(other.m_state), m_saved(other.m_state),
+      m_ws(std::make_unique<Workspace>(*m_model)), m_observableCount(other.m_observableCount)
+{
+    ensureBasis(*m_model, m_state, *m_ws);
+}
+
+Session::~Session() = default;
+
+double Session::time() const
+{
+    return static_cast<double>(m_state.tick * m_model->tickNs) / 1e9;
+}
+
+BatchResult Session::run(std::int64_t n, const std::atomic<bool>* cancel)
+{
+    BatchResult r;
+    copyState(m_state, m_saved);
+    const std::int64_t end = std::min(m_model->ticks, m_state.tick + (n > 0 ? n : 0));
+    const std::int64_t start = m_state.tick;
+    while (m_state.tick < end) {
+        if (cancel && cancel->load(std::memory_order_relaxed)) {
+            copyState(m_saved, m_state);
+            r.status = BatchStatus::Cancelled;
+            return r;
+        }
+        if (!stepTick(*m_model, m_state, *m_ws, r.error)) {
+            copyState(m_saved, m_state);
+            r.status = BatchStatus::Failed;
+            return r;
+        }
+    }
+    r.ticks = m_state.tick - start;
+    return r;
+}
+
+void Session::reset()
+{
+    State fresh = initialState(*m_model);
+    copyState(fresh, m_state);
+    ensureBasis(*m_model, m_state, *m_ws);
+}
+
+bool Session::setInput(const std::string& component, const std::string& input, double value)
+{
+    const int ci = m_model->componentIndex(component);
+    if (ci < 0) return false;
+    const ComponentInfo& c = m_model->components[static_cast<std::size_t>(ci)];
+    const InputDescriptor* in = c.desc->input(input);
+    if (!in || !in->range.contains(value)) return false;
+    m_state.real[static_cast<std::size_t>(c.inputSlot + (in - c.desc->inputs.data()))] = value;
+    return true;
+}
+
+void Session::restore(const State& s)
+{
+    copyState(s, m_state);
+    ensureBasis(*m_model, m_state, *m_ws);
+}
+
+void Session::observe(double* out) const
+{
+    const Model& m = *m_model;
+    const State& s = m_state;
+    std::size_t k = 0;
+    for (const auto& n : m.nodes) {
+        const std::size_t i = static_cast<std::size_t>(n.index);
+        if (n.domain == Domain::Rotational) {
+            out[k++] = s.x[i];
+            out[k++] = s.pos[i];
+        } else if (n.domain == Domain::Thermal) {
+            out[k++] = s.temp[i];
+        }
+    }
+    ObserveContext c{s.x.data(), s.pos.data(), s.real.data(), s.flag.data(), s.mean.data()};
+    for (const auto& ci : m.components) {
+        ci.observe(m, ci.local, c, out + k);
+        k += ci.desc->observables.size();
+    }
+}
+
+EnergyReport Session::energy() const
+{
+    EnergyReport e;
+    const Ledger& l = m_state.ledger;
+    e.kineticInitial = l.kineticInitial;
+    e.storedInitial = l.storedInitial;
+    e.kineticFinal = kineticEnergy(*m_model, m_state);
+    e.storedFinal = storedEnergy(*m_model, m_state);
+    e.sourceWork = l.sourceWork.value();
+    e.heatToNodes = l.heatToNodes.value();
+    e.heatToLedger = l.heatToLedger.value();
+    e.numericalDissipation = l.numerical.value();
+    CompensatedSum r;
+    r.add(e.storedFinal);
+    r.add(-e.storedInitial);
+    r.add(e.heatToNodes);
+    r.add(e.heatToLedger);
+    r.add(e.numericalDissipation);
+    r.add(-e.sourceWork);
+    e.residual = r.value();
+    return e;
+}
+
+const SolverStats& Session::stats() const
+{
+    return m_ws->stats;
+}
+
+} // namespace drivelab

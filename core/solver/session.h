@@ -1,0 +1,106 @@
+#pragma once
+// Session: the one API the editor, the command line and the tests share to run a
+// compiled Model. Batches of ticks either complete or roll back entirely; a fork
+// copies the state into its own workspace; nothing allocates inside a batch.
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "solver/state.h"
+#include "solver/workspace.h"
+
+namespace drivelab {
+
+/// how a batch ended
+enum class BatchStatus { Completed, Failed, Cancelled };
+
+/// outcome of one batch
+struct BatchResult {
+    BatchStatus status = BatchStatus::Completed; ///< completed, failed (rolled back) or cancelled (rolled back)
+    std::int64_t ticks = 0;                      ///< ticks advanced (0 unless completed)
+    SolverError error;                           ///< filled when failed
+};
+
+/// the energy books as reported (LAB_FORMAT section 3)
+struct EnergyReport {
+    double kineticInitial = 0.0;       ///< [J]
+    double kineticFinal = 0.0;         ///< [J]
+    double storedInitial = 0.0;        ///< kinetic + elastic at t = 0 [J]
+    double storedFinal = 0.0;          ///< kinetic + elastic now [J]
+    double sourceWork = 0.0;           ///< work done by sources [J]
+    double heatToNodes = 0.0;          ///< heat delivered to thermal nodes [J]
+    double heatToLedger = 0.0;         ///< heat to the external ledger [J]
+    double numericalDissipation = 0.0; ///< integrator dissipation [J]
+    double residual = 0.0;             ///< (stored_final - stored_initial) + heat - source_work [J]
+};
+
+/// one observable of the flat observable vector
+struct ObservableRef {
+    std::string subject;       ///< node or component id
+    std::string name;          ///< observable name
+    const char* unit = "";     ///< SI unit
+    bool integer = false;      ///< written as an integer
+    bool isNode = false;       ///< node (true) or component (false)
+};
+
+/// the flat observable layout of a model: nodes in file order, then components
+std::vector<ObservableRef> observableLayout(const Model& m);
+
+/// A running simulation of one Model.
+class Session {
+public:
+    /// start at t = 0
+    explicit Session(std::shared_ptr<const Model> model);
+    /// a fork: copies the state, owns a fresh workspace, shares the immutable model
+    Session(const Session& other);
+    Session& operator=(const Session&) = delete;
+    ~Session();
+
+    /// the compiled model
+    const Model& model() const { return *m_model; }
+    /// the shared model pointer
+    const std::shared_ptr<const Model>& modelPtr() const { return m_model; }
+    /// the current state
+    const State& state() const { return m_state; }
+    /// ticks completed
+    std::int64_t tick() const { return m_state.tick; }
+    /// current time [s]
+    double time() const;
+    /// true when the run's duration is reached
+    bool finished() const { return m_state.tick >= m_model->ticks; }
+
+    /// Run up to n ticks (stopping at the end of the run). A failure or a cancel
+    /// (checked before every tick; may be set from another thread) restores the
+    /// state from before the batch.
+    BatchResult run(std::int64_t n, const std::atomic<bool>* cancel = nullptr);
+    /// back to t = 0
+    void reset();
+    /// a fork of this session (same as the copy constructor)
+    Session fork() const { return Session(*this); }
+    /// change an input now (as an event at the current boundary would); false if unknown
+    bool setInput(const std::string& component, const std::string& input, double value);
+    /// replace the state (restoring a saved state of the same model)
+    void restore(const State& s);
+
+    /// stable hash of the complete state
+    std::uint64_t stateHash() const { return hashState(m_state); }
+    /// number of observables
+    std::size_t observableCount() const { return m_observableCount; }
+    /// all observables now, in observableLayout() order
+    void observe(double* out) const;
+    /// the energy books now
+    EnergyReport energy() const;
+    /// solver counters
+    const SolverStats& stats() const;
+
+private:
+    std::shared_ptr<const Model> m_model;
+    State m_state;
+    State m_saved;
+    std::unique_ptr<Workspace> m_ws;
+    std::size_t m_observableCount = 0;
+};
+
+} // namespace drivelab

@@ -1,0 +1,103 @@
+#include "solver/state.h"
+
+#include <algorithm>
+
+#include "util/hash.h"
+
+namespace drivelab {
+
+State initialState(const Model& m)
+{
+    State s;
+    s.x = m.x0;
+    s.pos.assign(static_cast<std::size_t>(m.nDyn), 0.0);
+    s.rate.assign(static_cast<std::size_t>(m.nDyn), 0.0);
+    s.temp = m.temp0;
+    s.real = m.realInit;
+    s.flag = m.flagInit;
+    s.mean.assign(static_cast<std::size_t>(m.nMean), 0.0);
+    s.ledger.kineticInitial = kineticEnergy(m, s);
+    s.ledger.storedInitial = storedEnergy(m, s);
+    return s;
+}
+
+namespace {
+template <class T>
+void copyInto(const std::vector<T>& src, std::vector<T>& dst)
+{
+    if (dst.size() == src.size()) std::copy(src.begin(), src.end(), dst.begin());
+    else dst = src;
+}
+} // namespace
+
+void copyState(const State& src, State& dst)
+{
+    dst.tick = src.tick;
+    copyInto(src.x, dst.x);
+    copyInto(src.pos, dst.pos);
+    copyInto(src.rate, dst.rate);
+    copyInto(src.temp, dst.temp);
+    copyInto(src.real, dst.real);
+    copyInto(src.flag, dst.flag);
+    copyInto(src.mean, dst.mean);
+    dst.nextEvent = src.nextEvent;
+    dst.ledger = src.ledger;
+}
+
+std::uint64_t hashState(const State& s)
+{
+    Hash64 h;
+    h.str("drivelab.state.1");
+    h.i64(s.tick);
+    const auto vec = [&](const std::vector<double>& v) {
+        h.u64(v.size());
+        for (double d : v) h.f64(d);
+    };
+    vec(s.x);
+    vec(s.pos);
+    vec(s.rate);
+    vec(s.temp);
+    vec(s.real);
+    h.u64(s.flag.size());
+    for (std::int32_t f : s.flag) h.i64(f);
+    vec(s.mean);
+    h.i64(s.nextEvent);
+    const Ledger& l = s.ledger;
+    for (double d : {l.kineticInitial, l.storedInitial, l.sourceWork.sum, l.sourceWork.comp, l.heatToNodes.sum,
+                     l.heatToNodes.comp, l.heatToLedger.sum, l.heatToLedger.comp, l.numerical.sum, l.numerical.comp})
+        h.f64(d);
+    return h.digest();
+}
+
+double kineticEnergy(const Model& m, const State& s)
+{
+    CompensatedSum e;
+    for (int i = 0; i < m.nDyn; ++i) e.add(0.5 * m.mass[static_cast<std::size_t>(i)] * s.x[static_cast<std::size_t>(i)] * s.x[static_cast<std::size_t>(i)]);
+    return e.value();
+}
+
+double storedEnergy(const Model& m, const State& s)
+{
+    CompensatedSum e;
+    e.add(kineticEnergy(m, s));
+    ObserveContext c{s.x.data(), s.pos.data(), s.real.data(), s.flag.data(), s.mean.data()};
+    forEachComponentType([&]<class T, std::size_t>() {
+        if constexpr (requires(const typename T::Params& p) { T::stored(p, c); }) {
+            for (const auto& p : m.params.of<T>()) e.add(T::stored(p, c));
+        }
+    });
+    return e.value();
+}
+
+std::uint64_t lockMask(const Model& m, const State& s)
+{
+    std::uint64_t mask = 0;
+    int i = 0;
+    for (const auto& p : m.params.of<Clutch>()) {
+        if (s.flag[static_cast<std::size_t>(p.flag)]) mask |= 1ull << i;
+        ++i;
+    }
+    return mask;
+}
+
+} // namespace drivelab

@@ -1,0 +1,49 @@
+#pragma once
+// State: everything that changes during a run, and nothing else. Copying a State
+// is a fork; restoring a saved State is a rollback; hashing it gives final_state_hash.
+#include <cstdint>
+#include <vector>
+
+#include "compile/model.h"
+#include "util/compensated.h"
+
+namespace drivelab {
+
+/// the energy books of a run
+struct Ledger {
+    double kineticInitial = 0.0;    ///< kinetic energy at t = 0 [J]
+    double storedInitial = 0.0;     ///< kinetic + elastic energy at t = 0 [J]
+    CompensatedSum sourceWork;      ///< work done by sources [J]
+    CompensatedSum heatToNodes;     ///< heat delivered to thermal nodes [J]
+    CompensatedSum heatToLedger;    ///< heat rejected to the external ledger [J]
+    CompensatedSum numerical;       ///< numerical dissipation of the integrator [J]
+};
+
+/// The mutable state of one run.
+struct State {
+    std::int64_t tick = 0;              ///< ticks completed
+    std::vector<double> x;              ///< [nDyn] speeds [rad/s]
+    std::vector<double> pos;            ///< [nDyn] angles [rad]
+    std::vector<double> rate;           ///< [nDyn] predictor: last accepted dx/dt
+    std::vector<double> temp;           ///< [nTherm] temperatures [K]
+    std::vector<double> real;           ///< [nReal] component real state (inputs, cumulative heats)
+    std::vector<std::int32_t> flag;     ///< [nFlag] component discrete state (clutch lock, slip direction)
+    std::vector<double> mean;           ///< [nMean] last complete tick's means
+    std::int64_t nextEvent = 0;         ///< index of the next event to apply
+    Ledger ledger;                      ///< energy books
+};
+
+/// the initial state of a model
+State initialState(const Model& model);
+/// copy src into dst without allocating when dst already has the model's shape
+void copyState(const State& src, State& dst);
+/// stable 64-bit hash of the complete state
+std::uint64_t hashState(const State& s);
+/// kinetic energy [J]
+double kineticEnergy(const Model& model, const State& s);
+/// kinetic plus elastic energy [J]
+double storedEnergy(const Model& model, const State& s);
+/// mask of locked clutches (bit per clutch in file order among clutches)
+std::uint64_t lockMask(const Model& model, const State& s);
+
+} // namespace drivelab

@@ -1,0 +1,384 @@
+#include "solver/stepper.h"
+
+#include <cmath>
+
+#include "solver/newton.h"
+
+namespace drivelab {
+
+Workspace::Workspace(const Model& m)
+    : scratch(static_cast<std::size_t>(m.nScratch), 0.0), acc(static_cast<std::size_t>(m.nMean), 0.0),
+      lambda(static_cast<std::size_t>(m.nRows), 0.0), heatIn(static_cast<std::size_t>(m.nTherm), 0.0),
+      thermalT0(static_cast<std::size_t>(m.nTherm), 0.0)
+{
+    forEachComponentType([&]<class T, std::size_t>() {
+        if constexpr (requires(const typename T::Params& p, ConstraintRow& r) { T::constraint(p, r); }) {
+            for (const auto& p : m.params.of<T>()) {
+                T::constraint(p, rows[nPermanentRows]);
+                rowSlots[nPermanentRows] = p.row;
+                ++nPermanentRows;
+            }
+        }
+    });
+}
+
+void ensureBasis(const Model& m, const State& s, Workspace& w)
+{
+    const std::uint64_t key = lockMask(m, s);
+    if (key == w.basis.key && w.basis.n == m.nDyn) return;
+    int k = w.nPermanentRows;
+    for (const auto& p : m.params.of<Clutch>()) {
+        if (!Clutch::locked(p, s.flag.data())) continue;
+        w.rows[k] = ConstraintRow{};
+        Clutch::lockRow(p, w.rows[k]);
+        w.rowSlots[k] = p.row;
+        ++k;
+    }
+    buildModeBasis(w.rows, w.rowSlots, k, m.nDyn, m.mass.data(), w.basis);
+    w.basis.key = key;
+}
+
+namespace {
+
+constexpr double kEps = 2.220446049250313e-16;
+
+double speedOf(const double* x, int i) { return i >= 0 ? x[i] : 0.0; }
+
+double slipOf(const Clutch::Params& p, const double* x) { return speedOf(x, p.a) - speedOf(x, p.b); }
+
+class Tick {
+public:
+    Tick(const Model& m, State& s, Workspace& w, SolverError& err)
+        : m(m), s(s), w(w), err(err), tickStartNs(static_cast<double>(s.tick) * static_cast<double>(m.tickNs))
+    {
+    }
+
+    bool run()
+    {
+        // events take effect at this boundary
+        while (s.nextEvent < static_cast<std::int64_t>(m.events.size()) &&
+               m.events[static_cast<std::size_t>(s.nextEvent)].tick <= s.tick) {
+            const EventModel& e = m.events[static_cast<std::size_t>(s.nextEvent)];
+            s.real[static_cast<std::size_t>(e.slot)] = e.value;
+            ++s.nextEvent;
+        }
+        for (double& a : w.acc) a = 0.0;
+        // split points strictly inside the tick, ascending
+        double cuts[kMaxComponents + 1];
+        int nCuts = 0;
+        const double tickNs = static_cast<double>(m.tickNs);
+        forEachComponentType([&]<class T, std::size_t>() {
+            if constexpr (requires(const typename T::Params& p, double a, double& b) { T::breakpoint(p, a, a, b); }) {
+                for (const auto& p : m.params.of<T>()) {
+                    double at;
+                    if (T::breakpoint(p, tickStartNs, tickStartNs + tickNs, at)) {
+                        int i = nCuts++;
+                        const double off = at - tickStartNs;
+                        while (i > 0 && cuts[i - 1] > off) {
+                            cuts[i] = cuts[i - 1];
+                            --i;
+                        }
+                        cuts[i] = off;
+                    }
+                }
+            }
+        });
+        double a = 0.0;
+        for (int i = 0; i <= nCuts; ++i) {
+            const double b = i < nCuts ? cuts[i] : tickNs;
+            if (b <= a) continue;
+            if (!segment(a, b)) return false;
+            a = b;
+        }
+        const double inv = 1.0 / m.h;
+        for (std::size_t i = 0; i < w.acc.size(); ++i) s.mean[i] = w.acc[i] * inv;
+        ++s.tick;
+        return true;
+    }
+
+private:
+    const Model& m;
+    State& s;
+    Workspace& w;
+    SolverError& err;
+    double tickStartNs;
+    int intervals = 0;
+
+    bool fail(const std::string& subject, const std::string& message)
+    {
+        err.tick = s.tick;
+        err.time = tickStartNs / 1e9;
+        err.subject = subject;
+        err.message = message;
+        return false;
+    }
+
+    const std::string& clutchId(int k) const
+    {
+        // the k-th clutch in file order
+        int seen = 0;
+        for (const auto& c : m.components) {
+            if (c.desc == &Clutch::descriptor() && seen++ == k) return c.id;
+        }
+        return m.components.front().id;
+    }
+
+    std::string nodeId(int dyn) const { return m.nodes[static_cast<std::size_t>(m.dynNode[static_cast<std::size_t>(dyn)])].id; }
+
+    bool solve(double hSec, double tMidNs)
+    {
+        ensureBasis(m, s, w);
+        int worst = 0;
+        if (solveInterval(m, s, w, hSec, tMidNs, worst)) return true;
+        return fail(nodeId(worst), "the implicit solve did not converge in " + std::to_string(kMaxNewtonIterations) +
+                                       " Newton iterations (largest residual at node '" + nodeId(worst) +
+                                       "'); refine the tick, or check map slopes, inertia and speed scales");
+    }
+
+    CommitContext commitContext(double hSec)
+    {
+        CommitContext c;
+        c.x0 = s.x.data();
+        c.x1 = w.x1;
+        c.xs = w.xs;
+        c.scratch = w.scratch.data();
+        c.lambda = w.lambda.data();
+        c.flag = s.flag.data();
+        c.real = s.real.data();
+        c.acc = w.acc.data();
+        c.heatToThermal = w.heatIn.data();
+        c.heatToLedger = &s.ledger.heatToLedger;
+        c.heatToNodes = &s.ledger.heatToNodes;
+        c.sourceWork = &s.ledger.sourceWork;
+        c.h = hSec;
+        return c;
+    }
+
+    // constraint multipliers of the solved interval (mean constraint efforts)
+    void multipliers(double hSec)
+    {
+        for (double& l : w.lambda) l = 0.0;
+        if (w.basis.identity) return;
+        for (int i = 0; i < m.nDyn; ++i) w.effort[i] = m.mass[static_cast<std::size_t>(i)] * w.dx[i] / hSec - w.f[i];
+        constraintMultipliers(w.basis, w.effort, w.lambda.data());
+    }
+
+    // the locked clutch whose torque exceeds its static capacity the most, or -1
+    int breakaway(double hSec, std::uint64_t noBreak)
+    {
+        multipliers(hSec);
+        int best = -1, k = 0;
+        double bestRatio = 1.0;
+        for (const auto& p : m.params.of<Clutch>()) {
+            if (Clutch::locked(p, s.flag.data()) && !(noBreak >> k & 1)) {
+                const double l = w.lambda[static_cast<std::size_t>(p.row)];
+                const double cap = Clutch::staticCapacity(p, s.real.data());
+                double scale = 0.0;
+                for (int i : {p.a, p.b}) {
+                    if (i >= 0) scale += std::fabs(m.mass[static_cast<std::size_t>(i)] * w.dx[i] / hSec) + std::fabs(w.f[i]);
+                }
+                const double tol = 64.0 * kEps * scale + 1e-12;
+                if (std::fabs(l) > cap + tol) {
+                    const double ratio = std::fabs(l) / (cap + tol);
+                    if (ratio > bestRatio) {
+                        bestRatio = ratio;
+                        best = k;
+                    }
+                }
+            }
+            ++k;
+        }
+        return best;
+    }
+
+    // the slipping clutch whose slip reaches zero first within the solved interval, or -1;
+    // `immediate` when its slip already moved the wrong way from zero
+    int crossing(bool& immediate, std::uint64_t exclude)
+    {
+        int best = -1, k = 0;
+        double bestFrac = 2.0;
+        immediate = false;
+        for (const auto& p : m.params.of<Clutch>()) {
+            const int dir = Clutch::direction(p, s.flag.data());
+            if (!Clutch::locked(p, s.flag.data()) && dir != 0 && Clutch::kineticCapacity(p, s.real.data()) > 0.0 &&
+                !(exclude >> k & 1)) {
+                const double g0 = dir * slipOf(p, s.x.data());
+                const double g1 = dir * slipOf(p, w.x1);
+                if (g1 <= 0.0) {
+                    const double frac = g0 > 0.0 ? g0 / (g0 - g1) : 0.0;
+                    if (frac < bestFrac) {
+                        bestFrac = frac;
+                        best = k;
+                        immediate = !(g0 > 0.0);
+                    }
+                }
+            }
+            ++k;
+        }
+        return best;
+    }
+
+    const Clutch::Params& clutch(int k) const { return m.params.of<Clutch>()[static_cast<std::size_t>(k)]; }
+
+    // Illinois regula falsi on the interval length: slip of clutch k reaches zero.
+    // Precondition: the workspace holds the solve at `hi` with dir*slip <= 0.
+    bool findZero(int k, double hi, double tStartNs, double& tau)
+    {
+        const Clutch::Params& p = clutch(k);
+        const int dir = Clutch::direction(p, s.flag.data());
+        double lo = 0.0;
+        double glo = dir * slipOf(p, s.x.data());
+        double ghi = dir * slipOf(p, w.x1);
+        tau = hi;
+        if (ghi == 0.0) return true;
+        int side = 0;
+        const double H = hi;
+        for (int it = 0; it < 80; ++it) {
+            double t = lo + (hi - lo) * glo / (glo - ghi);
+            if (!(t > lo && t < hi)) t = 0.5 * (lo + hi);
+            tau = t;
+            if (!solve(t, tStartNs + 0.5 * t * 1e9)) return false;
+            const double g = dir * slipOf(p, w.x1);
+            const double tol = 2e-12 + 64.0 * kEps * (std::fabs(speedOf(w.x1, p.a)) + std::fabs(speedOf(w.x1, p.b)));
+            if (std::fabs(g) <= tol) break;
+            if (g > 0.0) {
+                lo = t;
+                glo = g;
+                if (side == 1) ghi *= 0.5;
+                side = 1;
+            } else {
+                hi = t;
+                ghi = g;
+                if (side == -1) glo *= 0.5;
+                side = -1;
+            }
+            if (hi - lo <= 4.0 * kEps * H) break;
+        }
+        return true;
+    }
+
+    bool commit(double hSec)
+    {
+        CommitContext c = commitContext(hSec);
+        // a converter whose interval heat is negative beyond rounding rejects the interval
+        for (const auto& p : m.params.of<TorqueConverter>()) {
+            double q, bound;
+            if (TorqueConverter::rejects(p, c, q, bound)) {
+                const std::size_t idx = static_cast<std::size_t>(&p - m.params.of<TorqueConverter>().data());
+                int seen = 0;
+                std::string id = "-";
+                for (const auto& ci : m.components) {
+                    if (ci.desc == &TorqueConverter::descriptor() && seen++ == static_cast<int>(idx)) id = ci.id;
+                }
+                return fail(id, "negative fluid heat " + formatDouble(q) + " J in an interval (rounding allows " +
+                                    formatDouble(bound) + " J); the interval is rejected: check the map's efficiency or refine the tick");
+            }
+        }
+        multipliers(hSec);
+        for (double& q : w.heatIn) q = 0.0;
+        forEachComponentType([&]<class T, std::size_t>() {
+            if constexpr (requires(const typename T::Params& p) { T::commit(p, c); }) {
+                for (const auto& p : m.params.of<T>()) T::commit(p, c);
+            }
+        });
+        // advance the states: angle by the stage speed, speed to the end value
+        const double inv = 1.0 / hSec;
+        for (int i = 0; i < m.nDyn; ++i) {
+            const std::size_t k = static_cast<std::size_t>(i);
+            s.pos[k] += hSec * w.xs[i];
+            s.x[k] = w.x1[i];
+            s.rate[k] = w.dx[i] * inv;
+        }
+        // thermal masses: implicit midpoint with the interval's heat input
+        for (int i = 0; i < m.nTherm; ++i) {
+            const std::size_t k = static_cast<std::size_t>(i);
+            const double c0 = m.heatCapacity[k], g = m.ambientG[k], t0 = s.temp[k];
+            s.temp[k] = (c0 * t0 + w.heatIn[k] + hSec * g * (m.ambientT[k] - 0.5 * t0)) / (c0 + 0.5 * hSec * g);
+        }
+        ++w.stats.intervals;
+        return true;
+    }
+
+    // lock clutch k now: the locking impulse's kinetic energy loss is friction heat
+    void lock(int k)
+    {
+        const Clutch::Params& p = clutch(k);
+        s.flag[static_cast<std::size_t>(p.flag)] = 1;
+        s.flag[static_cast<std::size_t>(p.flag) + 1] = 0;
+        ensureBasis(m, s, w);
+        const double before = kineticEnergy(m, s);
+        projectOntoConstraints(w.basis, m.mass.data(), s.x.data());
+        const double loss = before - kineticEnergy(m, s);
+        for (double& q : w.heatIn) q = 0.0;
+        Clutch::bookLockLoss(p, commitContext(0.0), loss);
+        for (int i = 0; i < m.nTherm; ++i) {
+            const std::size_t j = static_cast<std::size_t>(i);
+            s.temp[j] += w.heatIn[j] / m.heatCapacity[j];
+        }
+    }
+
+    bool segment(double aNs, double bNs)
+    {
+        std::uint64_t noBreak = 0;
+        double at = aNs;
+        while (at < bNs) {
+            if (++intervals > kMaxIntervalsPerTick)
+                return fail(m.params.of<Clutch>().empty() ? "-" : clutchId(0),
+                            "more than " + std::to_string(kMaxIntervalsPerTick) +
+                                " internal intervals in one tick (stick-slip chatter); refine the tick");
+            const double hSec = (bNs - at) / 1e9;
+            const double tStart = tickStartNs + at;
+            if (!solve(hSec, tStart + 0.5 * (bNs - at))) return false;
+            // a locked clutch asked for more than its capacity breaks away
+            const int brk = breakaway(hSec, noBreak);
+            if (brk >= 0) {
+                const Clutch::Params& p = clutch(brk);
+                const double l = w.lambda[static_cast<std::size_t>(p.row)];
+                s.flag[static_cast<std::size_t>(p.flag)] = 0;
+                s.flag[static_cast<std::size_t>(p.flag) + 1] = l > 0.0 ? -1 : 1;
+                continue;
+            }
+            // a slipping clutch whose slip reaches zero is captured at that instant
+            bool immediate = false;
+            int k = crossing(immediate, 0);
+            if (k >= 0 && immediate) {
+                lock(k);
+                noBreak |= 1ull << k;
+                continue;
+            }
+            if (k >= 0) {
+                double tau = hSec;
+                if (!findZero(k, hSec, tStart, tau)) return false;
+                // another clutch may cross before it: find the earliest
+                for (int guard = 0; guard < 8; ++guard) {
+                    bool imm = false;
+                    const int other = crossing(imm, 1ull << k);
+                    if (other < 0) break;
+                    k = other;
+                    if (!findZero(k, tau, tStart, tau)) return false;
+                }
+                if (hSec - tau <= 1e-12 * hSec) {
+                    tau = hSec;
+                    if (!solve(hSec, tStart + 0.5 * (bNs - at))) return false;
+                }
+                if (!commit(tau)) return false;
+                lock(k);
+                at = tau == hSec ? bNs : at + tau * 1e9;
+                continue;
+            }
+            if (!commit(hSec)) return false;
+            at = bNs;
+        }
+        return true;
+    }
+};
+
+} // namespace
+
+bool stepTick(const Model& m, State& s, Workspace& w, SolverError& err)
+{
+    Tick t(m, s, w, err);
+    return t.run();
+}
+
+} // namespace drivelab

@@ -1,0 +1,21 @@
+#pragma once
+// One tick of the fixed-tick solver: events at the boundary, the tick split at
+// source steps, each piece integrated with stick/slip resolution (breakaway,
+// capture at the exact slip zero, reversal), heat and work booked per accepted
+// interval, means taken over the tick.
+#include "solver/state.h"
+#include "solver/workspace.h"
+
+namespace drivelab {
+
+/// most accepted or rejected internal intervals in one tick
+constexpr int kMaxIntervalsPerTick = 64;
+
+/// make the workspace's projection basis match the state's constraint mode
+void ensureBasis(const Model& m, const State& s, Workspace& w);
+
+/// Advance one tick. On failure returns false with `err` filled; the state is then
+/// partly advanced and must be rolled back by the caller.
+bool stepTick(const Model& m, State& s, Workspace& w, SolverError& err);
+
+} // namespace drivelab

@@ -1,0 +1,58 @@
+#pragma once
+// Workspace: preallocated scratch of one session. Nothing in it survives a tick
+// except caches derived from the State (the constraint basis), so it is never
+// hashed, saved or rolled back.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "compile/model.h"
+#include "solver/constraints.h"
+
+namespace drivelab {
+
+/// why a tick failed: the tick, the time, the component (or node) and what happened
+struct SolverError {
+    std::int64_t tick = 0;     ///< tick that failed
+    double time = 0.0;         ///< its start time [s]
+    std::string subject = "-"; ///< component or node id
+    std::string message;       ///< what happened and what to try
+};
+
+/// counters for benchmarks and diagnostics
+struct SolverStats {
+    std::int64_t newtonIterations = 0; ///< Newton iterations, all solves
+    std::int64_t solves = 0;           ///< interval solves (trials included)
+    std::int64_t intervals = 0;        ///< accepted internal intervals
+};
+
+/// Scratch of one session, sized once for its model.
+struct Workspace {
+    explicit Workspace(const Model& m);
+
+    ModeBasis basis;                    ///< projection basis of the current mode
+    int nPermanentRows = 0;             ///< gear and planetary rows
+    ConstraintRow rows[kMaxRows];       ///< active rows: permanent first, then locked clutches
+    int rowSlots[kMaxRows];             ///< their multiplier slots
+
+    // Newton buffers [nDyn] or [nDyn x kMaxDyn]
+    double xs[kMaxDyn];                 ///< stage states
+    double x1[kMaxDyn];                 ///< end states
+    double dx[kMaxDyn];                 ///< increment
+    double f[kMaxDyn];                  ///< efforts at the stage point
+    double jac[kMaxDyn * kMaxDyn];      ///< d f / d xs
+    double dq[kMaxDyn];                 ///< reduced increment
+    double res[kMaxDyn];                ///< reduced residual
+    double a[kMaxDyn * kMaxDyn];        ///< reduced Newton matrix
+    double delta[kMaxDyn];              ///< Newton step
+    double effort[kMaxDyn];             ///< constraint effort M dx/h - f
+
+    std::vector<double> scratch;        ///< [nScratch] component scratch
+    std::vector<double> acc;            ///< [nMean] tick accumulators
+    std::vector<double> lambda;         ///< [nRows] constraint multipliers by slot
+    std::vector<double> heatIn;         ///< [nTherm] heat delivered this interval [J]
+    std::vector<double> thermalT0;      ///< [nTherm] temperatures at the interval start
+    SolverStats stats;                  ///< counters
+};
+
+} // namespace drivelab

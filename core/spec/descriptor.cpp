@@ -1,0 +1,94 @@
+#include "spec/descriptor.h"
+
+#include "util/jsonwrite.h"
+
+namespace drivelab {
+
+const char* domainName(Domain d)
+{
+    switch (d) {
+    case Domain::Rotational: return "rotational";
+    case Domain::Translational: return "translational";
+    case Domain::Hydraulic: return "hydraulic";
+    case Domain::Thermal: return "thermal";
+    }
+    return "?";
+}
+
+std::optional<Domain> domainFromName(std::string_view name)
+{
+    if (name == "rotational") return Domain::Rotational;
+    if (name == "translational") return Domain::Translational;
+    if (name == "hydraulic") return Domain::Hydraulic;
+    if (name == "thermal") return Domain::Thermal;
+    return std::nullopt;
+}
+
+namespace {
+std::string num(double v)
+{
+    std::string s = formatDouble(v);
+    if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
+    return s;
+}
+} // namespace
+
+std::string Range::describe() const
+{
+    const bool hasLo = std::isfinite(lo);
+    const bool hasHi = std::isfinite(hi);
+    std::string s;
+    if (hasLo && hasHi) {
+        s = std::string("must be in ") + (loStrict ? "(" : "[") + num(lo) + ", " + num(hi) + (hiStrict ? ")" : "]");
+    } else if (hasLo) {
+        s = std::string("must be ") + (loStrict ? "> " : ">= ") + num(lo);
+    } else if (hasHi) {
+        s = std::string("must be ") + (hiStrict ? "< " : "<= ") + num(hi);
+    } else {
+        s = "must be a finite number";
+    }
+    if (nonzero) s += (hasLo || hasHi) ? " and nonzero" : " and nonzero";
+    return s;
+}
+
+const PortDescriptor* ComponentDescriptor::port(std::string_view name) const
+{
+    for (const auto& p : ports) {
+        if (name == p.name) return &p;
+    }
+    return nullptr;
+}
+
+const ParameterDescriptor* ComponentDescriptor::parameter(std::string_view name) const
+{
+    for (const auto& p : parameters) {
+        if (name == p.name) return &p;
+    }
+    return nullptr;
+}
+
+const InputDescriptor* ComponentDescriptor::input(std::string_view name) const
+{
+    for (const auto& p : inputs) {
+        if (name == p.name) return &p;
+    }
+    return nullptr;
+}
+
+int ComponentDescriptor::observableIndex(std::string_view name) const
+{
+    for (std::size_t i = 0; i < observables.size(); ++i) {
+        if (name == observables[i].name) return static_cast<int>(i);
+    }
+    return -1;
+}
+
+const ParameterDescriptor* NodeDomainDescriptor::field(std::string_view name) const
+{
+    for (const auto& p : fields) {
+        if (name == p.name) return &p;
+    }
+    return nullptr;
+}
+
+} // namespace drivelab

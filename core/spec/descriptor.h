@@ -1,0 +1,156 @@
+#pragma once
+// Descriptors: the single description of each node domain and component type that
+// the JSON reader, the compiler, the report, the palette and the property editor read.
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace drivelab {
+
+/// physical domain of a node or port
+enum class Domain { Rotational, Translational, Hydraulic, Thermal };
+
+/// "rotational", "translational", "hydraulic", "thermal"
+const char* domainName(Domain d);
+/// parse a domain name
+std::optional<Domain> domainFromName(std::string_view name);
+
+/// Allowed range of a real value. Checked by the compiler, shown by the editor.
+struct Range {
+    double lo = -std::numeric_limits<double>::infinity(); ///< lower bound
+    double hi = std::numeric_limits<double>::infinity();  ///< upper bound
+    bool loStrict = false;                                ///< lo itself excluded
+    bool hiStrict = false;                                ///< hi itself excluded
+    bool nonzero = false;                                 ///< zero excluded
+
+    /// any finite value
+    static constexpr Range any() { return {}; }
+    /// > 0
+    static constexpr Range positive() { return {0.0, std::numeric_limits<double>::infinity(), true, false, false}; }
+    /// >= 0
+    static constexpr Range nonNegative() { return {0.0, std::numeric_limits<double>::infinity(), false, false, false}; }
+    /// != 0
+    static constexpr Range nonZero() { return {-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(), false, false, true}; }
+    /// [lo, hi]
+    static constexpr Range closed(double lo, double hi) { return {lo, hi, false, false, false}; }
+    /// (lo, hi]
+    static constexpr Range openClosed(double lo, double hi) { return {lo, hi, true, false, false}; }
+
+    /// true if v is finite and inside the range
+    bool contains(double v) const
+    {
+        if (!std::isfinite(v)) return false;
+        if (nonzero && v == 0.0) return false;
+        if (loStrict ? !(v > lo) : !(v >= lo)) return false;
+        if (hiStrict ? !(v < hi) : !(v <= hi)) return false;
+        return true;
+    }
+    /// "must be > 0" style text
+    std::string describe() const;
+};
+
+/// kind of a parameter value
+enum class ParamKind {
+    Real,          ///< finite number
+    WholeNumber,   ///< finite number with no fractional part (teeth counts)
+    Boolean,       ///< true/false
+    Table,         ///< array of objects with fixed numeric columns
+    RealOrKeyword, ///< number, or one keyword standing for a fixed number
+};
+
+/// one numeric column of a table parameter
+struct TableColumn {
+    const char* name;  ///< JSON key of the column
+    const char* unit;  ///< SI unit, "" when dimensionless
+    Range range;       ///< allowed values
+    const char* doc;   ///< one-line description
+};
+
+/// one parameter of a node domain or component type
+struct ParameterDescriptor {
+    const char* name;                  ///< JSON key
+    const char* unit;                  ///< SI unit, "" when dimensionless
+    ParamKind kind = ParamKind::Real;  ///< value kind
+    Range range = Range::any();        ///< allowed values (Real, WholeNumber, RealOrKeyword)
+    bool required = true;              ///< must be present in the file
+    double fileDefault = 0.0;          ///< value when absent and not required
+    const char* editorDefault = "0";   ///< JSON text the editor inserts for a new item
+    const char* doc = "";              ///< one-line description
+    std::span<const TableColumn> columns = {}; ///< Table: its columns
+    int minRows = 0;                   ///< Table: fewest rows
+    int maxRows = 0;                   ///< Table: most rows
+    const char* keyword = nullptr;     ///< RealOrKeyword: the keyword
+    double keywordValue = 0.0;         ///< RealOrKeyword: what the keyword stands for
+};
+
+/// one port of a component type
+struct PortDescriptor {
+    const char* name;        ///< JSON key ("node_a", "heat_node")
+    Domain domain;           ///< domain of the node it must name
+    bool optional = false;   ///< may be absent
+    bool allowGround = false;///< may name the reserved `ground` node
+    const char* doc = "";    ///< role of the port ("pump", "support (absent: ground)")
+};
+
+/// one input channel of a component (initial value in `inputs`, changed by events)
+struct InputDescriptor {
+    const char* name;            ///< channel name
+    const char* unit;            ///< SI unit
+    Range range;                 ///< allowed values
+    double initialDefault = 0.0; ///< initial value when `inputs` omits it
+    const char* doc = "";        ///< one-line description
+};
+
+/// one reported observable
+struct ObservableDescriptor {
+    const char* name;     ///< report key
+    const char* unit;     ///< SI unit or "" / "state code"
+    bool integer = false; ///< written as an integer (state codes, flags)
+    const char* doc = ""; ///< one-line description
+};
+
+/// Everything the outside world knows about a component type.
+struct ComponentDescriptor {
+    const char* type;         ///< JSON type name ("torque_converter")
+    const char* label;        ///< palette label ("Torque converter")
+    const char* group;        ///< palette group: rotational, hydraulic, translational, thermal, sources
+    const char* fieldPrefix;  ///< prefix of parameter field paths in diagnostics ("converter")
+    const char* bondGraph;    ///< bond-graph element(s) it expands to ("TF", "Se", "R")
+    const char* doc;          ///< one-paragraph description
+    std::span<const PortDescriptor> ports;
+    std::span<const ParameterDescriptor> parameters;
+    std::span<const InputDescriptor> inputs;
+    std::span<const ObservableDescriptor> observables;
+    int historyStates = 0;          ///< states it adds to the model's state budget
+    int maxInstances = 0;           ///< most instances in one model (0: no own limit)
+    const char* capability = nullptr; ///< capability a model containing it advertises
+
+    /// port by name, or nullptr
+    const PortDescriptor* port(std::string_view name) const;
+    /// parameter by name, or nullptr
+    const ParameterDescriptor* parameter(std::string_view name) const;
+    /// input by name, or nullptr
+    const InputDescriptor* input(std::string_view name) const;
+    /// index of an observable, or -1
+    int observableIndex(std::string_view name) const;
+};
+
+/// Everything the outside world knows about a node domain.
+struct NodeDomainDescriptor {
+    Domain domain;                                   ///< the domain
+    const char* label;                               ///< palette label ("Shaft / inertia")
+    const char* doc;                                 ///< one-line description
+    std::span<const ParameterDescriptor> fields;     ///< node fields
+    std::span<const ObservableDescriptor> observables; ///< reported node observables
+
+    /// field by name, or nullptr
+    const ParameterDescriptor* field(std::string_view name) const;
+};
+
+/// the descriptor of a node domain, or nullptr when the domain is not supported
+const NodeDomainDescriptor* nodeDomainDescriptor(Domain d);
+
+} // namespace drivelab

@@ -1,0 +1,392 @@
+#include "spec/labreader.h"
+
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "components/registry.h"
+
+namespace drivelab {
+namespace {
+
+struct DepthExceeded {};
+
+// one open JSON container while parsing: tracks keys (duplicates) and the path
+struct Frame {
+    bool object = false;
+    std::set<std::string> keys;
+    std::string key;
+    long index = -1;
+};
+
+std::string framePath(const std::vector<Frame>& frames)
+{
+    std::string path;
+    for (std::size_t i = 0; i + 1 < frames.size(); ++i) {
+        const Frame& f = frames[i];
+        if (f.object) path += (path.empty() ? "" : ".") + f.key;
+        else path += "[" + std::to_string(f.index) + "]";
+    }
+    return path;
+}
+
+// integral JSON number -> int64 (accepts 3e8 written as a float when it is whole)
+bool asInt64(const Json& v, std::int64_t& out)
+{
+    if (v.is_number_integer()) {
+        out = v.get<std::int64_t>();
+        return true;
+    }
+    if (v.is_number_unsigned()) {
+        const auto u = v.get<std::uint64_t>();
+        if (u > static_cast<std::uint64_t>(INT64_MAX)) return false;
+        out = static_cast<std::int64_t>(u);
+        return true;
+    }
+    if (v.is_number_float()) {
+        const double d = v.get<double>();
+        if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 9.0e18) return false;
+        out = static_cast<std::int64_t>(d);
+        return true;
+    }
+    return false;
+}
+
+class Reader {
+public:
+    explicit Reader(Diagnostics& d) : m_d(d) {}
+
+    std::optional<LabSpec> read(const Json& root)
+    {
+        if (!root.is_object()) {
+            m_d.error("-", "-", "a lab file must be a JSON object");
+            return std::nullopt;
+        }
+        LabSpec lab;
+        static const std::set<std::string> known = {"format", "version", "name", "description", "run",
+                                                    "nodes", "components", "events", "layout"};
+        for (auto it = root.begin(); it != root.end(); ++it) {
+            if (!known.count(it.key()))
+                m_d.error("-", it.key(), "unknown key '" + it.key() + "' (a lab has: format, version, name, "
+                                         "description, run, nodes, components, events, layout)");
+        }
+        if (!readHeader(root, lab)) return std::nullopt;
+        if (root.contains("name")) {
+            if (root["name"].is_string()) lab.name = root["name"].get<std::string>();
+            else m_d.error("-", "name", "must be a string");
+        }
+        if (root.contains("description")) lab.description = root["description"];
+        readRun(root, lab);
+        readNodes(root, lab);
+        readComponents(root, lab);
+        readEvents(root, lab);
+        if (root.contains("layout")) {
+            if (root["layout"].is_object()) lab.layout = root["layout"];
+            else m_d.error("-", "layout", "must be an object");
+        }
+        if (m_d.hasErrors()) return std::nullopt;
+        return lab;
+    }
+
+private:
+    bool readHeader(const Json& root, LabSpec& lab)
+    {
+        if (!root.contains("format")) {
+            m_d.error("-", "format", "missing; a lab file starts with \"format\": \"drivelab.lab\"");
+            return false;
+        }
+        if (!root["format"].is_string() || root["format"].get<std::string>() != "drivelab.lab") {
+            m_d.error("-", "format", "unknown format " + root["format"].dump() + "; expected \"drivelab.lab\"");
+            return false;
+        }
+        std::int64_t v = 0;
+        if (!root.contains("version")) {
+            m_d.error("-", "version", "missing; this build writes version " + std::to_string(kLabVersion));
+            return false;
+        }
+        if (!asInt64(root["version"], v) || v < 1) {
+            m_d.error("-", "version", "must be a positive integer");
+            return false;
+        }
+        if (v > kLabVersion) {
+            m_d.error("-", "version", "version " + std::to_string(v) + " was written by a newer DriveLab; this build reads versions 1 to " +
+                                          std::to_string(kLabVersion));
+            return false;
+        }
+        lab.version = static_cast<int>(v);
+        return true;
+    }
+
+    void readRun(const Json& root, LabSpec& lab)
+    {
+        if (!root.contains("run")) {
+            m_d.error("-", "run", "missing; give tick_ns, duration_ns and report_every_ticks");
+            return;
+        }
+        const Json& run = root["run"];
+        if (!run.is_object()) {
+            m_d.error("-", "run", "must be an object");
+            return;
+        }
+        for (auto it = run.begin(); it != run.end(); ++it) {
+            if (it.key() != "tick_ns" && it.key() != "duration_ns" && it.key() != "report_every_ticks")
+                m_d.error("-", "run." + it.key(), "unknown key (run has tick_ns, duration_ns, report_every_ticks)");
+        }
+        const auto field = [&](const char* key, std::int64_t& out) {
+            if (!run.contains(key)) {
+                m_d.error("-", std::string("run.") + key, "missing");
+                return;
+            }
+            if (!asInt64(run[key], out)) m_d.error("-", std::string("run.") + key, "must be an integer");
+        };
+        field("tick_ns", lab.run.tickNs);
+        field("duration_ns", lab.run.durationNs);
+        field("report_every_ticks", lab.run.reportEveryTicks);
+    }
+
+    // subject of an entry: its id when it has a string id, else its position
+    static std::string subjectOf(const Json& e, const char* list, std::size_t i)
+    {
+        if (e.is_object() && e.contains("id") && e["id"].is_string() && !e["id"].get<std::string>().empty())
+            return e["id"].get<std::string>();
+        return std::string(list) + "[" + std::to_string(i) + "]";
+    }
+
+    bool readArray(const Json& root, const char* key, bool required)
+    {
+        if (!root.contains(key)) {
+            if (required) m_d.error("-", key, "missing (an empty list is [])");
+            return false;
+        }
+        if (!root[key].is_array()) {
+            m_d.error("-", key, "must be a list");
+            return false;
+        }
+        return true;
+    }
+
+    bool readIdAndKind(const Json& e, const std::string& subject, const char* kindKey, std::string& id, std::string& kind)
+    {
+        if (!e.is_object()) {
+            m_d.error(subject, "-", "must be an object");
+            return false;
+        }
+        bool ok = true;
+        if (!e.contains("id") || !e["id"].is_string()) {
+            m_d.error(subject, "id", "missing or not a string");
+            ok = false;
+        } else {
+            id = e["id"].get<std::string>();
+        }
+        if (!e.contains(kindKey) || !e[kindKey].is_string()) {
+            m_d.error(subject, kindKey, "missing or not a string");
+            ok = false;
+        } else {
+            kind = e[kindKey].get<std::string>();
+        }
+        return ok;
+    }
+
+    void readNodes(const Json& root, LabSpec& lab)
+    {
+        if (!readArray(root, "nodes", true)) return;
+        const Json& nodes = root["nodes"];
+        for (std::size_t i = 0; i < nodes.size(); ++i) {
+            const Json& e = nodes[i];
+            const std::string subject = subjectOf(e, "nodes", i);
+            NodeSpec n;
+            if (!readIdAndKind(e, subject, "domain", n.id, n.domain)) continue;
+            for (auto it = e.begin(); it != e.end(); ++it) {
+                if (it.key() != "id" && it.key() != "domain") n.fields[it.key()] = it.value();
+            }
+            lab.nodes.push_back(std::move(n));
+        }
+    }
+
+    void readComponents(const Json& root, LabSpec& lab)
+    {
+        if (!readArray(root, "components", true)) return;
+        const Json& comps = root["components"];
+        for (std::size_t i = 0; i < comps.size(); ++i) {
+            const Json& e = comps[i];
+            const std::string subject = subjectOf(e, "components", i);
+            ComponentSpec c;
+            if (!readIdAndKind(e, subject, "type", c.id, c.type)) continue;
+            const ComponentDescriptor* desc = findComponentDescriptor(c.type);
+            if (!desc) {
+                m_d.error(subject, "type", "unknown component type '" + c.type + "' (known: " + knownTypeList() + ")");
+                continue;
+            }
+            for (auto it = e.begin(); it != e.end(); ++it) {
+                const std::string& k = it.key();
+                if (k == "id" || k == "type") continue;
+                if (k == "parameters" || k == "inputs") {
+                    if (!it.value().is_object()) m_d.error(subject, k, "must be an object");
+                    else (k == "parameters" ? c.parameters : c.inputs) = it.value();
+                    continue;
+                }
+                if (desc->port(k)) {
+                    if (!it.value().is_string()) m_d.error(subject, k, "must be a node id (a string)");
+                    continue;
+                }
+                std::string ports;
+                for (const auto& p : desc->ports) ports += std::string(ports.empty() ? "" : ", ") + p.name;
+                m_d.error(subject, k, "unknown key '" + k + "' for a " + c.type + " (it has: id, type, " + ports +
+                                          ", parameters, inputs)");
+            }
+            // ports in descriptor order, so a re-saved file reads the same way
+            for (const auto& p : desc->ports) {
+                if (e.contains(p.name) && e[p.name].is_string()) c.ports.emplace_back(p.name, e[p.name].get<std::string>());
+            }
+            lab.components.push_back(std::move(c));
+        }
+    }
+
+    void readEvents(const Json& root, LabSpec& lab)
+    {
+        if (!readArray(root, "events", false)) return;
+        const Json& events = root["events"];
+        for (std::size_t i = 0; i < events.size(); ++i) {
+            const Json& e = events[i];
+            const std::string path = "events[" + std::to_string(i) + "]";
+            const std::string subject = (e.is_object() && e.contains("component") && e["component"].is_string())
+                                            ? e["component"].get<std::string>() : "-";
+            if (!e.is_object()) {
+                m_d.error("-", path, "must be an object");
+                continue;
+            }
+            for (auto it = e.begin(); it != e.end(); ++it) {
+                if (it.key() != "time_ns" && it.key() != "component" && it.key() != "input" && it.key() != "value")
+                    m_d.error(subject, path + "." + it.key(), "unknown key (an event has time_ns, component, input, value)");
+            }
+            EventSpec ev;
+            bool ok = true;
+            if (!e.contains("time_ns") || !asInt64(e["time_ns"], ev.timeNs)) {
+                m_d.error(subject, path + ".time_ns", "missing or not an integer number of nanoseconds");
+                ok = false;
+            }
+            if (!e.contains("component") || !e["component"].is_string()) {
+                m_d.error(subject, path + ".component", "missing or not a component id");
+                ok = false;
+            } else {
+                ev.component = e["component"].get<std::string>();
+            }
+            if (!e.contains("input") || !e["input"].is_string()) {
+                m_d.error(subject, path + ".input", "missing or not an input name");
+                ok = false;
+            } else {
+                ev.input = e["input"].get<std::string>();
+            }
+            if (!e.contains("value") || !e["value"].is_number()) {
+                m_d.error(subject, path + ".value", "missing or not a number");
+                ok = false;
+            } else {
+                ev.value = e["value"].get<double>();
+            }
+            if (ok) lab.events.push_back(std::move(ev));
+        }
+    }
+
+    Diagnostics& m_d;
+};
+
+} // namespace
+
+std::optional<Json> parseJsonStrict(std::string_view text, Diagnostics& diags)
+{
+    if (text.size() > kMaxInputBytes) {
+        diags.error("-", "-", "file is " + std::to_string(text.size()) + " bytes; the limit is " +
+                                  std::to_string(kMaxInputBytes));
+        return std::nullopt;
+    }
+    std::vector<Frame> frames;
+    int duplicates = 0;
+    auto callback = [&](int /*depth*/, Json::parse_event_t event, Json& parsed) -> bool {
+        switch (event) {
+        case Json::parse_event_t::object_start:
+        case Json::parse_event_t::array_start:
+            if (!frames.empty() && !frames.back().object) ++frames.back().index;
+            frames.push_back(Frame{event == Json::parse_event_t::object_start, {}, {}, -1});
+            if (static_cast<int>(frames.size()) > kMaxJsonDepth) throw DepthExceeded{};
+            break;
+        case Json::parse_event_t::key: {
+            Frame& f = frames.back();
+            f.key = parsed.get<std::string>();
+            if (!f.keys.insert(f.key).second && duplicates++ < 20) {
+                frames.push_back(Frame{});
+                const std::string where = framePath(frames);
+                frames.pop_back();
+                diags.error("-", where.empty() ? f.key : where + "." + f.key,
+                            "duplicate key '" + f.key + "'; each key may appear once");
+            }
+            break;
+        }
+        case Json::parse_event_t::value:
+            if (!frames.empty() && !frames.back().object) ++frames.back().index;
+            break;
+        case Json::parse_event_t::object_end:
+        case Json::parse_event_t::array_end:
+            if (!frames.empty()) frames.pop_back();
+            break;
+        }
+        return true;
+    };
+    try {
+        Json root = Json::parse(text.begin(), text.end(), callback, true, false);
+        if (duplicates > 0) return std::nullopt;
+        return root;
+    } catch (const DepthExceeded&) {
+        diags.error("-", "-", "JSON nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+    } catch (const nlohmann::json::exception& e) {
+        std::string msg = e.what();
+        // drop the library's "[json.exception.parse_error.101] " tag
+        if (auto p = msg.find("] "); p != std::string::npos && msg.rfind("[json.exception", 0) == 0) msg = msg.substr(p + 2);
+        diags.error("-", "-", "malformed JSON: " + msg);
+    }
+    return std::nullopt;
+}
+
+LabReadResult readLabJson(const Json& root)
+{
+    LabReadResult r;
+    Reader reader(r.diagnostics);
+    r.lab = reader.read(root);
+    return r;
+}
+
+LabReadResult readLab(std::string_view text)
+{
+    LabReadResult r;
+    auto root = parseJsonStrict(text, r.diagnostics);
+    if (!root) return r;
+    return readLabJson(*root);
+}
+
+bool readTextFile(const std::string& path, std::string& out, Diagnostics& diags)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        diags.error("-", "-", "cannot open file for reading");
+        return false;
+    }
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    if (size < 0) {
+        diags.error("-", "-", "cannot read file (is it a directory?)");
+        return false;
+    }
+    if (static_cast<std::uint64_t>(size) > kMaxInputBytes) {
+        diags.error("-", "-", "file is " + std::to_string(size) + " bytes; the limit is " + std::to_string(kMaxInputBytes));
+        return false;
+    }
+    in.seekg(0, std::ios::beg);
+    out.assign(static_cast<std::size_t>(size), '\0');
+    if (size > 0 && !in.read(out.data(), size)) {
+        diags.error("-", "-", "cannot read file");
+        return false;
+    }
+    return true;
+}
+
+} // namespace drivelab

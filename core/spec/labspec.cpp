@@ -1,0 +1,67 @@
+#include "spec/labspec.h"
+
+namespace drivelab {
+
+const std::string* ComponentSpec::port(const std::string& name) const
+{
+    for (const auto& [p, node] : ports) {
+        if (p == name) return &node;
+    }
+    return nullptr;
+}
+
+void ComponentSpec::setPort(const std::string& name, const std::string& node)
+{
+    for (auto it = ports.begin(); it != ports.end(); ++it) {
+        if (it->first == name) {
+            if (node.empty()) ports.erase(it);
+            else it->second = node;
+            return;
+        }
+    }
+    if (!node.empty()) ports.emplace_back(name, node);
+}
+
+NodeSpec* LabSpec::findNode(const std::string& id)
+{
+    for (auto& n : nodes) {
+        if (n.id == id) return &n;
+    }
+    return nullptr;
+}
+
+const NodeSpec* LabSpec::findNode(const std::string& id) const
+{
+    return const_cast<LabSpec*>(this)->findNode(id);
+}
+
+ComponentSpec* LabSpec::findComponent(const std::string& id)
+{
+    for (auto& c : components) {
+        if (c.id == id) return &c;
+    }
+    return nullptr;
+}
+
+const ComponentSpec* LabSpec::findComponent(const std::string& id) const
+{
+    return const_cast<LabSpec*>(this)->findComponent(id);
+}
+
+bool LabSpec::idTaken(const std::string& id) const
+{
+    return id == kGroundId || findNode(id) != nullptr || findComponent(id) != nullptr;
+}
+
+bool isValidId(const std::string& id)
+{
+    if (id.empty()) return false;
+    const auto alpha = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); };
+    if (!alpha(id[0])) return false;
+    for (char c : id) {
+        if (!(alpha(c) || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
+    }
+    return true;
+}
+
+} // namespace drivelab

@@ -1,0 +1,79 @@
+#pragma once
+// The editable model (Spec): what a lab file says, held without interpretation.
+// The editor edits it, the reader fills it, the writer saves it, compile() checks
+// and freezes it into a Model.
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "util/jsonwrite.h"
+
+namespace drivelab {
+
+/// newest lab file version this build reads and writes
+constexpr int kLabVersion = 1;
+/// the reserved fixed reference node
+constexpr const char* kGroundId = "ground";
+
+/// run settings of a lab
+struct RunSpec {
+    std::int64_t tickNs = 50000;            ///< tick length [ns]
+    std::int64_t durationNs = 1000000000;   ///< run length [ns], a whole number of ticks
+    std::int64_t reportEveryTicks = 200;    ///< report boundary every N ticks
+};
+
+/// one node: id, domain and its fields as written
+struct NodeSpec {
+    std::string id;                 ///< unique id
+    std::string domain;             ///< "rotational", "thermal", ...
+    Json fields = Json::object();   ///< domain fields (inertia, initial_speed, ...)
+};
+
+/// one component: id, type, port bindings, parameters and initial inputs as written
+struct ComponentSpec {
+    std::string id;                                          ///< unique id
+    std::string type;                                        ///< registry type name
+    std::vector<std::pair<std::string, std::string>> ports;  ///< port name -> node id, in descriptor order
+    Json parameters = Json::object();                        ///< parameter values
+    Json inputs = Json::object();                            ///< initial input values
+
+    /// node bound to a port, or nullptr when the port is not given
+    const std::string* port(const std::string& name) const;
+    /// bind a port (replaces an existing binding); an empty node id removes it
+    void setPort(const std::string& name, const std::string& node);
+};
+
+/// one scheduled input change
+struct EventSpec {
+    std::int64_t timeNs = 0;  ///< when [ns]; applied at the first tick boundary at or after it
+    std::string component;    ///< component id
+    std::string input;        ///< input channel
+    double value = 0.0;       ///< new value
+};
+
+/// a whole lab
+struct LabSpec {
+    int version = kLabVersion;          ///< file version it was read from
+    std::string name;                   ///< lab name (reported, not fingerprinted)
+    Json description = "";              ///< free text or structure (not fingerprinted)
+    RunSpec run;                        ///< run settings
+    std::vector<NodeSpec> nodes;        ///< nodes in file order
+    std::vector<ComponentSpec> components; ///< components in file order
+    std::vector<EventSpec> events;      ///< events in file order
+    Json layout = Json::object();       ///< editor layout, passed through untouched
+
+    /// node by id, or nullptr
+    NodeSpec* findNode(const std::string& id);
+    const NodeSpec* findNode(const std::string& id) const;
+    /// component by id, or nullptr
+    ComponentSpec* findComponent(const std::string& id);
+    const ComponentSpec* findComponent(const std::string& id) const;
+    /// true if a node or component has this id (or it is reserved)
+    bool idTaken(const std::string& id) const;
+};
+
+/// true if `id` matches [A-Za-z][A-Za-z0-9_-]*
+bool isValidId(const std::string& id);
+
+} // namespace drivelab

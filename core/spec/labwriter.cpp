@@ -1,0 +1,48 @@
+#include "spec/labwriter.h"
+
+namespace drivelab {
+
+Json labToJson(const LabSpec& lab, bool withLayout)
+{
+    Json root = Json::object();
+    root["format"] = "drivelab.lab";
+    root["version"] = kLabVersion;
+    root["name"] = lab.name;
+    if (!(lab.description.is_string() && lab.description.get<std::string>().empty())) root["description"] = lab.description;
+    root["run"] = Json{{"tick_ns", lab.run.tickNs}, {"duration_ns", lab.run.durationNs},
+                       {"report_every_ticks", lab.run.reportEveryTicks}};
+    Json nodes = Json::array();
+    for (const auto& n : lab.nodes) {
+        Json e = Json::object();
+        e["id"] = n.id;
+        e["domain"] = n.domain;
+        for (auto it = n.fields.begin(); it != n.fields.end(); ++it) e[it.key()] = it.value();
+        nodes.push_back(std::move(e));
+    }
+    root["nodes"] = std::move(nodes);
+    Json comps = Json::array();
+    for (const auto& c : lab.components) {
+        Json e = Json::object();
+        e["id"] = c.id;
+        e["type"] = c.type;
+        for (const auto& [port, node] : c.ports) e[port] = node;
+        if (!c.parameters.empty()) e["parameters"] = c.parameters;
+        if (!c.inputs.empty()) e["inputs"] = c.inputs;
+        comps.push_back(std::move(e));
+    }
+    root["components"] = std::move(comps);
+    Json events = Json::array();
+    for (const auto& ev : lab.events) {
+        events.push_back(Json{{"time_ns", ev.timeNs}, {"component", ev.component}, {"input", ev.input}, {"value", ev.value}});
+    }
+    root["events"] = std::move(events);
+    if (withLayout && !lab.layout.empty()) root["layout"] = lab.layout;
+    return root;
+}
+
+std::string writeLab(const LabSpec& lab)
+{
+    return prettyJson(labToJson(lab));
+}
+
+} // namespace drivelab

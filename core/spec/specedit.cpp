@@ -1,0 +1,93 @@
+#include "spec/specedit.h"
+
+namespace drivelab {
+
+std::string uniqueId(const LabSpec& lab, const std::string& base)
+{
+    const std::string b = isValidId(base) ? base : std::string("item");
+    for (int n = 1;; ++n) {
+        std::string id = b + std::to_string(n);
+        if (!lab.idTaken(id)) return id;
+    }
+}
+
+NodeSpec makeNode(const NodeDomainDescriptor& d, const std::string& id)
+{
+    NodeSpec n;
+    n.id = id;
+    n.domain = domainName(d.domain);
+    for (const auto& f : d.fields) {
+        if (f.required) n.fields[f.name] = Json::parse(f.editorDefault);
+    }
+    return n;
+}
+
+ComponentSpec makeComponent(const ComponentDescriptor& d, const std::string& id)
+{
+    ComponentSpec c;
+    c.id = id;
+    c.type = d.type;
+    for (const auto& p : d.parameters) {
+        if (p.required) c.parameters[p.name] = Json::parse(p.editorDefault);
+    }
+    return c;
+}
+
+bool renameItem(LabSpec& lab, const std::string& from, const std::string& to)
+{
+    if (from == to) return true;
+    if (!isValidId(to) || lab.idTaken(to)) return false;
+    if (NodeSpec* n = lab.findNode(from)) {
+        n->id = to;
+        for (auto& c : lab.components) {
+            for (auto& [port, node] : c.ports) {
+                if (node == from) node = to;
+            }
+        }
+    } else if (ComponentSpec* c = lab.findComponent(from)) {
+        c->id = to;
+        for (auto& e : lab.events) {
+            if (e.component == from) e.component = to;
+        }
+    } else {
+        return false;
+    }
+    if (lab.layout.is_object() && lab.layout.contains(from)) {
+        Json v = lab.layout[from];
+        lab.layout.erase(from);
+        lab.layout[to] = std::move(v);
+    }
+    return true;
+}
+
+bool removeItem(LabSpec& lab, const std::string& id)
+{
+    bool found = false;
+    for (auto it = lab.nodes.begin(); it != lab.nodes.end(); ++it) {
+        if (it->id == id) {
+            lab.nodes.erase(it);
+            found = true;
+            for (auto& c : lab.components) {
+                for (auto p = c.ports.begin(); p != c.ports.end();) {
+                    if (p->second == id) p = c.ports.erase(p);
+                    else ++p;
+                }
+            }
+            break;
+        }
+    }
+    if (!found) {
+        for (auto it = lab.components.begin(); it != lab.components.end(); ++it) {
+            if (it->id == id) {
+                lab.components.erase(it);
+                found = true;
+                std::erase_if(lab.events, [&](const EventSpec& e) { return e.component == id; });
+                break;
+            }
+        }
+    }
+    if (found && lab.layout.is_object()) lab.layout.erase(id);
+    return found;
+}
+
+} // namespace drivelab

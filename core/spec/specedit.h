@@ -1,0 +1,24 @@
+#pragma once
+// Helpers for building and editing a LabSpec (the editor's and tests' toolkit):
+// new items with the descriptor's editor defaults, fresh ids, renames that keep
+// every reference, and removals that leave no dangling port or event.
+#include <string>
+
+#include "spec/descriptor.h"
+#include "spec/labspec.h"
+
+namespace drivelab {
+
+/// a fresh id "<base><n>" not used by any node or component
+std::string uniqueId(const LabSpec& lab, const std::string& base);
+/// a new node of a domain with the editor defaults of its fields
+NodeSpec makeNode(const NodeDomainDescriptor& d, const std::string& id);
+/// a new component with the editor defaults of its parameters (ports unbound)
+ComponentSpec makeComponent(const ComponentDescriptor& d, const std::string& id);
+/// rename a node or component, rewriting ports, events and layout keys; false if
+/// the new id is invalid or taken
+bool renameItem(LabSpec& lab, const std::string& from, const std::string& to);
+/// remove a node (unbinding every port that names it) or a component (with its events and layout)
+bool removeItem(LabSpec& lab, const std::string& id);
+
+} // namespace drivelab

@@ -1,0 +1,149 @@
+#pragma once
+// Shared helpers for DriveLab tests: build labs from JSON text, run them, read
+// observables by (id, name) at every report boundary, check the energy books.
+#include <QtTest>
+
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "io/labfile.h"
+#include "io/report.h"
+#include "solver/session.h"
+
+namespace drivelab::test {
+
+/// relative bound for "rounding level" in the energy books: 1e-11 of the energy moved
+constexpr double kRoundingLevel = 1e-11;
+
+/// a lab document from its parts (JSON text)
+inline std::string lab(const std::string& run, const std::string& nodes, const std::string& components,
+                       const std::string& events = "[]")
+{
+    return R"({"format": "drivelab.lab", "version": 1, "name": "test", "run": )" + run + R"(, "nodes": )" + nodes +
+           R"(, "components": )" + components + R"(, "events": )" + events + "}";
+}
+
+/// run settings text
+inline std::string runSettings(long long tickNs, long long durationNs, long long every)
+{
+    return R"({"tick_ns": )" + std::to_string(tickNs) + R"(, "duration_ns": )" + std::to_string(durationNs) +
+           R"(, "report_every_ticks": )" + std::to_string(every) + "}";
+}
+
+/// a rotational node
+inline std::string rot(const std::string& id, double inertia, double speed)
+{
+    return R"({"id": ")" + id + R"(", "domain": "rotational", "inertia": )" + formatDouble(inertia) +
+           R"(, "initial_speed": )" + formatDouble(speed) + "}";
+}
+
+/// read and compile JSON text
+inline LoadedLab load(const std::string& text)
+{
+    return loadLabText(text);
+}
+
+/// all diagnostics as text lines (for failure messages)
+inline QString describe(const Diagnostics& d)
+{
+    QString s;
+    for (const auto& x : d.items()) s += QString::fromStdString(formatDiagnostic("lab", x)) + "\n";
+    return s;
+}
+
+/// the observables at every report boundary of a full run
+struct Trace {
+    std::vector<ObservableRef> layout;     ///< observable layout
+    std::vector<std::vector<double>> rows; ///< values per boundary
+    std::vector<std::int64_t> ticks;       ///< tick of each boundary
+    std::vector<double> times;             ///< time of each boundary [s]
+    EnergyReport energy;                   ///< energy books at the end
+    std::uint64_t finalHash = 0;           ///< final state hash
+    bool ok = false;                       ///< run completed
+    SolverError error;                     ///< failure, when not ok
+
+    /// column of an observable; -1 when unknown
+    int column(const std::string& subject, const std::string& name) const
+    {
+        for (std::size_t i = 0; i < layout.size(); ++i) {
+            if (layout[i].subject == subject && layout[i].name == name) return static_cast<int>(i);
+        }
+        return -1;
+    }
+    /// value at boundary row
+    double at(std::size_t row, const std::string& subject, const std::string& name) const
+    {
+        const int c = column(subject, name);
+        if (c < 0) qFatal("no observable %s.%s", subject.c_str(), name.c_str());
+        return rows[row][static_cast<std::size_t>(c)];
+    }
+};
+
+/// run a compiled model to its end, sampling at every report boundary
+inline Trace simulate(const std::shared_ptr<const Model>& model)
+{
+    Trace t;
+    Session s(model);
+    t.layout = observableLayout(*model);
+    std::vector<double> v(s.observableCount());
+    const auto sample = [&] {
+        s.observe(v.data());
+        t.rows.push_back(v);
+        t.ticks.push_back(s.tick());
+        t.times.push_back(s.time());
+    };
+    sample();
+    while (!s.finished()) {
+        const BatchResult r = s.run(std::min(model->reportEvery, model->ticks - s.tick()));
+        if (r.status != BatchStatus::Completed) {
+            t.error = r.error;
+            return t;
+        }
+        sample();
+    }
+    t.energy = s.energy();
+    t.finalHash = s.stateHash();
+    t.ok = true;
+    return t;
+}
+
+/// the energy moved in a run (scale for the rounding-level residual bound)
+inline double energyScale(const EnergyReport& e)
+{
+    return std::fabs(e.storedInitial) + std::fabs(e.storedFinal) + std::fabs(e.sourceWork) + std::fabs(e.heatToNodes) +
+           std::fabs(e.heatToLedger);
+}
+
+} // namespace drivelab::test
+
+/// compile JSON text into `model` or fail the test with the diagnostics
+#define DL_COMPILE(model, text)                                                                                      \
+    std::shared_ptr<const drivelab::Model> model;                                                                    \
+    do {                                                                                                             \
+        const auto loaded_ = drivelab::test::load(text);                                                             \
+        QVERIFY2(loaded_.model != nullptr, qPrintable(drivelab::test::describe(loaded_.diagnostics)));               \
+        model = loaded_.model;                                                                                       \
+    } while (0)
+
+/// run to the end into `trace`, failing the test on a solver error
+#define DL_SIMULATE(trace, model)                                                                                    \
+    const drivelab::test::Trace trace = drivelab::test::simulate(model);                                             \
+    QVERIFY2(trace.ok, qPrintable(QString::fromStdString(trace.error.subject + ": " + trace.error.message)))
+
+/// the energy residual sits at rounding level
+#define DL_ENERGY_BALANCED(trace)                                                                                    \
+    do {                                                                                                             \
+        const double scale_ = drivelab::test::energyScale(trace.energy);                                             \
+        QVERIFY2(std::fabs(trace.energy.residual) <= drivelab::test::kRoundingLevel * scale_ + 1e-12,               \
+                 qPrintable(QString("energy residual %1 J over %2 J moved").arg(trace.energy.residual).arg(scale_))); \
+    } while (0)
+
+/// |actual - expected| <= tol, with the values in the message
+#define DL_NEAR(actual, expected, tol)                                                                               \
+    do {                                                                                                             \
+        const double a_ = (actual), e_ = (expected), t_ = (tol);                                                     \
+        QVERIFY2(std::fabs(a_ - e_) <= t_, qPrintable(QString("%1 = %2, expected %3 within %4")                       \
+                                                          .arg(#actual).arg(a_, 0, 'g', 17).arg(e_, 0, 'g', 17).arg(t_))); \
+    } while (0)
