@@ -119,12 +119,12 @@ inline double energyScale(const EnergyReport& e)
 } // namespace drivelab::test
 
 /// compile JSON text into `model` or fail the test with the diagnostics
-#define DL_COMPILE(model, text)                                                                                      \
-    std::shared_ptr<const drivelab::Model> model;                                                                    \
+#define DL_COMPILE(var_, text)                                                                                       \
+    std::shared_ptr<const drivelab::Model> var_;                                                                     \
     do {                                                                                                             \
         const auto loaded_ = drivelab::test::load(text);                                                             \
         QVERIFY2(loaded_.model != nullptr, qPrintable(drivelab::test::describe(loaded_.diagnostics)));               \
-        model = loaded_.model;                                                                                       \
+        var_ = loaded_.model;                                                                                        \
     } while (0)
 
 /// run to the end into `trace`, failing the test on a solver error

@@ -46,26 +46,38 @@ void copyState(const State& src, State& dst)
 
 std::uint64_t hashState(const State& s)
 {
+    // Each section is fed with its tag only when non-empty, so a section added for
+    // a new domain leaves the hashes of models without it unchanged.
     Hash64 h;
     h.str("drivelab.state.1");
     h.i64(s.tick);
-    const auto vec = [&](const std::vector<double>& v) {
+    const auto vec = [&](const char* tag, const std::vector<double>& v) {
+        if (v.empty()) return;
+        h.str(tag);
         h.u64(v.size());
         for (double d : v) h.f64(d);
     };
-    vec(s.x);
-    vec(s.pos);
-    vec(s.rate);
-    vec(s.temp);
-    vec(s.real);
-    h.u64(s.flag.size());
-    for (std::int32_t f : s.flag) h.i64(f);
-    vec(s.mean);
+    vec("x", s.x);
+    vec("pos", s.pos);
+    vec("rate", s.rate);
+    vec("temp", s.temp);
+    vec("real", s.real);
+    if (!s.flag.empty()) {
+        h.str("flag");
+        h.u64(s.flag.size());
+        for (std::int32_t f : s.flag) h.i64(f);
+    }
+    vec("mean", s.mean);
     h.i64(s.nextEvent);
     const Ledger& l = s.ledger;
     for (double d : {l.kineticInitial, l.storedInitial, l.sourceWork.sum, l.sourceWork.comp, l.heatToNodes.sum,
-                     l.heatToNodes.comp, l.heatToLedger.sum, l.heatToLedger.comp, l.numerical.sum, l.numerical.comp})
+                     l.heatToNodes.comp, l.heatToLedger.sum, l.heatToLedger.comp})
         h.f64(d);
+    if (l.numerical.sum != 0.0 || l.numerical.comp != 0.0) {
+        h.str("numerical");
+        h.f64(l.numerical.sum);
+        h.f64(l.numerical.comp);
+    }
     return h.digest();
 }
 

@@ -130,9 +130,45 @@ private:
         ensureBasis(m, s, w);
         int worst = 0;
         if (solveInterval(m, s, w, hSec, tMidNs, worst)) return true;
-        return fail(nodeId(worst), "the implicit solve did not converge in " + std::to_string(kMaxNewtonIterations) +
-                                       " Newton iterations (largest residual at node '" + nodeId(worst) +
-                                       "'); refine the tick, or check map slopes, inertia and speed scales");
+        return fail(dominantComponent(worst, hSec, tMidNs),
+                    "the implicit solve did not converge in " + std::to_string(kMaxNewtonIterations) +
+                        " Newton iterations (largest residual at node '" + nodeId(worst) +
+                        "'); refine the tick, or check map slopes, inertia and speed scales");
+    }
+
+    // the component with the largest effort on a node at the last Newton iterate
+    // (evaluated one component at a time; only on the failure path)
+    std::string dominantComponent(int node, double hSec, double tMidNs)
+    {
+        std::string best = nodeId(node);
+        double bestEffort = -1.0;
+        EvalContext c;
+        c.x0 = s.x.data();
+        c.xs = w.xs;
+        c.pos0 = s.pos.data();
+        c.real = s.real.data();
+        c.flag = s.flag.data();
+        c.h = hSec;
+        c.tMidNs = tMidNs;
+        c.f = w.f;
+        c.jac = w.jac;
+        c.wantJacobian = false;
+        c.scratch = w.scratch.data();
+        for (const auto& info : m.components) {
+            forEachComponentType([&]<class T, std::size_t I>() {
+                if constexpr (requires(const typename T::Params& p) { T::eval(p, c); }) {
+                    if (static_cast<int>(I) != info.type) return;
+                    for (int i = 0; i < m.nDyn; ++i) w.f[i] = 0.0;
+                    T::eval(m.params.of<T>()[static_cast<std::size_t>(info.local)], c);
+                    const double e = std::isfinite(w.f[node]) ? std::fabs(w.f[node]) : HUGE_VAL;
+                    if (e > bestEffort && e > 0.0) {
+                        bestEffort = e;
+                        best = info.id;
+                    }
+                }
+            });
+        }
+        return best;
     }
 
     CommitContext commitContext(double hSec)

@@ -314,11 +314,10 @@ std::optional<Json> parseJsonStrict(std::string_view text, Diagnostics& diags)
             Frame& f = frames.back();
             f.key = parsed.get<std::string>();
             if (!f.keys.insert(f.key).second && duplicates++ < 20) {
-                frames.push_back(Frame{});
+                // path of the enclosing containers, then this key
                 const std::string where = framePath(frames);
-                frames.pop_back();
-                diags.error("-", where.empty() ? f.key : where + "." + f.key,
-                            "duplicate key '" + f.key + "'; each key may appear once");
+                const std::string key = f.key;
+                diags.error("-", where.empty() ? key : where + "." + key, "duplicate key '" + key + "'; each key may appear once");
             }
             break;
         }

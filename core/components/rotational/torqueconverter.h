@@ -143,7 +143,10 @@ public:
         heat = intervalHeat(p, c);
         const double tolP = 2e-12 + 64.0 * eps * (std::fabs(c.x0[p.pump]) + std::fabs(c.x1[p.pump]));
         const double tolT = 2e-12 + 64.0 * eps * (std::fabs(c.x0[p.turbine]) + std::fabs(c.x1[p.turbine]));
-        bound = c.h * (std::fabs(c.scratch[p.scratch]) * tolP + std::fabs(c.scratch[p.scratch + 1]) * tolT);
+        const double tp = c.scratch[p.scratch], tt = c.scratch[p.scratch + 1];
+        // speed errors within the Newton tolerance, plus the rounding of the two products
+        bound = c.h * (std::fabs(tp) * tolP + std::fabs(tt) * tolT) +
+                8.0 * eps * c.h * (std::fabs(tp * c.speed(p.pump)) + std::fabs(tt * c.speed(p.turbine)));
         return heat < -bound;
     }
 
