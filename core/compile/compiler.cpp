@@ -318,6 +318,12 @@ private:
                 list.push_back(p);
             });
             if (!desc.inputs.empty()) info.inputSlot = realBefore;
+            for (const auto& port : desc.ports) {
+                if (port.domain != Domain::Rotational || !ctx.portIsNode(port.name)) continue;
+                const int idx = ctx.port(port.name);
+                if (idx >= 0 && std::find(info.dynNodes.begin(), info.dynNodes.end(), idx) == info.dynNodes.end())
+                    info.dynNodes.push_back(idx);
+            }
             m_slots.nStates += desc.historyStates;
             if (desc.capability &&
                 std::find(m_m->capabilities.begin(), m_m->capabilities.end(), desc.capability) == m_m->capabilities.end())
@@ -333,6 +339,26 @@ private:
         m_m->nRows = m_slots.nRows;
         m_m->realInit = m_slots.realInit;
         m_m->flagInit = m_slots.flagInit;
+        // Jacobian structure: every component that contributes efforts couples its nodes
+        m_m->invMass.resize(m_m->mass.size());
+        for (std::size_t i = 0; i < m_m->mass.size(); ++i) m_m->invMass[i] = 1.0 / m_m->mass[i];
+        m_m->jacobianPattern.assign(static_cast<std::size_t>(m_m->nDyn), 0);
+        for (int i = 0; i < m_m->nDyn; ++i) m_m->jacobianPattern[static_cast<std::size_t>(i)] = 1ull << i;
+        for (const auto& info : m_m->components) {
+            bool evaluates = false;
+            forEachComponentType([&]<class T, std::size_t I>() {
+                if constexpr (requires(const typename T::Params& p, const EvalContext& c) { T::eval(p, c); })
+                    evaluates = evaluates || static_cast<int>(I) == info.type;
+            });
+            forEachComponentType([&]<class T, std::size_t I>() {
+                if constexpr (requires(const typename T::Params& p, double a, double& b) { T::breakpoint(p, a, a, b); })
+                    m_m->hasBreakpoints = m_m->hasBreakpoints || static_cast<int>(I) == info.type;
+            });
+            if (!evaluates) continue;
+            for (int a : info.dynNodes) {
+                for (int b : info.dynNodes) m_m->jacobianPattern[static_cast<std::size_t>(a)] |= 1ull << b;
+            }
+        }
     }
 
     void compileEvents()
@@ -417,7 +443,7 @@ private:
         }
         if (k == 0) return;
         auto basis = std::make_unique<ModeBasis>();
-        buildModeBasis(rows, slots, k, m_m->nDyn, m_m->mass.data(), *basis);
+        buildModeBasis(rows, slots, k, m_m->nDyn, m_m->mass.data(), m_m->jacobianPattern.data(), *basis);
         // every row, redundant ones included, must hold at t = 0
         for (int r = 0; r < k; ++r) {
             double sum = 0.0, mag = 0.0;

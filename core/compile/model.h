@@ -30,6 +30,7 @@ struct ComponentInfo {
     int local = -1;                              ///< index in its type's Params vector
     const ComponentDescriptor* desc = nullptr;   ///< descriptor
     int inputSlot = -1;                          ///< real slot of its first input (inputs are consecutive)
+    std::vector<int> dynNodes;                   ///< dynamic states its ports name (ground excluded)
     /// write the component's observables (descriptor order) into out
     void (*observe)(const Model&, int local, const ObserveContext&, double* out) = nullptr;
 };
@@ -65,6 +66,8 @@ struct Model {
     std::vector<double> stageWeight;///< [nDyn] stage point weight (1/2: implicit midpoint)
     std::vector<double> atol;       ///< [nDyn] Newton absolute tolerance [rad/s]
     std::vector<int> dynNode;       ///< [nDyn] index into nodes
+    std::vector<double> invMass;    ///< [nDyn] 1 / mass
+    std::vector<std::uint64_t> jacobianPattern; ///< [nDyn] bit j of row i: f_i may depend on x_j
     int nTherm = 0;                 ///< thermal nodes
     std::vector<double> heatCapacity; ///< [nTherm] [J/K]
     std::vector<double> temp0;      ///< [nTherm] initial temperature [K]
@@ -83,6 +86,7 @@ struct Model {
     std::vector<std::int32_t> flagInit;    ///< [nFlag] initial discrete state (initial clutch locks)
     std::vector<EventModel> events;        ///< sorted by tick, file order within a tick
     int nStates = 0;                       ///< states counted against kMaxStates
+    bool hasBreakpoints = false;           ///< some component may split a tick (source steps)
 
     /// index of a node id, or -1
     int nodeIndex(const std::string& id) const;

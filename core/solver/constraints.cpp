@@ -1,5 +1,6 @@
 #include "solver/constraints.h"
 
+#include <bit>
 #include <cmath>
 
 namespace drivelab {
@@ -38,7 +39,8 @@ void choleskySolve(const double* l, int r, double* y)
 
 } // namespace
 
-void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, const double* mass, ModeBasis& b)
+void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, const double* mass,
+                    const std::uint64_t* jacobian, ModeBasis& b)
 {
     b.n = n;
     // dense rows
@@ -135,6 +137,22 @@ void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, c
     }
     cholesky(a, rank);
     cholesky(b.S, rank);
+    // structure: P by state, then the reduced Newton matrix P^T (M - h J W) P
+    for (int i = 0; i < n; ++i) {
+        b.jRows[i] = jacobian[i] | (1ull << i);
+        std::uint64_t mask = 0;
+        for (int q = 0; q < b.m; ++q) {
+            if (b.P[i * kMaxDyn + q] != 0.0) mask |= 1ull << q;
+        }
+        b.pMask[i] = mask;
+    }
+    std::uint64_t reduced[kMaxDyn] = {};
+    for (int i = 0; i < n; ++i) {
+        std::uint64_t reach = 0;
+        for (std::uint64_t bj = b.jRows[i]; bj; bj &= bj - 1) reach |= b.pMask[std::countr_zero(bj)];
+        for (std::uint64_t bp = b.pMask[i]; bp; bp &= bp - 1) reduced[std::countr_zero(bp)] |= reach;
+    }
+    analyzePattern(reduced, b.m, b.lu);
     // L = (G G^T)^-1 G, column by column
     for (int j = 0; j < n; ++j) {
         double col[kMaxDyn];

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "components/component.h"
+#include "solver/linear.h"
 
 namespace drivelab {
 
@@ -24,10 +25,15 @@ struct ModeBasis {
     double G[kMaxDyn * kMaxDyn];        ///< independent rows, rank x n
     double L[kMaxDyn * kMaxDyn];        ///< multiplier operator (G G^T)^-1 G, rank x n
     double S[kMaxDyn * kMaxDyn];        ///< Cholesky factor of G M^-1 G^T, rank x rank
+    std::uint64_t pMask[kMaxDyn];       ///< per state: the independent unknowns q with P(i, q) != 0 [n]
+    std::uint64_t jRows[kMaxDyn];       ///< structure of d f / d x by state [n]
+    LuPattern lu;                       ///< structure of the reduced Newton matrix, analysed
 };
 
-/// Build the basis for `k` rows (slots give each row's multiplier slot).
-void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, const double* mass, ModeBasis& out);
+/// Build the basis for `k` rows (slots give each row's multiplier slot); `jacobian`
+/// gives the structure of d f / d x by state (bit j of jacobian[i]: f_i depends on x_j).
+void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, const double* mass,
+                    const std::uint64_t* jacobian, ModeBasis& out);
 
 /// Mass-weighted projection of x onto the constraints (the momentum-conserving
 /// impulse), then dependent states set exactly from the independent ones.

@@ -34,7 +34,7 @@ void ensureBasis(const Model& m, const State& s, Workspace& w)
         w.rowSlots[k] = p.row;
         ++k;
     }
-    buildModeBasis(w.rows, w.rowSlots, k, m.nDyn, m.mass.data(), w.basis);
+    buildModeBasis(w.rows, w.rowSlots, k, m.nDyn, m.mass.data(), m.jacobianPattern.data(), w.basis);
     w.basis.key = key;
 }
 
@@ -67,7 +67,7 @@ public:
         double cuts[kMaxComponents + 1];
         int nCuts = 0;
         const double tickNs = static_cast<double>(m.tickNs);
-        forEachComponentType([&]<class T, std::size_t>() {
+        if (m.hasBreakpoints) forEachComponentType([&]<class T, std::size_t>() {
             if constexpr (requires(const typename T::Params& p, double a, double& b) { T::breakpoint(p, a, a, b); }) {
                 for (const auto& p : m.params.of<T>()) {
                     double at;
@@ -311,7 +311,7 @@ private:
             }
         }
         multipliers(hSec);
-        for (double& q : w.heatIn) q = 0.0;
+        for (int i = 0; i < m.nTherm; ++i) w.heatIn[static_cast<std::size_t>(i)] = 0.0;
         forEachComponentType([&]<class T, std::size_t>() {
             if constexpr (requires(const typename T::Params& p) { T::commit(p, c); }) {
                 for (const auto& p : m.params.of<T>()) T::commit(p, c);

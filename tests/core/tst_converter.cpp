@@ -181,7 +181,8 @@ void TestConverter::jacobianMatchesFiniteDifferences()
         DL_NEAR(r.dpt, (a.tp - b.tp) / (2 * h), 1e-6 * (1 + std::fabs(r.dpt)));
         DL_NEAR(r.dtt, (a.tt - b.tt) / (2 * h), 1e-6 * (1 + std::fabs(r.dtt)));
         // heat power = -(Tp wp + Tt wt) = C |wD|^3 (1 - s R)
-        DL_NEAR(r.heatPower, -(r.tp * pt[0] + r.tt * pt[1]), 1e-9 * std::fabs(r.heatPower) + 1e-12);
+        const double q = TorqueConverter::heatPower(p, pt[0], pt[1]);
+        DL_NEAR(q, -(r.tp * pt[0] + r.tt * pt[1]), 1e-9 * std::fabs(q) + 1e-12);
     }
 }
 
@@ -328,8 +329,10 @@ void TestConverter::converterBehindGearReflects()
         DL_NEAR(a.at(i, "t", "speed"), b.at(i, "t", "speed"), 1e-10 * 200);
         DL_NEAR(a.at(i, "load", "speed"), b.at(i, "t", "speed") / 4.0, 1e-10 * 200);
         DL_NEAR(a.at(i, "tc", "torque_at_b"), b.at(i, "tc", "torque_at_b"), 1e-8);
-        // the gear's mean torque on the load is the load's share of the turbine torque: JL / r / J_lumped
-        if (i > 0) DL_NEAR(a.at(i, "g", "torque_at_b"), 8.0 / 4.0 * b.at(i, "tc", "torque_at_b") / 0.55, 1e-8);
+        // the gear's mean torque on the load is the load's share of the turbine torque, JL / r / J_lumped.
+        // Each run meets its speed-residual tolerance (about 4e-12 rad/s here) independently, and a
+        // mean torque is J dw / h: the two may differ by 2 x JL (tol / r) / h = 2 x 8 x 1e-12 / 5e-5 ~ 3e-7
+        if (i > 0) DL_NEAR(a.at(i, "g", "torque_at_b"), 8.0 / 4.0 * b.at(i, "tc", "torque_at_b") / 0.55, 1e-6);
     }
     DL_ENERGY_BALANCED(a);
 }

@@ -47,7 +47,6 @@ public:
         double tp = 0.0, tt = 0.0;         ///< torque on pump, on turbine [N m]
         double dpp = 0.0, dpt = 0.0;       ///< d tp / d wp, d tp / d wt
         double dtp = 0.0, dtt = 0.0;       ///< d tt / d wp, d tt / d wt
-        double heatPower = 0.0;            ///< C |wD|^3 (1 - s R) [W]
         double s = 0.0;                    ///< speed ratio
         int drive = 0;                     ///< 0 stopped, 1..4 map in use
     };
@@ -104,7 +103,6 @@ public:
         const double dFD = ad * (2.0 * k - s * dk);
         const double dFF = dk * ad;
         out.s = s;
-        out.heatPower = c * ad * ad * ad * (1.0 - s * r);
         if (pumpDrives) {
             out.tp = tD; out.tt = tF;
             out.dpp = dDD; out.dpt = dDF; out.dtp = dFD; out.dtt = dFF;
@@ -112,6 +110,19 @@ public:
             out.tt = tD; out.tp = tF;
             out.dtt = dDD; out.dtp = dDF; out.dpt = dFD; out.dpp = dFF;
         }
+    }
+
+    /// heat power C |wD|^3 (1 - s R(s)) at a pair of speeds [W]
+    static double heatPower(const Params& p, double wp, double wt)
+    {
+        const int drive = driveCode(wp, wt);
+        if (drive == 0) return 0.0;
+        const double d = drive <= 2 ? wp : wt, f = drive <= 2 ? wt : wp;
+        const double s = f / d;
+        double r, c, dr, dc;
+        lookup(p.map[drive - 1], s, r, c, dr, dc);
+        const double ad = std::fabs(d);
+        return c * ad * ad * ad * (1.0 - s * r);
     }
 
     static void eval(const Params& p, const EvalContext& c)
@@ -141,6 +152,8 @@ public:
     {
         constexpr double eps = 2.220446049250313e-16;
         heat = intervalHeat(p, c);
+        bound = 0.0;
+        if (heat >= 0.0) return false;
         const double tolP = 2e-12 + 64.0 * eps * (std::fabs(c.x0[p.pump]) + std::fabs(c.x1[p.pump]));
         const double tolT = 2e-12 + 64.0 * eps * (std::fabs(c.x0[p.turbine]) + std::fabs(c.x1[p.turbine]));
         const double tp = c.scratch[p.scratch], tt = c.scratch[p.scratch + 1];
