@@ -65,7 +65,9 @@ std::string ReportWriter::finish(const Session& s) const
         {"stored_initial", e.storedInitial},   {"stored_final", e.storedFinal},
         {"source_work", e.sourceWork},         {"heat_to_nodes", e.heatToNodes},
         {"heat_to_ledger", e.heatToLedger},    {"numerical_dissipation", e.numericalDissipation},
-        {"residual", e.residual}};
+        {"residual", e.residual},              {"thermal_stored_change", e.thermalStoredChange},
+        {"heat_from_sources", e.heatFromSources}, {"heat_to_ambient", e.heatToAmbient},
+        {"thermal_residual", e.thermalResidual}};
     bool first = true;
     for (const auto& [name, v] : fields) {
         out += first ? "\n    \"" : ",\n    \"";

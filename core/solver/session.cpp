@@ -125,6 +125,20 @@ EnergyReport Session::energy() const
     r.add(e.numericalDissipation);
     r.add(-e.sourceWork);
     e.residual = r.value();
+    CompensatedSum u;
+    for (int i = 0; i < m_model->nTherm; ++i) {
+        const std::size_t k = static_cast<std::size_t>(i);
+        u.add(m_model->heatCapacity[k] * (m_state.temp[k] - m_model->temp0[k]));
+    }
+    e.thermalStoredChange = u.value();
+    e.heatFromSources = l.heatFromSources.value();
+    e.heatToAmbient = l.heatToAmbient.value();
+    CompensatedSum t;
+    t.add(e.thermalStoredChange);
+    t.add(-e.heatToNodes);
+    t.add(-e.heatFromSources);
+    t.add(e.heatToAmbient);
+    e.thermalResidual = t.value();
     return e;
 }
 

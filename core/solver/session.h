@@ -34,6 +34,10 @@ struct EnergyReport {
     double heatToLedger = 0.0;         ///< heat to the external ledger [J]
     double numericalDissipation = 0.0; ///< integrator dissipation [J]
     double residual = 0.0;             ///< (stored_final - stored_initial) + heat - source_work [J]
+    double thermalStoredChange = 0.0;  ///< sum of C (T - T0) over thermal nodes [J]
+    double heatFromSources = 0.0;      ///< heat injected by heat sources [J]
+    double heatToAmbient = 0.0;        ///< heat thermal nodes lost to their ambient [J]
+    double thermalResidual = 0.0;      ///< thermal_stored_change - (heat_to_nodes + sources - ambient) [J]
 };
 
 /// one observable of the flat observable vector

@@ -73,11 +73,17 @@ std::uint64_t hashState(const State& s)
     for (double d : {l.kineticInitial, l.storedInitial, l.sourceWork.sum, l.sourceWork.comp, l.heatToNodes.sum,
                      l.heatToNodes.comp, l.heatToLedger.sum, l.heatToLedger.comp})
         h.f64(d);
-    if (l.numerical.sum != 0.0 || l.numerical.comp != 0.0) {
-        h.str("numerical");
-        h.f64(l.numerical.sum);
-        h.f64(l.numerical.comp);
-    }
+    // books added after version 1: fed only when they hold something, so models without
+    // them keep their hashes
+    const auto book = [&](const char* tag, const CompensatedSum& c) {
+        if (c.sum == 0.0 && c.comp == 0.0) return;
+        h.str(tag);
+        h.f64(c.sum);
+        h.f64(c.comp);
+    };
+    book("numerical", l.numerical);
+    book("heat_to_ambient", l.heatToAmbient);
+    book("heat_from_sources", l.heatFromSources);
     return h.digest();
 }
 

@@ -17,6 +17,8 @@ struct Ledger {
     CompensatedSum heatToNodes;     ///< heat delivered to thermal nodes [J]
     CompensatedSum heatToLedger;    ///< heat rejected to the external ledger [J]
     CompensatedSum numerical;       ///< numerical dissipation of the integrator [J]
+    CompensatedSum heatToAmbient;   ///< heat thermal nodes lost to their ambient [J]
+    CompensatedSum heatFromSources; ///< heat injected by heat sources [J]
 };
 
 /// The mutable state of one run.

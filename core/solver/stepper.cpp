@@ -330,6 +330,7 @@ private:
             const std::size_t k = static_cast<std::size_t>(i);
             const double c0 = m.heatCapacity[k], g = m.ambientG[k], t0 = s.temp[k];
             s.temp[k] = (c0 * t0 + w.heatIn[k] + hSec * g * (m.ambientT[k] - 0.5 * t0)) / (c0 + 0.5 * hSec * g);
+            if (g != 0.0) s.ledger.heatToAmbient.add(hSec * g * (0.5 * (t0 + s.temp[k]) - m.ambientT[k]));
         }
         ++w.stats.intervals;
         return true;
