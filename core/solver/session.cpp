@@ -95,7 +95,7 @@ void Session::observe(double* out) const
             out[k++] = s.x[i];
             out[k++] = s.pos[i];
         } else if (n.domain == Domain::Thermal) {
-            out[k++] = s.temp[i];
+            out[k++] = m.temp0[i] + s.temp[i];
         }
     }
     ObserveContext c{s.x.data(), s.pos.data(), s.real.data(), s.flag.data(), s.mean.data()};
@@ -128,7 +128,7 @@ EnergyReport Session::energy() const
     CompensatedSum u;
     for (int i = 0; i < m_model->nTherm; ++i) {
         const std::size_t k = static_cast<std::size_t>(i);
-        u.add(m_model->heatCapacity[k] * (m_state.temp[k] - m_model->temp0[k]));
+        u.add(m_model->heatCapacity[k] * m_state.temp[k]);
     }
     e.thermalStoredChange = u.value();
     e.heatFromSources = l.heatFromSources.value();

@@ -12,7 +12,7 @@ State initialState(const Model& m)
     s.x = m.x0;
     s.pos.assign(static_cast<std::size_t>(m.nDyn), 0.0);
     s.rate.assign(static_cast<std::size_t>(m.nDyn), 0.0);
-    s.temp = m.temp0;
+    s.temp.assign(static_cast<std::size_t>(m.nTherm), 0.0);
     s.real = m.realInit;
     s.flag = m.flagInit;
     s.mean.assign(static_cast<std::size_t>(m.nMean), 0.0);

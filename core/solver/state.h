@@ -27,7 +27,7 @@ struct State {
     std::vector<double> x;              ///< [nDyn] speeds [rad/s]
     std::vector<double> pos;            ///< [nDyn] angles [rad]
     std::vector<double> rate;           ///< [nDyn] predictor: last accepted dx/dt
-    std::vector<double> temp;           ///< [nTherm] temperatures [K]
+    std::vector<double> temp;           ///< [nTherm] temperature rise since t = 0 (T - T0, full precision) [K]
     std::vector<double> real;           ///< [nReal] component real state (inputs, cumulative heats)
     std::vector<std::int32_t> flag;     ///< [nFlag] component discrete state (clutch lock, slip direction)
     std::vector<double> mean;           ///< [nMean] last complete tick's means

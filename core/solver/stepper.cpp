@@ -328,9 +328,11 @@ private:
         // thermal masses: implicit midpoint with the interval's heat input
         for (int i = 0; i < m.nTherm; ++i) {
             const std::size_t k = static_cast<std::size_t>(i);
-            const double c0 = m.heatCapacity[k], g = m.ambientG[k], t0 = s.temp[k];
-            s.temp[k] = (c0 * t0 + w.heatIn[k] + hSec * g * (m.ambientT[k] - 0.5 * t0)) / (c0 + 0.5 * hSec * g);
-            if (g != 0.0) s.ledger.heatToAmbient.add(hSec * g * (0.5 * (t0 + s.temp[k]) - m.ambientT[k]));
+            // the state is the rise d = T - T0: C (d1 - d0) = Q + h G (Tamb - T0 - (d0 + d1) / 2)
+            const double c0 = m.heatCapacity[k], g = m.ambientG[k], d0 = s.temp[k];
+            const double amb = m.ambientT[k] - m.temp0[k];
+            s.temp[k] = (c0 * d0 + w.heatIn[k] + hSec * g * (amb - 0.5 * d0)) / (c0 + 0.5 * hSec * g);
+            if (g != 0.0) s.ledger.heatToAmbient.add(hSec * g * (0.5 * (d0 + s.temp[k]) - amb));
         }
         ++w.stats.intervals;
         return true;

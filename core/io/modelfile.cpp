@@ -1,0 +1,41 @@
+#include "io/modelfile.h"
+
+#include <filesystem>
+
+#include "io/asset.h"
+
+namespace drivelab {
+
+LoadedLab loadModelText(const std::string& text)
+{
+    Diagnostics parse;
+    std::optional<Json> root = parseJsonStrict(text, parse);
+    if (!root || !isAssetDocument(*root)) {
+        // not an asset: exactly what a lab load does (the same parse, the same diagnostics)
+        return loadLabText(text);
+    }
+    LoadedLab out;
+    AssetReadResult r = readAssetDocument(*root, text);
+    out.diagnostics = r.diagnostics;
+    if (!r.asset) return out;
+    LabReadResult spec = readLabJson(r.asset->model);
+    out.spec = std::move(spec.lab);
+    out.model = r.asset->compiled;
+    return out;
+}
+
+LoadedLab loadModelFile(const std::string& path)
+{
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) return loadLab(path);
+    std::string text;
+    Diagnostics d;
+    if (!readTextFile(path, text, d)) {
+        LoadedLab out;
+        out.diagnostics = d;
+        return out;
+    }
+    return loadModelText(text);
+}
+
+} // namespace drivelab
