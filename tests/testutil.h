@@ -39,6 +39,39 @@ inline std::string rot(const std::string& id, double inertia, double speed)
            R"(, "initial_speed": )" + formatDouble(speed) + "}";
 }
 
+/// a hydraulic node with a volume
+inline std::string volumeNode(const std::string& id, double volume, double beta, double p0)
+{
+    return R"({"id": ")" + id + R"(", "domain": "hydraulic", "volume": )" + formatDouble(volume) + R"(, "bulk_modulus": )" +
+           formatDouble(beta) + R"(, "initial_pressure": )" + formatDouble(p0) + "}";
+}
+
+/// a hydraulic reservoir (fixed pressure)
+inline std::string reservoir(const std::string& id, double p)
+{
+    return R"({"id": ")" + id + R"(", "domain": "hydraulic", "fixed_pressure": )" + formatDouble(p) + "}";
+}
+
+/// a hydraulic junction without volume
+inline std::string junction(const std::string& id)
+{
+    return R"({"id": ")" + id + R"(", "domain": "hydraulic"})";
+}
+
+/// a translational node
+inline std::string mass(const std::string& id, double m, double v0, double x0 = 0.0)
+{
+    return R"({"id": ")" + id + R"(", "domain": "translational", "mass": )" + formatDouble(m) + R"(, "initial_velocity": )" +
+           formatDouble(v0) + R"(, "initial_position": )" + formatDouble(x0) + "}";
+}
+
+/// a thermal node
+inline std::string thermalNode(const std::string& id, double c, double t0, double g = 0.0, double tAmb = 300.0)
+{
+    return R"({"id": ")" + id + R"(", "domain": "thermal", "heat_capacity": )" + formatDouble(c) + R"(, "initial_temperature": )" +
+           formatDouble(t0) + R"(, "ambient_conductance": )" + formatDouble(g) + R"(, "ambient_temperature": )" + formatDouble(tAmb) + "}";
+}
+
 /// read and compile JSON text
 inline LoadedLab load(const std::string& text)
 {
@@ -131,6 +164,15 @@ inline double energyScale(const EnergyReport& e)
 #define DL_SIMULATE(trace, model)                                                                                    \
     const drivelab::test::Trace trace = drivelab::test::simulate(model);                                             \
     QVERIFY2(trace.ok, qPrintable(QString::fromStdString(trace.error.subject + ": " + trace.error.message)))
+
+/// the fluid volume books close: supplied = stored + absorbed, to rounding
+#define DL_VOLUME_BALANCED(trace)                                                                                    \
+    do {                                                                                                             \
+        const double vs_ = std::fabs(trace.energy.volumeSupplied) + std::fabs(trace.energy.volumeStored) +          \
+                           std::fabs(trace.energy.volumeAbsorbed);                                                   \
+        QVERIFY2(std::fabs(trace.energy.volumeResidual) <= drivelab::test::kRoundingLevel * vs_ + 1e-18,            \
+                 qPrintable(QString("volume residual %1 m^3 over %2 m^3").arg(trace.energy.volumeResidual).arg(vs_))); \
+    } while (0)
 
 /// the energy residual sits at rounding level
 #define DL_ENERGY_BALANCED(trace)                                                                                    \

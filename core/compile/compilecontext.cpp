@@ -50,6 +50,17 @@ int CompileContext::port(const char* name) const
     return kGround;
 }
 
+Domain CompileContext::portDomain(const char* name) const
+{
+    const std::string* node = m_spec.port(name);
+    if (node) {
+        for (const auto& [id, ref] : m_nodes) {
+            if (id == *node) return ref.domain;
+        }
+    }
+    return Domain::Rotational;
+}
+
 bool CompileContext::portIsNode(const char* name) const
 {
     const std::string* node = m_spec.port(name);
@@ -107,6 +118,60 @@ int CompileContext::allocScratch(int n)
 int CompileContext::allocRow()
 {
     return m_slots.nRows++;
+}
+
+void CompileContext::markStorage(const char* port)
+{
+    const int i = this->port(port);
+    if (i < 0 || !m_slots.states.kind) return;
+    StateKind& k = (*m_slots.states.kind)[static_cast<std::size_t>(i)];
+    if (k == StateKind::Algebraic) {
+        k = StateKind::Compliant;
+        (*m_slots.states.stageWeight)[static_cast<std::size_t>(i)] = 0.5;
+    }
+}
+
+bool CompileContext::fixNode(const char* port, double initial)
+{
+    const int i = this->port(port);
+    if (i < 0 || !m_slots.states.kind) return false;
+    const std::size_t k = static_cast<std::size_t>(i);
+    StateKind& kind = (*m_slots.states.kind)[k];
+    const std::string node = portNode(port);
+    if (kind == StateKind::Fixed) {
+        errorAt(port, "node '" + node + "' already has its pressure held (a reservoir or another pressure source); "
+                      "two ideal pressure sources on one junction conflict");
+        return false;
+    }
+    if (kind != StateKind::Algebraic) {
+        errorAt(port, "node '" + node + "' has its own compliance (a volume or a storage element): an ideal pressure "
+                      "source on it would force an impulsive flow; connect the source through an orifice, or remove the volume");
+        return false;
+    }
+    if ((*m_slots.states.initialSet)[k]) {
+        errorAt(port, "node '" + node + "' gets its pressure from this source: remove its initial_pressure");
+        return false;
+    }
+    kind = StateKind::Fixed;
+    (*m_slots.states.x0)[k] = initial;
+    (*m_slots.states.initialSet)[k] = true;
+    return true;
+}
+
+void CompileContext::setInitial(const char* port, double value, const std::string& field)
+{
+    const int i = this->port(port);
+    if (i < 0 || !m_slots.states.x0) return;
+    const std::size_t k = static_cast<std::size_t>(i);
+    if ((*m_slots.states.initialSet)[k]) {
+        const double have = (*m_slots.states.x0)[k];
+        if (have != value)
+            error(field, "is " + formatDouble(value) + " but node '" + portNode(port) + "' starts at " + formatDouble(have) +
+                             "; they share one pressure: make them equal (or leave the node's initial_pressure out)");
+        return;
+    }
+    (*m_slots.states.x0)[k] = value;
+    (*m_slots.states.initialSet)[k] = true;
 }
 
 void CompileContext::error(const std::string& field, const std::string& message)

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "components/component.h"
 #include "spec/descriptor.h"
 #include "spec/diagnostic.h"
 #include "spec/labspec.h"
@@ -16,8 +17,17 @@ struct NodeRef {
     int index = -1;                     ///< dynamic-state index (rotational) or thermal index
 };
 
+/// The dynamic states as compiled so far (owned by the model being built).
+struct DynamicStateTable {
+    std::vector<double>* x0 = nullptr;          ///< initial values
+    std::vector<StateKind>* kind = nullptr;     ///< integration kind
+    std::vector<bool>* initialSet = nullptr;    ///< the initial value was given explicitly
+    std::vector<double>* stageWeight = nullptr; ///< default stage weights
+};
+
 /// Counters of the flat state arrays, shared by all components of one compile.
 struct SlotCounters {
+    DynamicStateTable states; ///< node states, for components that give a node a role
     int nReal = 0;      ///< component real state
     int nFlag = 0;      ///< component discrete state
     int nMean = 0;      ///< tick means
@@ -50,6 +60,8 @@ public:
     int port(const char* name) const;
     /// true when the port is bound to a node other than ground
     bool portIsNode(const char* name) const;
+    /// domain of the node a port names (Rotational for ground or an unknown node)
+    Domain portDomain(const char* name) const;
     /// the node id a port names ("ground" when absent or ground)
     std::string portNode(const char* name) const;
     /// slot of an input in the component real state (initial value filled in)
@@ -64,6 +76,13 @@ public:
     int allocScratch(int n);
     /// allocate one constraint row slot
     int allocRow();
+    /// the node on a hydraulic port stores fluid through this component (it becomes compliant)
+    void markStorage(const char* port);
+    /// the node on a hydraulic port is held at a pressure by this component (a pure junction
+    /// becomes fixed, with `initial` as its starting value); false with an error otherwise
+    bool fixNode(const char* port, double initial);
+    /// give the node on a port its initial value (an error if it has a different explicit one)
+    void setInitial(const char* port, double value, const std::string& field);
     /// count n states against the state budget
     void countStates(int n) { m_slots.nStates += n; }
     /// set an initial discrete state value

@@ -74,6 +74,7 @@ private:
     SlotCounters m_slots;
     std::set<std::string> m_ids;
     std::vector<int> m_rowComponent; // row slot -> component index
+    std::vector<bool> m_initialSet;  // per dynamic state: its initial value was given explicitly
 
     void compileRun()
     {
@@ -169,13 +170,13 @@ private:
                 const ParameterDescriptor* f = desc->field(name);
                 return n.fields.contains(name) ? parameterValue(*f, n.fields[name]) : f->fileDefault;
             };
-            if (*dom == Domain::Rotational) {
-                info.index = m_m->nDyn++;
-                m_m->mass.push_back(ok ? val("inertia") : 1.0);
-                m_m->x0.push_back(ok ? val("initial_speed") : 0.0);
-                m_m->stageWeight.push_back(0.5);
-                m_m->atol.push_back(2e-12);
-                m_m->dynNode.push_back(static_cast<int>(m_m->nodes.size()));
+            if (*dom == Domain::Rotational || *dom == Domain::Translational) {
+                const bool rotational = *dom == Domain::Rotational;
+                addDynamic(info, *dom, StateKind::Mechanical, ok ? val(rotational ? "inertia" : "mass") : 1.0,
+                           ok ? val(rotational ? "initial_speed" : "initial_velocity") : 0.0,
+                           ok && !rotational ? val("initial_position") : 0.0, 2e-12);
+            } else if (*dom == Domain::Hydraulic) {
+                compileHydraulicNode(n, info, ok, val);
             } else if (*dom == Domain::Thermal) {
                 info.index = m_m->nTherm++;
                 m_m->heatCapacity.push_back(ok ? val("heat_capacity") : 1.0);
@@ -188,6 +189,61 @@ private:
             m_m->nodes.push_back(std::move(info));
         }
         m_slots.nStates += static_cast<int>(m_spec.nodes.size());
+    }
+
+    // append one dynamic state for a node
+    void addDynamic(NodeInfo& info, Domain dom, StateKind kind, double mass, double x0, double pos0, double atol)
+    {
+        info.index = m_m->nDyn++;
+        m_m->mass.push_back(mass);
+        m_m->x0.push_back(x0);
+        m_m->pos0.push_back(pos0);
+        m_m->stageWeight.push_back(kind == StateKind::Algebraic || kind == StateKind::Fixed ? 1.0 : 0.5);
+        m_m->atol.push_back(atol);
+        m_m->stateKind.push_back(kind);
+        m_m->stateDomain.push_back(dom);
+        m_m->dynNode.push_back(static_cast<int>(m_m->nodes.size()));
+        m_initialSet.push_back(false);
+    }
+
+    // a hydraulic node is a reservoir (fixed_pressure), a compliant volume (volume +
+    // bulk_modulus + initial_pressure) or a pure junction (neither)
+    template <class Val>
+    void compileHydraulicNode(const NodeSpec& n, NodeInfo& info, bool ok, const Val& val)
+    {
+        m_m->hasHydraulic = true;
+        const auto has = [&](const char* f) { return n.fields.contains(f); };
+        constexpr double kPressureTol = 1e-6; // Pa
+        if (has("fixed_pressure")) {
+            for (const char* f : {"volume", "bulk_modulus", "initial_pressure"}) {
+                if (has(f)) {
+                    m_d.error(n.id, f, "a reservoir (fixed_pressure) has no " + std::string(f) + "; remove it, or remove fixed_pressure");
+                    ok = false;
+                }
+            }
+            addDynamic(info, Domain::Hydraulic, StateKind::Fixed, 0.0, ok ? val("fixed_pressure") : 101325.0, 0.0, kPressureTol);
+            m_initialSet.back() = true;
+            return;
+        }
+        if (has("volume")) {
+            for (const char* f : {"bulk_modulus", "initial_pressure"}) {
+                if (!has(f)) {
+                    m_d.error(n.id, f, std::string("missing: a node with a volume needs ") + f);
+                    ok = false;
+                }
+            }
+            const double c = ok ? val("volume") / val("bulk_modulus") : 1.0;
+            addDynamic(info, Domain::Hydraulic, StateKind::Compliant, c, ok ? val("initial_pressure") : 101325.0, 0.0, kPressureTol);
+            m_initialSet.back() = true;
+            return;
+        }
+        if (has("bulk_modulus")) {
+            m_d.error(n.id, "bulk_modulus", "a junction without a volume has no compliance; give volume too, or remove bulk_modulus");
+            ok = false;
+        }
+        addDynamic(info, Domain::Hydraulic, StateKind::Algebraic, 0.0, ok && has("initial_pressure") ? val("initial_pressure") : 101325.0,
+                   0.0, kPressureTol);
+        m_initialSet.back() = has("initial_pressure");
     }
 
     const NodeRef* findNode(const std::string& id) const
@@ -227,6 +283,17 @@ private:
             if (!ref) {
                 m_d.error(c.id, p.name, "unknown node '" + *node + "'");
                 ok = false;
+            } else if (p.sameDomainAsA) {
+                const std::string* a = c.port("node_a");
+                const NodeRef* refA = a ? findNode(*a) : nullptr;
+                if (ref->domain == Domain::Thermal) {
+                    m_d.error(c.id, p.name, "node '" + *node + "' is thermal; this port needs a rotational, translational or hydraulic node");
+                    ok = false;
+                } else if (refA && refA->domain != ref->domain) {
+                    m_d.error(c.id, p.name, "node '" + *node + "' is " + domainName(ref->domain) + " but node_a is " +
+                                                domainName(refA->domain) + "; both ports must be of one domain");
+                    ok = false;
+                }
             } else if (ref->domain != p.domain) {
                 m_d.error(c.id, p.name, "node '" + *node + "' is " + domainName(ref->domain) + "; this port needs a " +
                                             domainName(p.domain) + " node");
@@ -285,6 +352,7 @@ private:
             m_d.error("-", "components", std::to_string(m_spec.components.size()) + " components; a model holds at most " +
                                              std::to_string(m_limits.maxComponents) + " components");
         std::vector<int> perType(ComponentTypes::size, 0);
+        m_slots.states = DynamicStateTable{&m_m->x0, &m_m->stateKind, &m_initialSet, &m_m->stageWeight};
         for (const ComponentSpec& c : m_spec.components) {
             bool ok = claimId(c.id, c.id.empty() ? "-" : c.id);
             const int type = componentTypeIndex(c.type);
@@ -319,8 +387,9 @@ private:
             });
             if (!desc.inputs.empty()) info.inputSlot = realBefore;
             for (const auto& port : desc.ports) {
-                if (port.domain != Domain::Rotational || !ctx.portIsNode(port.name)) continue;
-                const int idx = ctx.port(port.name);
+                const NodeRef* ref = c.port(port.name) ? findNode(*c.port(port.name)) : nullptr;
+                if (!ref || ref->domain == Domain::Thermal) continue;
+                const int idx = ref->index;
                 if (idx >= 0 && std::find(info.dynNodes.begin(), info.dynNodes.end(), idx) == info.dynNodes.end())
                     info.dynNodes.push_back(idx);
             }
@@ -339,6 +408,19 @@ private:
         m_m->nRows = m_slots.nRows;
         m_m->realInit = m_slots.realInit;
         m_m->flagInit = m_slots.flagInit;
+        // adaptive stage weights for compliant states, the fixed states
+        m_m->thetaSlot.assign(static_cast<std::size_t>(m_m->nDyn), -1);
+        for (int i = 0; i < m_m->nDyn; ++i) {
+            const StateKind k = m_m->stateKind[static_cast<std::size_t>(i)];
+            if (k == StateKind::Compliant) m_m->thetaSlot[static_cast<std::size_t>(i)] = m_m->nTheta++;
+            if (k == StateKind::Fixed) m_m->fixedMask |= 1ull << i;
+        }
+        for (const auto& info : m_m->components) {
+            forEachComponentType([&]<class T, std::size_t I>() {
+                if constexpr (requires(const typename T::Params& p, const EvalContext& c) { T::storage(p, c); })
+                    m_m->hasStorage = m_m->hasStorage || static_cast<int>(I) == info.type;
+            });
+        }
         // Jacobian structure: every component that contributes efforts couples its nodes
         m_m->invMass.resize(m_m->mass.size());
         for (std::size_t i = 0; i < m_m->mass.size(); ++i) m_m->invMass[i] = 1.0 / m_m->mass[i];
@@ -348,6 +430,8 @@ private:
             bool evaluates = false;
             forEachComponentType([&]<class T, std::size_t I>() {
                 if constexpr (requires(const typename T::Params& p, const EvalContext& c) { T::eval(p, c); })
+                    evaluates = evaluates || static_cast<int>(I) == info.type;
+                if constexpr (requires(const typename T::Params& p, const EvalContext& c) { T::storage(p, c); })
                     evaluates = evaluates || static_cast<int>(I) == info.type;
             });
             forEachComponentType([&]<class T, std::size_t I>() {
@@ -381,6 +465,19 @@ private:
                 m_d.error(e.component, path + ".input", "a " + std::string(info.desc->type) + " has no input '" + e.input + "'" +
                                                             (names.empty() ? " (it has no inputs)" : " (it has: " + names + ")"));
                 ok = false;
+            }
+            if (in) {
+                forEachComponentType([&]<class T, std::size_t I>() {
+                    if constexpr (requires(const typename T::Params& p) { T::inactiveInput(p); }) {
+                        if (static_cast<int>(I) != info.type) return;
+                        const char* off = T::inactiveInput(m_m->params.of<T>()[static_cast<std::size_t>(info.local)]);
+                        if (off && e.input == off) {
+                            m_d.error(e.component, path + ".input", "this " + std::string(info.desc->type) + " does not use its '" + e.input +
+                                                                        "' input (it is applied by pressure); schedule the pressure instead");
+                            ok = false;
+                        }
+                    }
+                });
             }
             if (e.timeNs < 0) {
                 m_d.error(e.component, path + ".time_ns", "must be >= 0");
@@ -443,10 +540,16 @@ private:
         }
         if (k == 0) return;
         auto basis = std::make_unique<ModeBasis>();
-        buildModeBasis(rows, slots, k, m_m->nDyn, m_m->mass.data(), m_m->jacobianPattern.data(), *basis);
+        buildModeBasis(rows, slots, k, m_m->nDyn, m_m->mass.data(), m_m->jacobianPattern.data(), m_m->fixedMask, *basis);
         // every row, redundant ones included, must hold at t = 0
         for (int r = 0; r < k; ++r) {
             double sum = 0.0, mag = 0.0;
+            bool junction = false;
+            for (int t = 0; t < 3; ++t) {
+                if (rows[r].node[t] >= 0)
+                    junction = junction || m_m->stateKind[static_cast<std::size_t>(rows[r].node[t])] == StateKind::Algebraic;
+            }
+            if (junction) continue; // junction pressures are solved at t = 0
             for (int t = 0; t < 3; ++t) {
                 if (rows[r].node[t] < 0) continue;
                 const double v = rows[r].coef[t] * x[static_cast<std::size_t>(rows[r].node[t])];
@@ -465,19 +568,22 @@ private:
             for (int t = 0; t < 3; ++t) {
                 if (rows[r].node[t] < 0) continue;
                 const int dyn = rows[r].node[t];
+                static const char* const kUnits[] = {" rad/s", " m/s", " Pa", " K"};
                 names += std::string(names.empty() ? "" : ", ") + "'" + m_m->nodes[static_cast<std::size_t>(m_m->dynNode[static_cast<std::size_t>(dyn)])].id +
-                         "' " + formatDouble(x[static_cast<std::size_t>(dyn)]) + " rad/s";
+                         "' " + formatDouble(x[static_cast<std::size_t>(dyn)]) +
+                         kUnits[static_cast<int>(m_m->stateDomain[static_cast<std::size_t>(dyn)])];
             }
             std::string hint;
             if (last >= 0) {
                 const int dyn = rows[r].node[last];
                 const double want = -(sum - rows[r].coef[last] * x[static_cast<std::size_t>(dyn)]) / rows[r].coef[last];
+                static const char* const kFields[] = {"initial_speed", "initial_velocity", "initial_pressure", "initial_temperature"};
                 hint = "; for example set node '" + m_m->nodes[static_cast<std::size_t>(m_m->dynNode[static_cast<std::size_t>(dyn)])].id +
-                       "' initial_speed to " + formatDouble(want);
+                       "' " + kFields[static_cast<int>(m_m->stateDomain[static_cast<std::size_t>(dyn)])] + " to " + formatDouble(want);
             }
             const bool isClutch = info.desc == &Clutch::descriptor();
             m_d.error(info.id, isClutch ? "node_b" : "-",
-                      "initial speeds (" + names + ") violate this " + info.desc->type + "'s rigid constraint" + hint);
+                      "initial values (" + names + ") violate this " + info.desc->type + "'s rigid constraint" + hint);
         }
         if (m_d.hasErrors()) return;
         projectOntoConstraints(*basis, m_m->mass.data(), x.data());
@@ -517,7 +623,9 @@ private:
             }
             Json params = Json::object();
             for (const auto& p : desc.parameters) {
-                params[p.name] = normalizedValue(p, c.parameters.contains(p.name) ? &c.parameters[p.name] : nullptr);
+                const bool given = c.parameters.contains(p.name);
+                if ((p.omitWhenAbsent || p.kind == ParamKind::Table) && !given) continue;
+                params[p.name] = normalizedValue(p, given ? &c.parameters[p.name] : nullptr);
             }
             if (!params.empty()) e["parameters"] = std::move(params);
             Json inputs = Json::object();

@@ -60,11 +60,20 @@ struct Model {
 
     // nodes
     std::vector<NodeInfo> nodes;    ///< all nodes in file order
-    int nDyn = 0;                   ///< dynamic states (rotational nodes)
-    std::vector<double> mass;       ///< [nDyn] inertia [kg m^2]
-    std::vector<double> x0;         ///< [nDyn] initial speed, consistent with the constraints [rad/s]
-    std::vector<double> stageWeight;///< [nDyn] stage point weight (1/2: implicit midpoint)
-    std::vector<double> atol;       ///< [nDyn] Newton absolute tolerance [rad/s]
+    int nDyn = 0;                   ///< dynamic states (rotational, translational and hydraulic nodes)
+    std::vector<double> mass;       ///< [nDyn] inertia [kg m^2], mass [kg], compliance V/beta [m^3/Pa] or 0
+    std::vector<double> x0;         ///< [nDyn] initial speed [rad/s], velocity [m/s] or pressure [Pa],
+                                    ///<        consistent with the constraints
+    std::vector<double> pos0;       ///< [nDyn] initial position [m] (translational; 0 otherwise)
+    std::vector<double> stageWeight;///< [nDyn] default stage weight (1/2 midpoint, 1 for junctions)
+    std::vector<double> atol;       ///< [nDyn] absolute residual tolerance [rad/s, m/s or Pa]
+    std::vector<StateKind> stateKind; ///< [nDyn] how each state is integrated
+    std::vector<Domain> stateDomain;  ///< [nDyn] its node's domain
+    std::vector<int> thetaSlot;     ///< [nDyn] index into State::theta for compliant states, else -1
+    int nTheta = 0;                 ///< compliant states (adaptive stage weights)
+    std::uint64_t fixedMask = 0;    ///< bit i: state i is fixed (reservoir, pressure source)
+    bool hasStorage = false;        ///< some component stores fluid (accumulator, compressible chamber)
+    bool hasHydraulic = false;      ///< some node is hydraulic (fluid volume books are kept)
     std::vector<int> dynNode;       ///< [nDyn] index into nodes
     std::vector<double> invMass;    ///< [nDyn] 1 / mass
     std::vector<std::uint64_t> jacobianPattern; ///< [nDyn] bit j of row i: f_i may depend on x_j

@@ -24,6 +24,14 @@ constexpr int kMaxRows = kMaxComponents;
 /// node index meaning "the fixed reference" (speed 0, absorbs any reaction)
 constexpr int kGround = -1;
 
+/// how a dynamic state is integrated
+enum class StateKind : std::uint8_t {
+    Mechanical, ///< speed or velocity with an inertia or mass (implicit midpoint)
+    Compliant,  ///< pressure with a compliance: volume and/or storage components (stiffness-adaptive theta)
+    Algebraic,  ///< pressure of a pure junction, fixed by the attached elements (theta = 1)
+    Fixed,      ///< pressure held by a reservoir or a pressure source (not an unknown)
+};
+
 /// One Newton evaluation: component efforts at the stage point of an interval.
 /// Indices are dynamic-state indices (kGround skips the entry).
 struct EvalContext {
@@ -32,9 +40,13 @@ struct EvalContext {
     const double* pos0 = nullptr;  ///< positions (angles [rad]) at the interval start [n]
     const double* real = nullptr;  ///< component real state (inputs, histories)
     const std::int32_t* flag = nullptr; ///< component discrete state (clutch lock, slip direction)
+    const double* dx = nullptr;    ///< increments x1 - x0 over the interval [n]
+    const double* weight = nullptr;///< stage weights: xs = x0 + weight dx [n]
     double h = 0.0;                ///< interval length [s]
     double tMidNs = 0.0;           ///< absolute time of the interval midpoint [ns]
-    double* f = nullptr;           ///< generalized effort accumulator (torque on node) [n]
+    double* f = nullptr;           ///< generalized effort accumulator: torque, force, or net inflow [m^3/s] [n]
+    double* stor = nullptr;        ///< fluid volume stored by storage components over the interval [m^3] [n]
+    double* dstor = nullptr;       ///< d stor / d dx (their compliance at the end point) [m^3/Pa] [n]
     double* jac = nullptr;         ///< d f / d xs, row-major with leading dimension ld
     int ld = kMaxDyn;              ///< leading dimension of jac
     bool wantJacobian = true;      ///< false when only efforts are needed
@@ -52,6 +64,10 @@ struct EvalContext {
     }
     /// stage speed of a node (0 for ground)
     double speed(int i) const { return i >= 0 ? xs[i] : 0.0; }
+    /// stage value of a node: speed, velocity or pressure (0 for ground)
+    double value(int i) const { return i >= 0 ? xs[i] : 0.0; }
+    /// end-of-interval value of a node
+    double endValue(int i) const { return i >= 0 ? x0[i] + dx[i] : 0.0; }
     /// stage angle of a node: angle at the start plus h/2 times the stage speed
     double stageAngle(int i) const { return i >= 0 ? pos0[i] + 0.5 * h * xs[i] : 0.0; }
 };
@@ -63,6 +79,9 @@ struct CommitContext {
     const double* xs = nullptr;      ///< stage states [n]
     const double* scratch = nullptr; ///< per-component scratch from the final evaluation
     const double* lambda = nullptr;  ///< constraint multipliers by component row slot (mean over the interval)
+    const double* supply = nullptr;  ///< volume supplied to each fixed state over the interval [m^3] [n]
+    const double* stor = nullptr;    ///< fluid stored by storage components over the interval [m^3] [n]
+    const double* pos0 = nullptr;    ///< positions at the interval start [n]
     const std::int32_t* flag = nullptr; ///< component discrete state
     double* real = nullptr;          ///< component real state (cumulative heat, ...)
     double* acc = nullptr;           ///< tick accumulators: integral of each mean quantity [unit*s]
@@ -70,6 +89,8 @@ struct CommitContext {
     CompensatedSum* heatToLedger = nullptr; ///< external heat-rejection ledger [J]
     CompensatedSum* heatToNodes = nullptr;  ///< all heat delivered to thermal nodes [J]
     CompensatedSum* sourceWork = nullptr;   ///< work done by sources [J]
+    CompensatedSum* numerical = nullptr;    ///< numerical dissipation [J]
+    CompensatedSum* volumeAbsorbed = nullptr; ///< fluid volume taken into moving geometry (chambers) [m^3]
     double h = 0.0;                  ///< interval length [s]
 
     /// stage speed of a node (0 for ground)
@@ -86,6 +107,16 @@ struct CommitContext {
     }
     /// book work done by a source [J]
     void work(double w) const { sourceWork->add(w); }
+    /// stage value of a node: speed, velocity or pressure (0 for ground)
+    double value(int i) const { return i >= 0 ? xs[i] : 0.0; }
+    /// end-of-interval value of a node
+    double endValue(int i) const { return i >= 0 ? x1[i] : 0.0; }
+    /// start-of-interval value of a node
+    double startValue(int i) const { return i >= 0 ? x0[i] : 0.0; }
+    /// book energy the integrator removed [J]
+    void dissipate(double e) const { numerical->add(e); }
+    /// book fluid taken into moving geometry [m^3]
+    void absorb(double v) const { volumeAbsorbed->add(v); }
 };
 
 /// Read-only view for observables at a report boundary.
@@ -98,8 +129,39 @@ struct ObserveContext {
 
     /// current speed of a node (0 for ground)
     double speed(int i) const { return i >= 0 ? x[i] : 0.0; }
-    /// current angle of a node (0 for ground)
+    /// current value of a node: speed, velocity or pressure (0 for ground)
+    double value(int i) const { return i >= 0 ? x[i] : 0.0; }
+    /// current angle or displacement since t = 0 of a node (0 for ground)
     double angle(int i) const { return i >= 0 ? pos[i] : 0.0; }
+};
+
+/// The thermal network of one interval: components add conductances and heat inputs to
+/// the linear system for the temperature rises d1 (d = T - T0) of the thermal nodes.
+struct ThermalContext {
+    double h = 0.0;                ///< interval length [s]
+    const double* d0 = nullptr;    ///< rises at the interval start [K]
+    const double* d1 = nullptr;    ///< rises at the interval end (after the solve) [K]
+    const double* t0 = nullptr;    ///< initial temperatures [K]
+    const double* real = nullptr;  ///< component real state (inputs)
+    double* a = nullptr;           ///< system matrix, leading dimension kMaxNodes
+    double* rhs = nullptr;         ///< right-hand side [J]
+    double* acc = nullptr;         ///< tick accumulators
+    CompensatedSum* heatFromSources = nullptr; ///< ledger of heat injected by sources [J]
+
+    /// conductance g between thermal nodes i and j (midpoint temperatures)
+    void conduct(int i, int j, double g) const
+    {
+        const double half = 0.5 * h * g;
+        const double drive = h * g * (t0[i] - t0[j] + 0.5 * (d0[i] - d0[j])); // heat i -> j from the start values
+        a[i * kMaxNodes + i] += half;
+        a[i * kMaxNodes + j] -= half;
+        a[j * kMaxNodes + j] += half;
+        a[j * kMaxNodes + i] -= half;
+        rhs[i] -= drive;
+        rhs[j] += drive;
+    }
+    /// heat q [J] into node i over the interval
+    void inject(int i, double q) const { rhs[i] += q; }
 };
 
 /// One row of a rigid velocity constraint: sum_k coef_k * speed(node_k) = 0.

@@ -6,6 +6,12 @@
 #include <tuple>
 #include <vector>
 
+#include "components/common/transformer.h"
+#include "components/hydraulic/accumulator.h"
+#include "components/hydraulic/mechanicalconverter.h"
+#include "components/hydraulic/orifice.h"
+#include "components/hydraulic/pump.h"
+#include "components/hydraulic/sources.h"
 #include "components/rotational/clutch.h"
 #include "components/rotational/damper.h"
 #include "components/rotational/gear.h"
@@ -14,6 +20,8 @@
 #include "components/rotational/spring.h"
 #include "components/rotational/torqueconverter.h"
 #include "components/rotational/torquestep.h"
+#include "components/thermal/thermal.h"
+#include "components/translational/translational.h"
 
 namespace drivelab {
 
@@ -24,7 +32,10 @@ struct TypeList {
 };
 
 /// every component type, in solver evaluation order
-using ComponentTypes = TypeList<TorqueStep, Damper, Spring, Motor, TorqueConverter, Clutch, Gear, Planetary>;
+using ComponentTypes = TypeList<TorqueStep, Damper, Spring, Motor, TorqueConverter, Clutch, Gear, Planetary, ForceStep,
+                                TranslationalDamper, TranslationalSpring, Orifice, Accumulator, PressureSource,
+                                FlowSource, Pump, MechanicalConverter, HydraulicCylinder, Transformer,
+                                ThermalConductor, HeatSource>;
 
 /// call f.template operator()<T, I>() for every type T with its index I
 template <class F>

@@ -76,7 +76,25 @@ std::string ReportWriter::finish(const Session& s) const
         out += "\": ";
         appendDouble(out, v);
     }
-    out += "\n  }\n}\n";
+    out += "\n  }";
+    if (m_model.hasHydraulic) {
+        // the fluid volume books: every cubic metre supplied is stored or displaced
+        out += ",\n  \"fluid_volume\": {";
+        const std::pair<const char*, double> vols[] = {{"supplied", e.volumeSupplied},
+                                                       {"stored_change", e.volumeStored},
+                                                       {"absorbed_by_chambers", e.volumeAbsorbed},
+                                                       {"residual", e.volumeResidual}};
+        first = true;
+        for (const auto& [name, v] : vols) {
+            out += first ? "\n    \"" : ",\n    \"";
+            first = false;
+            out += name;
+            out += "\": ";
+            appendDouble(out, v);
+        }
+        out += "\n  }";
+    }
+    out += "\n}\n";
     return out;
 }
 

@@ -6,6 +6,9 @@
 namespace drivelab {
 namespace {
 
+// projection mobility of a massless (junction) state: it absorbs corrections first
+constexpr double kJunctionMobility = 1e30;
+
 // in-place Cholesky of an r x r SPD matrix (leading dimension kMaxDyn); lower factor
 void cholesky(double* a, int r)
 {
@@ -37,12 +40,20 @@ void choleskySolve(const double* l, int r, double* y)
     }
 }
 
+// v / mass for the projection: 0 for a fixed state, large for a massless junction
+double mobility(const ModeBasis& b, const double* mass, int j, double v)
+{
+    if (b.fixedMask >> j & 1) return 0.0;
+    return mass[j] > 0.0 ? v / mass[j] : v * kJunctionMobility;
+}
+
 } // namespace
 
 void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, const double* mass,
-                    const std::uint64_t* jacobian, ModeBasis& b)
+                    const std::uint64_t* jacobian, std::uint64_t fixedMask, ModeBasis& b)
 {
     b.n = n;
+    b.fixedMask = fixedMask;
     // dense rows
     double g0[kMaxRows * kMaxDyn];
     double w[kMaxRows * kMaxDyn];
@@ -57,10 +68,12 @@ void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, c
             scale = std::fmax(scale, std::fabs(g0[i * kMaxDyn + j]));
         }
     }
-    // reduced row echelon form with full pivoting: pivot columns become dependent states
+    // reduced row echelon form with full pivoting over the movable columns: pivot columns
+    // become dependent states; fixed states are never unknowns
     int order[kMaxRows];
     int pivotCol[kMaxDyn];
     bool used[kMaxDyn] = {};
+    for (int j = 0; j < n; ++j) used[j] = (fixedMask >> j) & 1;
     for (int i = 0; i < k; ++i) order[i] = i;
     int rank = 0;
     const double tol = 1e-12 * scale;
@@ -98,20 +111,25 @@ void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, c
         ++rank;
     }
     b.rank = rank;
-    b.identity = rank == 0;
-    // independent states and P
+    b.identity = rank == 0 && fixedMask == 0;
+    // independent states, P and PF
     b.m = 0;
     for (int j = 0; j < n; ++j) {
-        b.isDependent[j] = used[j] ? 1 : 0;
+        b.isDependent[j] = used[j] && !((fixedMask >> j) & 1) ? 1 : 0;
         if (!used[j]) b.ind[b.m++] = j;
     }
     for (int i = 0; i < n; ++i) {
         for (int q = 0; q < b.m; ++q) b.P[i * kMaxDyn + q] = 0.0;
+        for (int f = 0; f < n; ++f) b.PF[i * kMaxDyn + f] = 0.0;
     }
     for (int q = 0; q < b.m; ++q) b.P[b.ind[q] * kMaxDyn + q] = 1.0;
     for (int r = 0; r < rank; ++r) {
         const double* pr = w + order[r] * kMaxDyn;
         for (int q = 0; q < b.m; ++q) b.P[pivotCol[r] * kMaxDyn + q] = -pr[b.ind[q]];
+        for (std::uint64_t bf = fixedMask; bf; bf &= bf - 1) {
+            const int f = std::countr_zero(bf);
+            b.PF[pivotCol[r] * kMaxDyn + f] = -pr[f];
+        }
     }
     for (int q = 0; q < b.m; ++q) {
         double s = 0.0;
@@ -129,7 +147,7 @@ void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, c
             double gg = 0.0, gmg = 0.0;
             for (int j = 0; j < n; ++j) {
                 gg += b.G[r * kMaxDyn + j] * b.G[s * kMaxDyn + j];
-                gmg += b.G[r * kMaxDyn + j] * b.G[s * kMaxDyn + j] / mass[j];
+                gmg += mobility(b, mass, j, b.G[r * kMaxDyn + j] * b.G[s * kMaxDyn + j]);
             }
             a[r * kMaxDyn + s] = a[s * kMaxDyn + r] = gg;
             b.S[r * kMaxDyn + s] = b.S[s * kMaxDyn + r] = gmg;
@@ -140,11 +158,16 @@ void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, c
     // structure: P by state, then the reduced Newton matrix P^T (M - h J W) P
     for (int i = 0; i < n; ++i) {
         b.jRows[i] = jacobian[i] | (1ull << i);
-        std::uint64_t mask = 0;
+        std::uint64_t mask = 0, fmask = 0;
         for (int q = 0; q < b.m; ++q) {
             if (b.P[i * kMaxDyn + q] != 0.0) mask |= 1ull << q;
         }
+        for (std::uint64_t bf = fixedMask; bf; bf &= bf - 1) {
+            const int f = std::countr_zero(bf);
+            if (b.PF[i * kMaxDyn + f] != 0.0) fmask |= 1ull << f;
+        }
         b.pMask[i] = mask;
+        b.pfMask[i] = fmask;
     }
     std::uint64_t reduced[kMaxDyn] = {};
     for (int i = 0; i < n; ++i) {
@@ -162,9 +185,26 @@ void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, c
     }
 }
 
+void updateDependents(const ModeBasis& b, double* x)
+{
+    for (int i = 0; i < b.n; ++i) {
+        if (!b.isDependent[i]) continue;
+        double s = 0.0;
+        for (std::uint64_t bq = b.pMask[i]; bq; bq &= bq - 1) {
+            const int q = std::countr_zero(bq);
+            s += b.P[i * kMaxDyn + q] * x[b.ind[q]];
+        }
+        for (std::uint64_t bf = b.pfMask[i]; bf; bf &= bf - 1) {
+            const int f = std::countr_zero(bf);
+            s += b.PF[i * kMaxDyn + f] * x[f];
+        }
+        x[i] = s;
+    }
+}
+
 void projectOntoConstraints(const ModeBasis& b, const double* mass, double* x)
 {
-    if (b.identity) return;
+    if (b.rank == 0) return;
     double z[kMaxDyn];
     for (int r = 0; r < b.rank; ++r) {
         double s = 0.0;
@@ -175,15 +215,11 @@ void projectOntoConstraints(const ModeBasis& b, const double* mass, double* x)
     for (int j = 0; j < b.n; ++j) {
         double s = 0.0;
         for (int r = 0; r < b.rank; ++r) s += b.G[r * kMaxDyn + j] * z[r];
-        x[j] -= s / mass[j];
+        if ((b.fixedMask >> j) & 1) continue;
+        x[j] -= mass[j] > 0.0 ? s / mass[j] : s * kJunctionMobility;
     }
-    // dependent states exactly from the independent ones
-    for (int i = 0; i < b.n; ++i) {
-        if (!b.isDependent[i]) continue;
-        double s = 0.0;
-        for (int q = 0; q < b.m; ++q) s += b.P[i * kMaxDyn + q] * x[b.ind[q]];
-        x[i] = s;
-    }
+    // dependent states exactly from the independent and fixed ones
+    updateDependents(b, x);
 }
 
 double constraintViolation(const ModeBasis& b, const double* x, int& worstSlot)

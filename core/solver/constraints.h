@@ -25,6 +25,9 @@ struct ModeBasis {
     double G[kMaxDyn * kMaxDyn];        ///< independent rows, rank x n
     double L[kMaxDyn * kMaxDyn];        ///< multiplier operator (G G^T)^-1 G, rank x n
     double S[kMaxDyn * kMaxDyn];        ///< Cholesky factor of G M^-1 G^T, rank x rank
+    std::uint64_t fixedMask = 0;        ///< states held fixed (never unknowns)
+    double PF[kMaxDyn * kMaxDyn];       ///< n x n: dependent state = P q + PF x_fixed (fixed columns only)
+    std::uint64_t pfMask[kMaxDyn];      ///< per state: fixed states with PF(i, f) != 0 [n]
     std::uint64_t pMask[kMaxDyn];       ///< per state: the independent unknowns q with P(i, q) != 0 [n]
     std::uint64_t jRows[kMaxDyn];       ///< structure of d f / d x by state [n]
     LuPattern lu;                       ///< structure of the reduced Newton matrix, analysed
@@ -33,11 +36,14 @@ struct ModeBasis {
 /// Build the basis for `k` rows (slots give each row's multiplier slot); `jacobian`
 /// gives the structure of d f / d x by state (bit j of jacobian[i]: f_i depends on x_j).
 void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, const double* mass,
-                    const std::uint64_t* jacobian, ModeBasis& out);
+                    const std::uint64_t* jacobian, std::uint64_t fixedMask, ModeBasis& out);
 
 /// Mass-weighted projection of x onto the constraints (the momentum-conserving
 /// impulse), then dependent states set exactly from the independent ones.
 void projectOntoConstraints(const ModeBasis& b, const double* mass, double* x);
+
+/// Set every dependent state exactly from the independent and fixed ones.
+void updateDependents(const ModeBasis& b, double* x);
 
 /// Largest violation |G x| of the active rows, and the row slot where it is largest.
 double constraintViolation(const ModeBasis& b, const double* x, int& worstSlot);

@@ -10,40 +10,49 @@ namespace {
 
 constexpr double kEps = 2.220446049250313e-16;
 
-// One interval's Newton problem on the independent unknowns of the current mode.
+// One interval's Newton problem on the independent unknowns of the current mode:
+//   r = M dx + stor(dx) - h f(x0 + W dx) = 0   (reduced by P^T)
 class Interval {
 public:
     Interval(const Model& m, const State& s, Workspace& w, double h, double tMidNs)
         : m(m), s(s), w(w), b(w.basis), n(m.nDyn), h(h), x0(s.x.data()), mass(m.mass.data()),
-          invMass(m.invMass.data()), weight(m.stageWeight.data())
+          invMass(m.invMass.data()), storage(m.hasStorage)
     {
+        for (int i = 0; i < n; ++i) {
+            const int slot = m.thetaSlot[static_cast<std::size_t>(i)];
+            w.weight[i] = slot >= 0 ? s.theta[static_cast<std::size_t>(slot)] : m.stageWeight[static_cast<std::size_t>(i)];
+        }
+        weight = w.weight;
         c.x0 = x0;
         c.xs = w.xs;
         c.pos0 = s.pos.data();
         c.real = s.real.data();
         c.flag = s.flag.data();
+        c.dx = w.dx;
+        c.weight = w.weight;
         c.h = h;
         c.tMidNs = tMidNs;
         c.f = w.f;
         c.jac = w.jac;
         c.scratch = w.scratch.data();
+        c.stor = w.stor;
+        c.dstor = w.dstor;
+        for (int q = 0; q < b.m; ++q) m_diag[q] = 0.0;
     }
 
     bool solve(int& worstNode)
     {
         ++w.stats.solves;
-        // predictor: the last accepted rate over this interval. The speed residual
-        // tolerance is 2e-12 + 64 eps (|value| + |prediction|) rad/s (per unknown, scaled
-        // by its mass to compare with the momentum residual).
-        double tolM[kMaxDyn];
+        // predictor: the last accepted rate over this interval. The residual tolerance is
+        // 2e-12 + 64 eps (|value| + |prediction|) in the unknown's units (rad/s, m/s, Pa),
+        // compared after scaling the residual by the unknown's mass or compliance.
         double bufA[kMaxDyn], bufB[kMaxDyn];
         double* dq = bufA;
         double* trialDq = bufB;
         for (int q = 0; q < b.m; ++q) {
             const int i = b.ind[q];
             dq[q] = s.rate[static_cast<std::size_t>(i)] * h;
-            const double tol = m.atol[static_cast<std::size_t>(i)] + 64.0 * kEps * (std::fabs(x0[i]) + std::fabs(x0[i] + dq[q]));
-            tolM[q] = tol * (b.identity ? mass[i] : b.reducedMass[q]);
+            m_tol[q] = m.atol[static_cast<std::size_t>(i)] + 64.0 * kEps * (std::fabs(x0[i]) + std::fabs(x0[i] + dq[q]));
         }
         expand(dq);
         evaluate(true);
@@ -51,7 +60,7 @@ public:
         double norm = residual();
         for (int it = 0;; ++it) {
             bool converged = std::isfinite(norm);
-            for (int q = 0; q < b.m && converged; ++q) converged = std::fabs(w.res[q]) <= tolM[q];
+            for (int q = 0; q < b.m && converged; ++q) converged = std::fabs(w.res[q]) <= m_tol[q] * m_scale[q];
             if (converged) return finish();
             if (it == kMaxNewtonIterations || !std::isfinite(norm)) break;
             ++w.stats.newtonIterations;
@@ -64,10 +73,7 @@ public:
             if (!step()) break;
             // a step whose every component is below the tolerance needs no line search
             bool small = true;
-            for (int q = 0; q < b.m; ++q) {
-                const int i = b.ind[q];
-                small = small && std::fabs(w.delta[q]) * (b.identity ? mass[i] : b.reducedMass[q]) <= tolM[q];
-            }
+            for (int q = 0; q < b.m; ++q) small = small && std::fabs(w.delta[q]) <= m_tol[q];
             double alpha = 1.0, trial = norm;
             for (int ls = 0; ls <= kMaxLineSearchHalvings; ++ls) {
                 for (int q = 0; q < b.m; ++q) trialDq[q] = dq[q] + alpha * w.delta[q];
@@ -85,6 +91,13 @@ public:
         return false;
     }
 
+    /// evaluate at dx = 0 (stage = start) with the Jacobian
+    void evaluateAtStart()
+    {
+        for (int i = 0; i < n; ++i) w.dx[i] = 0.0;
+        evaluate(true);
+    }
+
 private:
     const Model& m;
     const State& s;
@@ -95,9 +108,12 @@ private:
     const double* x0;
     const double* mass;
     const double* invMass;
-    const double* weight;
+    const double* weight = nullptr;
+    const bool storage;
     EvalContext c;
-    double m_diag[kMaxDyn];
+    double m_diag[kMaxDyn];   // diagonal of the last reduced Newton matrix
+    double m_tol[kMaxDyn];    // residual tolerance per unknown, in its own units
+    double m_scale[kMaxDyn];  // mass or compliance scaling the residual to those units
 
     bool finish()
     {
@@ -105,7 +121,7 @@ private:
         return true;
     }
 
-    // dx = P dq
+    // dx = P dq (fixed states stay put)
     void expand(const double* dq)
     {
         if (b.identity) {
@@ -123,12 +139,18 @@ private:
         }
     }
 
-    // efforts (and the Jacobian on its structure) at the stage point
+    // efforts (and the Jacobian on its structure), stored fluid, at the stage point
     void evaluate(bool wantJacobian)
     {
         for (int i = 0; i < n; ++i) {
             w.xs[i] = x0[i] + weight[i] * w.dx[i];
             w.f[i] = 0.0;
+        }
+        if (storage) {
+            for (int i = 0; i < n; ++i) {
+                w.stor[i] = 0.0;
+                w.dstor[i] = 0.0;
+            }
         }
         if (wantJacobian) {
             for (int i = 0; i < n; ++i) {
@@ -141,25 +163,54 @@ private:
             if constexpr (requires(const typename T::Params& p) { T::eval(p, c); }) {
                 for (const auto& p : m.params.of<T>()) T::eval(p, c);
             }
+            if constexpr (requires(const typename T::Params& p) { T::storage(p, c); }) {
+                for (const auto& p : m.params.of<T>()) T::storage(p, c);
+            }
         });
+        updateScale();
     }
 
-    // reduced residual P^T (M dx - h f) and its squared norm scaled to speeds
+    // the mass or compliance that turns each reduced residual into the unknown's units;
+    // a junction without compliance uses its Newton matrix diagonal
+    void updateScale()
+    {
+        if (b.identity && !storage) {
+            for (int q = 0; q < b.m; ++q) m_scale[q] = mass[q];
+            return;
+        }
+        for (int q = 0; q < b.m; ++q) {
+            double sc = b.identity ? mass[q] : b.reducedMass[q];
+            if (storage) {
+                if (b.identity) {
+                    sc += w.dstor[q];
+                } else {
+                    for (int i = 0; i < n; ++i) {
+                        const double p = b.P[i * kMaxDyn + q];
+                        if (p != 0.0) sc += p * p * w.dstor[i];
+                    }
+                }
+            }
+            m_scale[q] = sc > 0.0 ? sc : std::fabs(m_diag[q]);
+        }
+    }
+
+    // reduced residual P^T (M dx + stor - h f) and its squared norm in the unknowns' units
     double residual()
     {
         double norm = 0.0;
         if (b.identity) {
             for (int i = 0; i < n; ++i) {
-                const double r = mass[i] * w.dx[i] - h * w.f[i];
+                double r = mass[i] * w.dx[i] - h * w.f[i];
+                if (storage) r = mass[i] * w.dx[i] + w.stor[i] - h * w.f[i];
                 w.res[i] = r;
-                const double scaled = r * invMass[i];
+                const double scaled = storage || mass[i] <= 0.0 ? (m_scale[i] > 0.0 ? r / m_scale[i] : r) : r * invMass[i];
                 norm += scaled * scaled;
             }
             return norm;
         }
         for (int q = 0; q < b.m; ++q) w.res[q] = 0.0;
         for (int i = 0; i < n; ++i) {
-            const double r = mass[i] * w.dx[i] - h * w.f[i];
+            const double r = storage ? mass[i] * w.dx[i] + w.stor[i] - h * w.f[i] : mass[i] * w.dx[i] - h * w.f[i];
             const double* pr = b.P + i * kMaxDyn;
             for (std::uint64_t bq = b.pMask[i]; bq; bq &= bq - 1) {
                 const int q = std::countr_zero(bq);
@@ -167,13 +218,13 @@ private:
             }
         }
         for (int q = 0; q < b.m; ++q) {
-            const double scaled = w.res[q] / b.reducedMass[q];
+            const double scaled = m_scale[q] > 0.0 ? w.res[q] / m_scale[q] : w.res[q];
             norm += scaled * scaled;
         }
         return norm;
     }
 
-    // the reduced Newton matrix P^T (M - h J W) P on its structure
+    // the reduced Newton matrix P^T (M + dstor - h J W) P on its structure
     void matrix()
     {
         if (b.identity) {
@@ -187,20 +238,23 @@ private:
                     ar[j] = -h * jr[j] * weight[j];
                 }
                 ar[i] += mass[i];
+                if (storage) ar[i] += w.dstor[i];
                 m_diag[i] = ar[i];
             }
+            afterMatrix();
             return;
         }
         clearPattern(b.lu, w.a);
         for (int i = 0; i < n; ++i) {
-            // row i of (M - h J W) P, then scattered by P(i, :)
+            // row i of (M + dstor - h J W) P, then scattered by P(i, :)
+            if (!b.pMask[i]) continue;
             double ap[kMaxDyn];
             std::uint64_t apMask = 0;
             const double* jr = w.jac + i * kMaxDyn;
             for (std::uint64_t bj = b.jRows[i]; bj; bj &= bj - 1) {
                 const int j = std::countr_zero(bj);
                 double v = -h * jr[j] * weight[j];
-                if (j == i) v += mass[i];
+                if (j == i) v += storage ? mass[i] + w.dstor[i] : mass[i];
                 const double* pj = b.P + j * kMaxDyn;
                 for (std::uint64_t bq = b.pMask[j]; bq; bq &= bq - 1) {
                     const int q = std::countr_zero(bq);
@@ -222,6 +276,15 @@ private:
             }
         }
         for (int q = 0; q < b.m; ++q) m_diag[q] = w.a[q * kMaxDyn + q];
+        afterMatrix();
+    }
+
+    // junctions without compliance take their residual scale from the matrix diagonal
+    void afterMatrix()
+    {
+        for (int q = 0; q < b.m; ++q) {
+            if (!(m_scale[q] > 0.0)) m_scale[q] = std::fabs(m_diag[q]);
+        }
     }
 
     // Newton step: solve A delta = -res (static-pivot sparse LU, dense fallback)
@@ -244,7 +307,8 @@ private:
         int worst = 0;
         double best = -1.0;
         for (int i = 0; i < n; ++i) {
-            const double r = std::fabs(mass[i] * w.dx[i] - h * w.f[i]) * invMass[i];
+            if ((b.fixedMask >> i) & 1) continue;
+            const double r = std::fabs(mass[i] * w.dx[i] - h * w.f[i]) * (mass[i] > 0.0 ? invMass[i] : 1.0);
             if (!std::isfinite(r)) return i;
             if (r > best) {
                 best = r;
@@ -261,6 +325,12 @@ bool solveInterval(const Model& m, const State& s, Workspace& w, double h, doubl
 {
     Interval iv(m, s, w, h, tMidNs);
     return iv.solve(worstNode);
+}
+
+void evaluateAtStart(const Model& m, const State& s, Workspace& w, double h, double tMidNs)
+{
+    Interval iv(m, s, w, h, tMidNs);
+    iv.evaluateAtStart();
 }
 
 } // namespace drivelab

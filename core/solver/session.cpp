@@ -21,7 +21,8 @@ Session::Session(std::shared_ptr<const Model> model)
       m_ws(std::make_unique<Workspace>(*m_model))
 {
     m_observableCount = observableLayout(*m_model).size();
-    ensureBasis(*m_model, m_state, *m_ws);
+    prepareInitialState(*m_model, m_state, *m_ws);
+    copyState(m_state, m_saved);
 }
 
 Session::Session(const Session& other)
@@ -64,7 +65,7 @@ void Session::reset()
 {
     State fresh = initialState(*m_model);
     copyState(fresh, m_state);
-    ensureBasis(*m_model, m_state, *m_ws);
+    prepareInitialState(*m_model, m_state, *m_ws);
 }
 
 bool Session::setInput(const std::string& component, const std::string& input, double value)
@@ -91,9 +92,11 @@ void Session::observe(double* out) const
     std::size_t k = 0;
     for (const auto& n : m.nodes) {
         const std::size_t i = static_cast<std::size_t>(n.index);
-        if (n.domain == Domain::Rotational) {
+        if (n.domain == Domain::Rotational || n.domain == Domain::Translational) {
             out[k++] = s.x[i];
-            out[k++] = s.pos[i];
+            out[k++] = m.pos0[i] + s.pos[i];
+        } else if (n.domain == Domain::Hydraulic) {
+            out[k++] = s.x[i];
         } else if (n.domain == Domain::Thermal) {
             out[k++] = m.temp0[i] + s.temp[i];
         }
@@ -139,6 +142,14 @@ EnergyReport Session::energy() const
     t.add(-e.heatFromSources);
     t.add(e.heatToAmbient);
     e.thermalResidual = t.value();
+    e.volumeSupplied = l.volumeSupplied.value();
+    e.volumeStored = l.volumeStored.value();
+    e.volumeAbsorbed = l.volumeAbsorbed.value();
+    CompensatedSum v;
+    v.add(e.volumeStored);
+    v.add(e.volumeAbsorbed);
+    v.add(-e.volumeSupplied);
+    e.volumeResidual = v.value();
     return e;
 }
 

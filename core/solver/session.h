@@ -38,6 +38,10 @@ struct EnergyReport {
     double heatFromSources = 0.0;      ///< heat injected by heat sources [J]
     double heatToAmbient = 0.0;        ///< heat thermal nodes lost to their ambient [J]
     double thermalResidual = 0.0;      ///< thermal_stored_change - (heat_to_nodes + sources - ambient) [J]
+    double volumeSupplied = 0.0;       ///< fluid supplied by reservoirs and pressure sources [m^3]
+    double volumeStored = 0.0;         ///< fluid stored by compression and storage elements [m^3]
+    double volumeAbsorbed = 0.0;       ///< fluid taken into moving displacement chambers [m^3]
+    double volumeResidual = 0.0;       ///< stored + absorbed - supplied [m^3]
 };
 
 /// one observable of the flat observable vector

@@ -16,6 +16,7 @@ State initialState(const Model& m)
     s.real = m.realInit;
     s.flag = m.flagInit;
     s.mean.assign(static_cast<std::size_t>(m.nMean), 0.0);
+    s.theta.assign(static_cast<std::size_t>(m.nTheta), 0.5);
     s.ledger.kineticInitial = kineticEnergy(m, s);
     s.ledger.storedInitial = storedEnergy(m, s);
     return s;
@@ -40,6 +41,7 @@ void copyState(const State& src, State& dst)
     copyInto(src.real, dst.real);
     copyInto(src.flag, dst.flag);
     copyInto(src.mean, dst.mean);
+    copyInto(src.theta, dst.theta);
     dst.nextEvent = src.nextEvent;
     dst.ledger = src.ledger;
 }
@@ -68,6 +70,7 @@ std::uint64_t hashState(const State& s)
         for (std::int32_t f : s.flag) h.i64(f);
     }
     vec("mean", s.mean);
+    vec("theta", s.theta);
     h.i64(s.nextEvent);
     const Ledger& l = s.ledger;
     for (double d : {l.kineticInitial, l.storedInitial, l.sourceWork.sum, l.sourceWork.comp, l.heatToNodes.sum,
@@ -84,13 +87,19 @@ std::uint64_t hashState(const State& s)
     book("numerical", l.numerical);
     book("heat_to_ambient", l.heatToAmbient);
     book("heat_from_sources", l.heatFromSources);
+    book("volume_supplied", l.volumeSupplied);
+    book("volume_stored", l.volumeStored);
+    book("volume_absorbed", l.volumeAbsorbed);
     return h.digest();
 }
 
 double kineticEnergy(const Model& m, const State& s)
 {
     CompensatedSum e;
-    for (int i = 0; i < m.nDyn; ++i) e.add(0.5 * m.mass[static_cast<std::size_t>(i)] * s.x[static_cast<std::size_t>(i)] * s.x[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < m.nDyn; ++i) {
+        const std::size_t k = static_cast<std::size_t>(i);
+        if (m.stateKind[k] == StateKind::Mechanical) e.add(0.5 * m.mass[k] * s.x[k] * s.x[k]);
+    }
     return e.value();
 }
 
@@ -98,6 +107,11 @@ double storedEnergy(const Model& m, const State& s)
 {
     CompensatedSum e;
     e.add(kineticEnergy(m, s));
+    // fluid compression in node volumes: C p^2 / 2
+    for (int i = 0; i < m.nDyn; ++i) {
+        const std::size_t k = static_cast<std::size_t>(i);
+        if (m.stateKind[k] == StateKind::Compliant && m.mass[k] > 0.0) e.add(0.5 * m.mass[k] * s.x[k] * s.x[k]);
+    }
     ObserveContext c{s.x.data(), s.pos.data(), s.real.data(), s.flag.data(), s.mean.data()};
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (requires(const typename T::Params& p) { T::stored(p, c); }) {

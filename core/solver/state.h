@@ -19,18 +19,22 @@ struct Ledger {
     CompensatedSum numerical;       ///< numerical dissipation of the integrator [J]
     CompensatedSum heatToAmbient;   ///< heat thermal nodes lost to their ambient [J]
     CompensatedSum heatFromSources; ///< heat injected by heat sources [J]
+    CompensatedSum volumeSupplied;  ///< fluid supplied by reservoirs and pressure sources [m^3]
+    CompensatedSum volumeStored;    ///< fluid stored: compression of node volumes and storage elements [m^3]
+    CompensatedSum volumeAbsorbed;  ///< fluid taken into moving geometry (displacement chambers) [m^3]
 };
 
 /// The mutable state of one run.
 struct State {
     std::int64_t tick = 0;              ///< ticks completed
-    std::vector<double> x;              ///< [nDyn] speeds [rad/s]
-    std::vector<double> pos;            ///< [nDyn] angles [rad]
+    std::vector<double> x;              ///< [nDyn] speeds [rad/s], velocities [m/s], pressures [Pa]
+    std::vector<double> pos;            ///< [nDyn] angle [rad] or displacement [m] since t = 0
     std::vector<double> rate;           ///< [nDyn] predictor: last accepted dx/dt
     std::vector<double> temp;           ///< [nTherm] temperature rise since t = 0 (T - T0, full precision) [K]
     std::vector<double> real;           ///< [nReal] component real state (inputs, cumulative heats)
     std::vector<std::int32_t> flag;     ///< [nFlag] component discrete state (clutch lock, slip direction)
     std::vector<double> mean;           ///< [nMean] last complete tick's means
+    std::vector<double> theta;          ///< [nTheta] stage weights of compliant states (1/2 .. 1)
     std::int64_t nextEvent = 0;         ///< index of the next event to apply
     Ledger ledger;                      ///< energy books
 };
@@ -41,9 +45,9 @@ State initialState(const Model& model);
 void copyState(const State& src, State& dst);
 /// stable 64-bit hash of the complete state
 std::uint64_t hashState(const State& s);
-/// kinetic energy [J]
+/// kinetic energy of the mechanical states [J]
 double kineticEnergy(const Model& model, const State& s);
-/// kinetic plus elastic energy [J]
+/// kinetic, elastic and fluid-compression energy [J]
 double storedEnergy(const Model& model, const State& s);
 /// mask of locked clutches (bit per clutch in file order among clutches)
 std::uint64_t lockMask(const Model& model, const State& s);

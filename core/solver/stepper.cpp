@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "solver/linear.h"
 #include "solver/newton.h"
 
 namespace drivelab {
@@ -9,8 +10,13 @@ namespace drivelab {
 Workspace::Workspace(const Model& m)
     : scratch(static_cast<std::size_t>(m.nScratch), 0.0), acc(static_cast<std::size_t>(m.nMean), 0.0),
       lambda(static_cast<std::size_t>(m.nRows), 0.0), heatIn(static_cast<std::size_t>(m.nTherm), 0.0),
-      thermalT0(static_cast<std::size_t>(m.nTherm), 0.0)
+      thermalD0(static_cast<std::size_t>(m.nTherm), 0.0)
 {
+    forEachComponentType([&]<class T, std::size_t>() {
+        if constexpr (requires(const typename T::Params& p, const ThermalContext& t) { T::thermal(p, t); })
+            thermalNetwork = thermalNetwork || !m.params.of<T>().empty();
+    });
+    if (thermalNetwork) thermalA.assign(static_cast<std::size_t>(kMaxNodes) * kMaxNodes, 0.0);
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (requires(const typename T::Params& p, ConstraintRow& r) { T::constraint(p, r); }) {
             for (const auto& p : m.params.of<T>()) {
@@ -34,8 +40,67 @@ void ensureBasis(const Model& m, const State& s, Workspace& w)
         w.rowSlots[k] = p.row;
         ++k;
     }
-    buildModeBasis(w.rows, w.rowSlots, k, m.nDyn, m.mass.data(), m.jacobianPattern.data(), w.basis);
+    buildModeBasis(w.rows, w.rowSlots, k, m.nDyn, m.mass.data(), m.jacobianPattern.data(), m.fixedMask, w.basis);
     w.basis.key = key;
+}
+
+void updateStageWeights(const Model& m, State& s, const Workspace& w, double hSec)
+{
+    // theta = 1/2 (second order) while the pressure mode is resolved; for a time constant
+    // C/G shorter than h/2, theta = 1 - C/(G h) makes the step monotone (no ringing)
+    for (int i = 0; i < m.nDyn; ++i) {
+        const int slot = m.thetaSlot[static_cast<std::size_t>(i)];
+        if (slot < 0) continue;
+        const double c = m.mass[static_cast<std::size_t>(i)] + (m.hasStorage ? w.dstor[i] : 0.0);
+        const double g = -w.jac[i * kMaxDyn + i];
+        double theta = 0.5;
+        if (!(c > 0.0)) {
+            theta = 1.0;
+        } else if (g > 0.0) {
+            const double z = hSec * g / c;
+            if (z > 2.0) theta = 1.0 - 1.0 / z;
+        }
+        s.theta[static_cast<std::size_t>(slot)] = theta;
+    }
+}
+
+void applyInputs(const Model& m, State& s, Workspace& w)
+{
+    bool changed = false;
+    forEachComponentType([&]<class T, std::size_t>() {
+        if constexpr (requires(const typename T::Params& p, double* x, const double* r) { T::applyInputs(p, x, r); }) {
+            for (const auto& p : m.params.of<T>()) changed = T::applyInputs(p, s.x.data(), s.real.data()) || changed;
+        }
+    });
+    if (changed) {
+        ensureBasis(m, s, w);
+        updateDependents(w.basis, s.x.data());
+    }
+}
+
+void prepareInitialState(const Model& m, State& s, Workspace& w)
+{
+    ensureBasis(m, s, w);
+    applyInputs(m, s, w);
+    bool junctions = false;
+    for (StateKind k : m.stateKind) junctions = junctions || k == StateKind::Algebraic;
+    if (junctions) {
+        // junction pressures consistent with everything else at t = 0: an interval so short
+        // that only the massless states move
+        int worst = 0;
+        if (solveInterval(m, s, w, 1e-6 * m.h, 0.0, worst)) {
+            for (int i = 0; i < m.nDyn; ++i) {
+                if (m.stateKind[static_cast<std::size_t>(i)] == StateKind::Algebraic) s.x[static_cast<std::size_t>(i)] = w.x1[i];
+            }
+            updateDependents(w.basis, s.x.data());
+        }
+    }
+    if (m.nTheta > 0) {
+        evaluateAtStart(m, s, w, m.h, 0.5 * static_cast<double>(m.tickNs));
+        updateStageWeights(m, s, w, m.h);
+    }
+    s.ledger.kineticInitial = kineticEnergy(m, s);
+    s.ledger.storedInitial = storedEnergy(m, s);
 }
 
 namespace {
@@ -55,13 +120,16 @@ public:
 
     bool run()
     {
+        bool inputsChanged = false;
         // events take effect at this boundary
         while (s.nextEvent < static_cast<std::int64_t>(m.events.size()) &&
                m.events[static_cast<std::size_t>(s.nextEvent)].tick <= s.tick) {
             const EventModel& e = m.events[static_cast<std::size_t>(s.nextEvent)];
             s.real[static_cast<std::size_t>(e.slot)] = e.value;
             ++s.nextEvent;
+            inputsChanged = true;
         }
+        if (inputsChanged && m.fixedMask) applyInputs(m, s, w);
         for (double& a : w.acc) a = 0.0;
         // split points strictly inside the tick, ascending
         double cuts[kMaxComponents + 1];
@@ -119,6 +187,15 @@ private:
         int seen = 0;
         for (const auto& c : m.components) {
             if (c.desc == &Clutch::descriptor() && seen++ == k) return c.id;
+        }
+        return m.components.front().id;
+    }
+
+    // id of the k-th component of registry type `type`
+    const std::string& componentId(int type, int k) const
+    {
+        for (const auto& c : m.components) {
+            if (c.type == type && c.local == k) return c.id;
         }
         return m.components.front().id;
     }
@@ -186,6 +263,11 @@ private:
         c.heatToLedger = &s.ledger.heatToLedger;
         c.heatToNodes = &s.ledger.heatToNodes;
         c.sourceWork = &s.ledger.sourceWork;
+        c.numerical = &s.ledger.numerical;
+        c.volumeAbsorbed = &s.ledger.volumeAbsorbed;
+        c.supply = w.supply;
+        c.stor = w.stor;
+        c.pos0 = s.pos.data();
         c.h = hSec;
         return c;
     }
@@ -208,7 +290,7 @@ private:
         for (const auto& p : m.params.of<Clutch>()) {
             if (Clutch::locked(p, s.flag.data()) && !(noBreak >> k & 1)) {
                 const double l = w.lambda[static_cast<std::size_t>(p.row)];
-                const double cap = Clutch::staticCapacity(p, s.real.data());
+                const double cap = Clutch::staticCapacity(p, s.real.data(), w.xs);
                 double scale = 0.0;
                 for (int i : {p.a, p.b}) {
                     if (i >= 0) scale += std::fabs(m.mass[static_cast<std::size_t>(i)] * w.dx[i] / hSec) + std::fabs(w.f[i]);
@@ -236,7 +318,7 @@ private:
         immediate = false;
         for (const auto& p : m.params.of<Clutch>()) {
             const int dir = Clutch::direction(p, s.flag.data());
-            if (!Clutch::locked(p, s.flag.data()) && dir != 0 && Clutch::kineticCapacity(p, s.real.data()) > 0.0 &&
+            if (!Clutch::locked(p, s.flag.data()) && dir != 0 && Clutch::kineticCapacity(p, s.real.data(), w.xs) > 0.0 &&
                 !(exclude >> k & 1)) {
                 const double g0 = dir * slipOf(p, s.x.data());
                 const double g1 = dir * slipOf(p, w.x1);
@@ -310,7 +392,20 @@ private:
                                     formatDouble(bound) + " J); the interval is rejected: check the map's efficiency or refine the tick");
             }
         }
+        // any other component may reject the interval (a chamber volume reaching zero, ...)
+        std::string why;
+        std::string rejectedBy;
+        forEachComponentType([&]<class T, std::size_t I>() {
+            if constexpr (requires(const typename T::Params& p, std::string& r) { T::reject(p, c, r); }) {
+                const auto& list = m.params.of<T>();
+                for (std::size_t k = 0; k < list.size() && rejectedBy.empty(); ++k) {
+                    if (T::reject(list[k], c, why)) rejectedBy = componentId(static_cast<int>(I), static_cast<int>(k));
+                }
+            }
+        });
+        if (!rejectedBy.empty()) return fail(rejectedBy, why);
         multipliers(hSec);
+        if (m.hasHydraulic) fluidBooks(hSec);
         for (int i = 0; i < m.nTherm; ++i) w.heatIn[static_cast<std::size_t>(i)] = 0.0;
         forEachComponentType([&]<class T, std::size_t>() {
             if constexpr (requires(const typename T::Params& p) { T::commit(p, c); }) {
@@ -325,17 +420,109 @@ private:
             s.x[k] = w.x1[i];
             s.rate[k] = w.dx[i] * inv;
         }
-        // thermal masses: implicit midpoint with the interval's heat input
-        for (int i = 0; i < m.nTherm; ++i) {
-            const std::size_t k = static_cast<std::size_t>(i);
-            // the state is the rise d = T - T0: C (d1 - d0) = Q + h G (Tamb - T0 - (d0 + d1) / 2)
-            const double c0 = m.heatCapacity[k], g = m.ambientG[k], d0 = s.temp[k];
-            const double amb = m.ambientT[k] - m.temp0[k];
-            s.temp[k] = (c0 * d0 + w.heatIn[k] + hSec * g * (amb - 0.5 * d0)) / (c0 + 0.5 * hSec * g);
-            if (g != 0.0) s.ledger.heatToAmbient.add(hSec * g * (0.5 * (d0 + s.temp[k]) - amb));
-        }
+        if (m.nTheta > 0) updateStageWeights(m, s, w, hSec);
+        thermalStep(hSec);
         ++w.stats.intervals;
         return true;
+    }
+
+    // fluid books of an accepted interval: supply of the fixed states (and its work),
+    // stored volume, and the integrator's dissipation in compliant node volumes
+    void fluidBooks(double hSec)
+    {
+        for (int i = 0; i < m.nDyn; ++i) {
+            const std::size_t k = static_cast<std::size_t>(i);
+            if (m.stateDomain[k] != Domain::Hydraulic) continue;
+            const double stor = m.hasStorage ? w.stor[i] : 0.0;
+            if (m.stateKind[k] == StateKind::Fixed) {
+                // the volume the reservoir or source must supply to hold its pressure
+                const double v = stor - hSec * w.f[i];
+                w.supply[i] = v;
+                s.ledger.volumeSupplied.add(v);
+                s.ledger.sourceWork.add(v * w.x1[i]);
+                if (stor != 0.0) s.ledger.volumeStored.add(stor);
+                continue;
+            }
+            w.supply[i] = 0.0;
+            s.ledger.volumeStored.add(m.mass[k] * w.dx[i] + stor);
+        }
+        // the work of the residual the solve leaves (within its tolerance) is numerical:
+        // booking it keeps the books exact for fluid states, whose nonlinear storage
+        // converges less tightly than the tolerance's worst case over long runs
+        for (int i = 0; i < m.nDyn; ++i) {
+            const std::size_t k = static_cast<std::size_t>(i);
+            if (m.stateKind[k] == StateKind::Fixed) continue;
+            const double stor = m.hasStorage ? w.stor[i] : 0.0;
+            const double r = m.mass[k] * w.dx[i] + stor - hSec * w.f[i];
+            if (r != 0.0) s.ledger.numerical.add(-r * w.xs[i]);
+        }
+        for (int i = 0; i < m.nDyn; ++i) {
+            const std::size_t k = static_cast<std::size_t>(i);
+            if (m.stateDomain[k] != Domain::Hydraulic || m.stateKind[k] == StateKind::Fixed) continue;
+            // theta > 1/2 dissipates C dp^2 (theta - 1/2) in the node's own volume
+            const double extra = w.weight[i] - 0.5;
+            if (extra > 0.0 && m.mass[k] > 0.0) s.ledger.numerical.add(m.mass[k] * w.dx[i] * w.dx[i] * extra);
+        }
+    }
+
+    // thermal masses: implicit midpoint on the rises d = T - T0 with the interval's heat
+    // input, conductors between thermal nodes and heat sources
+    void thermalStep(double hSec)
+    {
+        if (!w.thermalNetwork) {
+            for (int i = 0; i < m.nTherm; ++i) {
+                const std::size_t k = static_cast<std::size_t>(i);
+                // C (d1 - d0) = Q + h G (Tamb - T0 - (d0 + d1) / 2)
+                const double c0 = m.heatCapacity[k], g = m.ambientG[k], d0 = s.temp[k];
+                const double amb = m.ambientT[k] - m.temp0[k];
+                s.temp[k] = (c0 * d0 + w.heatIn[k] + hSec * g * (amb - 0.5 * d0)) / (c0 + 0.5 * hSec * g);
+                if (g != 0.0) s.ledger.heatToAmbient.add(hSec * g * (0.5 * (d0 + s.temp[k]) - amb));
+            }
+            return;
+        }
+        const int n = m.nTherm;
+        double* a = w.thermalA.data();
+        double rhs[kMaxNodes];
+        for (int i = 0; i < n; ++i) {
+            const std::size_t k = static_cast<std::size_t>(i);
+            w.thermalD0[k] = s.temp[k];
+            for (int j = 0; j < n; ++j) a[i * kMaxNodes + j] = 0.0;
+            const double g = m.ambientG[k], amb = m.ambientT[k] - m.temp0[k];
+            a[i * kMaxNodes + i] = m.heatCapacity[k] + 0.5 * hSec * g;
+            rhs[i] = m.heatCapacity[k] * s.temp[k] + w.heatIn[k] + hSec * g * (amb - 0.5 * s.temp[k]);
+        }
+        ThermalContext t;
+        t.h = hSec;
+        t.d0 = w.thermalD0.data();
+        t.t0 = m.temp0.data();
+        t.real = s.real.data();
+        t.a = a;
+        t.rhs = rhs;
+        t.acc = w.acc.data();
+        t.heatFromSources = &s.ledger.heatFromSources;
+        forEachComponentType([&]<class T, std::size_t>() {
+            if constexpr (requires(const typename T::Params& p) { T::thermal(p, t); }) {
+                for (const auto& p : m.params.of<T>()) T::thermal(p, t);
+            }
+        });
+        // solve (the matrix is symmetric positive definite: partial pivoting never swaps)
+        double lu[kMaxDyn * kMaxDyn];
+        for (int i = 0; i < n; ++i) {
+            for (int j = 0; j < n; ++j) lu[i * kMaxDyn + j] = a[i * kMaxNodes + j];
+        }
+        denseSolve(lu, n, rhs);
+        for (int i = 0; i < n; ++i) s.temp[static_cast<std::size_t>(i)] = rhs[i];
+        t.d1 = s.temp.data();
+        for (int i = 0; i < n; ++i) {
+            const std::size_t k = static_cast<std::size_t>(i);
+            const double g = m.ambientG[k];
+            if (g != 0.0) s.ledger.heatToAmbient.add(hSec * g * (0.5 * (w.thermalD0[k] + s.temp[k]) - (m.ambientT[k] - m.temp0[k])));
+        }
+        forEachComponentType([&]<class T, std::size_t>() {
+            if constexpr (requires(const typename T::Params& p) { T::thermalCommit(p, t); }) {
+                for (const auto& p : m.params.of<T>()) T::thermalCommit(p, t);
+            }
+        });
     }
 
     // lock clutch k now: the locking impulse's kinetic energy loss is friction heat

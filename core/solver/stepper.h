@@ -14,6 +14,16 @@ constexpr int kMaxIntervalsPerTick = 64;
 /// make the workspace's projection basis match the state's constraint mode
 void ensureBasis(const Model& m, const State& s, Workspace& w);
 
+/// Put a fresh state in its consistent starting point: pressure sources applied, junction
+/// pressures solved, stage weights of compliant states set, initial energies booked.
+void prepareInitialState(const Model& m, State& s, Workspace& w);
+
+/// apply input-driven states (pressure sources) after inputs changed at a boundary
+void applyInputs(const Model& m, State& s, Workspace& w);
+
+/// set the stage weight of every compliant state from the last Jacobian and compliance
+void updateStageWeights(const Model& m, State& s, const Workspace& w, double hSec);
+
 /// Advance one tick. On failure returns false with `err` filled; the state is then
 /// partly advanced and must be rolled back by the caller.
 bool stepTick(const Model& m, State& s, Workspace& w, SolverError& err);

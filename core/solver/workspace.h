@@ -46,12 +46,18 @@ struct Workspace {
     double a[kMaxDyn * kMaxDyn];        ///< reduced Newton matrix
     double delta[kMaxDyn];              ///< Newton step
     double effort[kMaxDyn];             ///< constraint effort M dx/h - f
+    double weight[kMaxDyn];             ///< stage weights of this interval
+    double stor[kMaxDyn];               ///< fluid stored by storage components over the interval [m^3]
+    double dstor[kMaxDyn];              ///< d stor / d dx [m^3/Pa]
+    double supply[kMaxDyn];             ///< volume supplied to fixed states over the interval [m^3]
 
     std::vector<double> scratch;        ///< [nScratch] component scratch
     std::vector<double> acc;            ///< [nMean] tick accumulators
     std::vector<double> lambda;         ///< [nRows] constraint multipliers by slot
     std::vector<double> heatIn;         ///< [nTherm] heat delivered this interval [J]
-    std::vector<double> thermalT0;      ///< [nTherm] temperatures at the interval start
+    std::vector<double> thermalD0;      ///< [nTherm] temperature rises at the interval start
+    std::vector<double> thermalA;       ///< [kMaxNodes x kMaxNodes] thermal network matrix
+    bool thermalNetwork = false;        ///< conductors or heat sources present
     SolverStats stats;                  ///< counters
 };
 

@@ -84,6 +84,9 @@ struct ParameterDescriptor {
     int maxRows = 0;                   ///< Table: most rows
     const char* keyword = nullptr;     ///< RealOrKeyword: the keyword
     double keywordValue = 0.0;         ///< RealOrKeyword: what the keyword stands for
+    bool omitWhenAbsent = false;       ///< optional parameter whose absence means "not used" (or one added
+                                       ///< to an existing type later): the normalized model and the
+                                       ///< fingerprint carry it only when it is given
 };
 
 /// one port of a component type
@@ -91,8 +94,10 @@ struct PortDescriptor {
     const char* name;        ///< JSON key ("node_a", "heat_node")
     Domain domain;           ///< domain of the node it must name
     bool optional = false;   ///< may be absent
-    bool allowGround = false;///< may name the reserved `ground` node
+    bool allowGround = false;///< may name the reserved `ground` node (rotational, translational)
     const char* doc = "";    ///< role of the port ("pump", "support (absent: ground)")
+    bool sameDomainAsA = false; ///< any of rotational, translational, hydraulic, but the same as node_a's
+                                ///< (then `domain` is only the editor's default)
 };
 
 /// one input channel of a component (initial value in `inputs`, changed by events)

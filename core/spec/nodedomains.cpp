@@ -29,6 +29,40 @@ constexpr ObservableDescriptor kThermalObservables[] = {
     {.name = "temperature", .unit = "K", .doc = "temperature of the thermal mass"},
 };
 
+constexpr ParameterDescriptor kTranslationalFields[] = {
+    {.name = "mass", .unit = "kg", .range = Range::positive(), .editorDefault = "10",
+     .doc = "mass of the rigid body"},
+    {.name = "initial_velocity", .unit = "m/s", .editorDefault = "0", .doc = "velocity at t = 0"},
+    {.name = "initial_position", .unit = "m", .required = false, .fileDefault = 0.0, .editorDefault = "0",
+     .doc = "position at t = 0 (absent: 0)"},
+};
+constexpr ObservableDescriptor kTranslationalObservables[] = {
+    {.name = "velocity", .unit = "m/s", .doc = "velocity"},
+    {.name = "position", .unit = "m", .doc = "position"},
+};
+
+constexpr ParameterDescriptor kHydraulicFields[] = {
+    {.name = "volume", .unit = "m^3", .range = Range::positive(), .required = false, .editorDefault = "1e-4",
+     .doc = "oil volume of the node: its compliance is volume / bulk_modulus (absent: a pure junction)"},
+    {.name = "bulk_modulus", .unit = "Pa", .range = Range::positive(), .required = false, .editorDefault = "1.5e9",
+     .doc = "bulk modulus of the oil (with volume)"},
+    {.name = "initial_pressure", .unit = "Pa", .range = Range::nonNegative(), .required = false,
+     .editorDefault = "101325", .doc = "absolute pressure at t = 0 (a junction: the starting guess)"},
+    {.name = "fixed_pressure", .unit = "Pa", .range = Range::nonNegative(), .required = false,
+     .editorDefault = "101325", .doc = "a reservoir: the node holds this absolute pressure"},
+};
+constexpr ObservableDescriptor kHydraulicObservables[] = {
+    {.name = "pressure", .unit = "Pa", .doc = "absolute pressure"},
+};
+
+constexpr NodeDomainDescriptor kTranslational{Domain::Translational, "Mass",
+                                              "a rigid translating body: a 1-junction with an I element",
+                                              kTranslationalFields, kTranslationalObservables};
+constexpr NodeDomainDescriptor kHydraulic{Domain::Hydraulic, "Hydraulic node",
+                                          "a 0-junction (common pressure) with an optional volume (C element); "
+                                          "with fixed_pressure a reservoir",
+                                          kHydraulicFields, kHydraulicObservables};
+
 constexpr NodeDomainDescriptor kRotational{Domain::Rotational, "Shaft / inertia",
                                            "a rigid rotating body: a 1-junction with an I element",
                                            kRotationalFields, kRotationalObservables};
@@ -43,8 +77,10 @@ const NodeDomainDescriptor* nodeDomainDescriptor(Domain d)
     switch (d) {
     case Domain::Rotational: return &kRotational;
     case Domain::Thermal: return &kThermal;
-    default: return nullptr;
+    case Domain::Translational: return &kTranslational;
+    case Domain::Hydraulic: return &kHydraulic;
     }
+    return nullptr;
 }
 
 } // namespace drivelab

@@ -9,10 +9,26 @@ constexpr PortDescriptor kPorts[] = {
      .doc = "second plate carrier (ground: a brake)"},
     {.name = "heat_node", .domain = Domain::Thermal, .optional = true,
      .doc = "takes the friction heat (absent: external ledger)"},
+    {.name = "pressure_node", .domain = Domain::Hydraulic, .optional = true,
+     .doc = "applies the clutch: capacity from its pressure (absent: the capacity input)"},
 };
 constexpr ParameterDescriptor kParams[] = {
     {.name = "kinetic_ratio", .unit = "", .range = Range::openClosed(0.0, 1.0), .required = false, .fileDefault = 1.0,
      .editorDefault = "1", .doc = "kinetic / static capacity (absent: 1)"},
+    {.name = "piston_area", .unit = "m^2", .range = Range::positive(), .required = false, .editorDefault = "0.005",
+     .doc = "apply-piston area (with pressure_node)", .omitWhenAbsent = true},
+    {.name = "friction_coefficient", .unit = "", .range = Range::positive(), .required = false, .editorDefault = "0.12",
+     .doc = "static friction coefficient of the plates (with pressure_node)", .omitWhenAbsent = true},
+    {.name = "effective_radius", .unit = "m", .range = Range::positive(), .required = false, .editorDefault = "0.08",
+     .doc = "effective friction radius (with pressure_node)", .omitWhenAbsent = true},
+    {.name = "surfaces", .unit = "", .kind = ParamKind::WholeNumber, .range = Range::positive(), .required = false,
+     .editorDefault = "6", .doc = "number of friction surfaces (with pressure_node)", .omitWhenAbsent = true},
+    {.name = "return_spring_force", .unit = "N", .range = Range::nonNegative(), .required = false, .fileDefault = 0.0,
+     .editorDefault = "0", .doc = "piston return spring preload (with pressure_node; absent: 0)", .omitWhenAbsent = true},
+    {.name = "environment_pressure", .unit = "Pa", .kind = ParamKind::RealOrKeyword, .range = Range::nonNegative(),
+     .required = false, .fileDefault = 101325.0, .editorDefault = "\"atmosphere\"",
+     .doc = "pressure behind the piston (with pressure_node; absent or \"atmosphere\": 101325 Pa)",
+     .keyword = "atmosphere", .keywordValue = 101325.0, .omitWhenAbsent = true},
 };
 constexpr InputDescriptor kInputs[] = {
     {.name = "capacity", .unit = "N m", .range = Range::nonNegative(), .initialDefault = 0.0,
@@ -49,6 +65,24 @@ bool Clutch::compile(CompileContext& ctx, Params& p)
     p.mean = ctx.allocMean(3);
     p.real = ctx.allocReal(2);
     if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "must differ from node_a");
+    static const char* const kApply[] = {"piston_area", "friction_coefficient", "effective_radius", "surfaces"};
+    if (ctx.portIsNode("pressure_node")) {
+        // capacity = mu n r_eff max(0, (p - p_env) A - F_spring)
+        for (const char* f : kApply) {
+            if (!ctx.has(f)) ctx.error(f, "missing: a pressure-applied clutch needs piston_area, friction_coefficient, effective_radius and surfaces");
+        }
+        if (ctx.spec().inputs.contains("capacity"))
+            ctx.errorAt("inputs.capacity", "a pressure-applied clutch takes its capacity from pressure_node; remove the capacity input");
+        p.pressure = ctx.port("pressure_node");
+        const double k = ctx.real("friction_coefficient") * ctx.real("surfaces") * ctx.real("effective_radius");
+        p.gain = k * ctx.real("piston_area");
+        p.springTerm = k * ctx.real("return_spring_force");
+        p.pEnv = ctx.real("environment_pressure");
+    } else {
+        for (const char* f : {"piston_area", "friction_coefficient", "effective_radius", "surfaces", "return_spring_force", "environment_pressure"}) {
+            if (ctx.has(f)) ctx.error(f, "only a pressure-applied clutch uses this: give pressure_node, or remove it");
+        }
+    }
     return !ctx.failed();
 }
 

@@ -24,14 +24,29 @@ public:
         int scratch = 0;           ///< scratch: friction torque on a
         int mean = 0;              ///< means: torque on a, on b, heat flow
         int real = 0;              ///< cumulative friction heat {sum, comp}
+        int pressure = -1;         ///< hydraulic node applying the clutch (-1: capacity input)
+        double gain = 0.0;         ///< mu n r_eff A_piston [m^3]
+        double pEnv = 0.0;         ///< environment pressure [Pa]
+        double springTerm = 0.0;   ///< mu n r_eff F_spring [N m]
     };
 
     static bool compile(CompileContext& ctx, Params& p);
 
-    /// static capacity now [N m]
-    static double staticCapacity(const Params& p, const double* real) { return real[p.capacity]; }
-    /// kinetic capacity now [N m]
-    static double kineticCapacity(const Params& p, const double* real) { return p.kineticRatio * real[p.capacity]; }
+    /// static capacity [N m]: the input, or mu n r_eff max(0, (p - p_env) A - F_spring) at
+    /// the pressure node's value in `x`
+    static double staticCapacity(const Params& p, const double* real, const double* x)
+    {
+        if (p.pressure < 0) return real[p.capacity];
+        const double c = p.gain * (x[p.pressure] - p.pEnv) - p.springTerm;
+        return c > 0.0 ? c : 0.0;
+    }
+    /// kinetic capacity [N m]
+    static double kineticCapacity(const Params& p, const double* real, const double* x)
+    {
+        return p.kineticRatio * staticCapacity(p, real, x);
+    }
+    /// the input a pressure-applied clutch does not use
+    static const char* inactiveInput(const Params& p) { return p.pressure >= 0 ? "capacity" : nullptr; }
 
     /// the rigid row w_a - w_b = 0 that acts while locked
     static void lockRow(const Params& p, ConstraintRow& r)
@@ -51,9 +66,15 @@ public:
     static void eval(const Params& p, const EvalContext& c)
     {
         if (locked(p, c.flag)) return;
-        const double t = -static_cast<double>(direction(p, c.flag)) * kineticCapacity(p, c.real);
+        const double dir = static_cast<double>(direction(p, c.flag));
+        const double t = -dir * kineticCapacity(p, c.real, c.xs);
         c.addF(p.a, t);
         c.addF(p.b, -t);
+        if (p.pressure >= 0 && c.wantJacobian && t != 0.0) {
+            const double g = -dir * p.kineticRatio * p.gain;
+            c.addJ(p.a, p.pressure, g);
+            c.addJ(p.b, p.pressure, -g);
+        }
         c.scratch[p.scratch] = t;
     }
 

@@ -27,18 +27,6 @@ constexpr ComponentDescriptor kDesc{
 
 } // namespace
 
-const ComponentDescriptor& Damper::descriptor() { return kDesc; }
-
-bool Damper::compile(CompileContext& ctx, Params& p)
-{
-    p.a = ctx.port("node_a");
-    p.b = ctx.port("node_b");
-    p.heat = ctx.portIsNode("heat_node") ? ctx.port("heat_node") : -1;
-    p.c = ctx.real("damping");
-    p.scratch = ctx.allocScratch(1);
-    p.mean = ctx.allocMean(3);
-    p.real = ctx.allocReal(2);
-    return !ctx.failed();
-}
+const ComponentDescriptor& RotationalDamperTraits::descriptor() { return kDesc; }
 
 } // namespace drivelab

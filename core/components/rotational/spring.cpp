@@ -27,18 +27,6 @@ constexpr ComponentDescriptor kDesc{
 
 } // namespace
 
-const ComponentDescriptor& Spring::descriptor() { return kDesc; }
-
-bool Spring::compile(CompileContext& ctx, Params& p)
-{
-    p.a = ctx.port("node_a");
-    p.b = ctx.port("node_b");
-    p.k = ctx.real("stiffness");
-    p.c = ctx.real("damping");
-    p.d0 = ctx.real("initial_deflection");
-    p.scratch = ctx.allocScratch(2);
-    p.mean = ctx.allocMean(2);
-    return !ctx.failed();
-}
+const ComponentDescriptor& RotationalSpringTraits::descriptor() { return kDesc; }
 
 } // namespace drivelab

@@ -25,18 +25,6 @@ constexpr ComponentDescriptor kDesc{
 
 } // namespace
 
-const ComponentDescriptor& TorqueStep::descriptor() { return kDesc; }
-
-bool TorqueStep::compile(CompileContext& ctx, Params& p)
-{
-    p.a = ctx.port("node_a");
-    p.b = ctx.port("node_b");
-    p.step = ctx.real("step_torque");
-    p.offset = ctx.real("offset_torque");
-    p.startNs = ctx.real("start_time") * 1e9;
-    p.scratch = ctx.allocScratch(1);
-    p.mean = ctx.allocMean(2);
-    return !ctx.failed();
-}
+const ComponentDescriptor& TorqueStepTraits::descriptor() { return kDesc; }
 
 } // namespace drivelab

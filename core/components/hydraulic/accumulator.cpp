@@ -1,0 +1,46 @@
+#include "components/hydraulic/accumulator.h"
+
+namespace drivelab {
+namespace {
+
+constexpr PortDescriptor kPorts[] = {
+    {.name = "node_a", .domain = Domain::Hydraulic, .doc = "oil port"},
+};
+constexpr ParameterDescriptor kParams[] = {
+    {.name = "gas_volume", .unit = "m^3", .range = Range::positive(), .editorDefault = "0.001",
+     .doc = "gas volume at the precharge pressure (the accumulator's size)"},
+    {.name = "precharge_pressure", .unit = "Pa", .range = Range::positive(), .editorDefault = "2e6",
+     .doc = "absolute gas pressure with no oil inside"},
+    {.name = "polytropic_index", .unit = "", .range = Range::closed(1.0, 2.0), .editorDefault = "1.4",
+     .doc = "polytropic exponent n of p V^n = const (1 isothermal, 1.4 adiabatic nitrogen)"},
+    {.name = "initial_pressure", .unit = "Pa", .range = Range::nonNegative(), .editorDefault = "2e6",
+     .doc = "absolute pressure at t = 0 (its node's pressure)"},
+};
+constexpr ObservableDescriptor kObs[] = {
+    {.name = "gas_volume", .unit = "m^3", .doc = "gas volume now"},
+    {.name = "oil_volume", .unit = "m^3", .doc = "oil held now"},
+    {.name = "flow", .unit = "m^3/s", .doc = "mean flow into the accumulator over the last tick"},
+};
+constexpr ComponentDescriptor kDesc{
+    .type = "accumulator", .label = "Gas accumulator", .group = "hydraulic", .fieldPrefix = "accumulator",
+    .bondGraph = "C", .doc = "A polytropic gas-charged accumulator; below its precharge it holds no oil.",
+    .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs};
+
+} // namespace
+
+const ComponentDescriptor& Accumulator::descriptor() { return kDesc; }
+
+bool Accumulator::compile(CompileContext& ctx, Params& p)
+{
+    p.node = ctx.port("node_a");
+    p.v0 = ctx.real("gas_volume");
+    p.p0 = ctx.real("precharge_pressure");
+    p.n = ctx.real("polytropic_index");
+    ctx.markStorage("node_a");
+    ctx.setInitial("node_a", ctx.real("initial_pressure"), "initial_pressure");
+    p.scratch = ctx.allocScratch(1);
+    p.mean = ctx.allocMean(1);
+    return !ctx.failed();
+}
+
+} // namespace drivelab

@@ -1,0 +1,72 @@
+#pragma once
+// accumulator: a gas-charged accumulator on node_a (bond-graph C). Above the precharge
+// pressure p0 the gas (volume V0 at p0) compresses polytropically, p Vg^n = p0 V0^n, and the
+// accumulator holds oil V0 - Vg; at or below p0 it holds none.
+//   stored oil over an interval = V_oil(p1) - V_oil(p0)    (exact volume balance)
+//   gas energy E(p) = (p Vg - p0 V0) / (n - 1)   (n = 1: p0 V0 ln(p / p0))
+// The energy the node delivers, stor * p_stage, minus the change of E is the integrator's
+// (numerical) share, booked as such.
+#include <cmath>
+
+#include "compile/compilecontext.h"
+#include "components/component.h"
+
+namespace drivelab {
+
+class Accumulator {
+public:
+    static const ComponentDescriptor& descriptor();
+
+    /// compiled parameters
+    struct Params {
+        int node = -1;           ///< hydraulic node
+        double v0 = 0.0;         ///< gas volume at precharge [m^3]
+        double p0 = 0.0;         ///< precharge pressure [Pa]
+        double n = 1.0;          ///< polytropic index
+        int scratch = 0;         ///< scratch: stored oil over the interval [m^3]
+        int mean = 0;            ///< means: flow in
+    };
+
+    static bool compile(CompileContext& ctx, Params& p);
+
+    /// oil volume held at pressure p [m^3]
+    static double oilVolume(const Params& a, double p) { return p <= a.p0 ? 0.0 : a.v0 * (1.0 - std::pow(a.p0 / p, 1.0 / a.n)); }
+    /// d oilVolume / dp [m^3/Pa]
+    static double compliance(const Params& a, double p) { return p <= a.p0 ? 0.0 : a.v0 / (a.n * p) * std::pow(a.p0 / p, 1.0 / a.n); }
+    /// gas energy above the precharge state [J]
+    static double gasEnergy(const Params& a, double p)
+    {
+        if (p <= a.p0) return 0.0;
+        if (a.n == 1.0) return a.p0 * a.v0 * std::log(p / a.p0);
+        const double vg = a.v0 * std::pow(a.p0 / p, 1.0 / a.n);
+        return (p * vg - a.p0 * a.v0) / (a.n - 1.0);
+    }
+
+    static void storage(const Params& p, const EvalContext& c)
+    {
+        const double p1 = c.endValue(p.node);
+        const double v = oilVolume(p, p1) - oilVolume(p, c.x0[p.node]);
+        c.stor[p.node] += v;
+        c.dstor[p.node] += compliance(p, p1);
+        c.scratch[p.scratch] = v;
+    }
+
+    static void commit(const Params& p, const CommitContext& c)
+    {
+        const double v = c.scratch[p.scratch];
+        c.acc[p.mean] += v;
+        if (v != 0.0) c.dissipate(v * c.value(p.node) - (gasEnergy(p, c.endValue(p.node)) - gasEnergy(p, c.startValue(p.node))));
+    }
+
+    static double stored(const Params& p, const ObserveContext& c) { return gasEnergy(p, c.value(p.node)); }
+
+    static void observe(const Params& p, const ObserveContext& c, double* out)
+    {
+        const double oil = oilVolume(p, c.value(p.node));
+        out[0] = p.v0 - oil;
+        out[1] = oil;
+        out[2] = c.mean[p.mean];
+    }
+};
+
+} // namespace drivelab

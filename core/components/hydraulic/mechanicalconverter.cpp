@@ -1,0 +1,101 @@
+#include "components/hydraulic/mechanicalconverter.h"
+
+namespace drivelab {
+namespace {
+
+constexpr PortDescriptor kConverterPorts[] = {
+    {.name = "node_a", .domain = Domain::Hydraulic, .doc = "chamber oil port"},
+    {.name = "node_b", .domain = Domain::Rotational, .doc = "shaft"},
+};
+constexpr ParameterDescriptor kConverterParams[] = {
+    {.name = "displacement", .unit = "m^3/rad", .range = Range::nonZero(), .editorDefault = "0.001",
+     .doc = "chamber volume per radian of rotation"},
+    {.name = "dead_volume", .unit = "m^3", .range = Range::positive(), .editorDefault = "1e-6",
+     .doc = "chamber volume at zero rotation"},
+    {.name = "initial_rotation", .unit = "rad", .editorDefault = "0.1", .doc = "chamber rotation at t = 0"},
+    {.name = "environment_pressure", .unit = "Pa", .kind = ParamKind::RealOrKeyword, .range = Range::nonNegative(),
+     .editorDefault = "\"atmosphere\"", .doc = "pressure on the back face (\"atmosphere\": 101325 Pa)",
+     .keyword = "atmosphere", .keywordValue = 101325.0},
+    {.name = "compressibility", .unit = "", .kind = ParamKind::Boolean, .editorDefault = "false",
+     .doc = "true: the chamber oil adds its compliance V / bulk_modulus to node_a"},
+    {.name = "bulk_modulus", .unit = "Pa", .range = Range::positive(), .required = false, .editorDefault = "1.5e9",
+     .doc = "bulk modulus of the chamber oil (needed with compressibility)", .omitWhenAbsent = true},
+    {.name = "density", .unit = "kg/m^3", .range = Range::positive(), .editorDefault = "850",
+     .doc = "oil density, for the mass-flow observable"},
+};
+constexpr ObservableDescriptor kConverterObs[] = {
+    {.name = "torque", .unit = "N m", .doc = "mean torque on the shaft over the last tick"},
+    {.name = "flow", .unit = "m^3/s", .doc = "mean volumetric flow drawn from node_a over the last tick"},
+    {.name = "mass_flow", .unit = "kg/s", .doc = "mean mass flow drawn from node_a over the last tick"},
+    {.name = "chamber_volume", .unit = "m^3", .doc = "chamber volume now"},
+    {.name = "rotation", .unit = "rad", .doc = "chamber rotation now"},
+};
+constexpr ComponentDescriptor kConverter{
+    .type = "mechanical_converter", .label = "Mechanical converter (rotary)", .group = "hydraulic",
+    .fieldPrefix = "mechanical_converter", .bondGraph = "TF (+ C when compressible)",
+    .doc = "A rotary displacement chamber converting pressure to shaft torque and rotation to flow.",
+    .ports = kConverterPorts, .parameters = kConverterParams, .inputs = {}, .observables = kConverterObs};
+
+constexpr PortDescriptor kCylinderPorts[] = {
+    {.name = "node_a", .domain = Domain::Hydraulic, .doc = "chamber A (piston side)"},
+    {.name = "node_b", .domain = Domain::Hydraulic, .doc = "chamber B (rod side)"},
+    {.name = "node_c", .domain = Domain::Translational, .doc = "rod"},
+};
+constexpr ParameterDescriptor kCylinderParams[] = {
+    {.name = "area_a", .unit = "m^2", .range = Range::positive(), .editorDefault = "0.002", .doc = "piston area on the A side"},
+    {.name = "area_b", .unit = "m^2", .range = Range::nonNegative(), .editorDefault = "0.001", .doc = "annulus area on the B side"},
+};
+constexpr ObservableDescriptor kCylinderObs[] = {
+    {.name = "force", .unit = "N", .doc = "mean force on the rod over the last tick (A_A p_A - A_B p_B)"},
+    {.name = "flow_a", .unit = "m^3/s", .doc = "mean flow drawn from chamber A over the last tick"},
+    {.name = "flow_b", .unit = "m^3/s", .doc = "mean flow returned to chamber B over the last tick"},
+};
+constexpr ComponentDescriptor kCylinder{
+    .type = "hydraulic_cylinder", .label = "Hydraulic cylinder", .group = "hydraulic",
+    .fieldPrefix = "hydraulic_cylinder", .bondGraph = "TF + TF (areas A_A and -A_B)",
+    .doc = "A double-acting cylinder: two hydraulic-mechanical transformers on one rod.",
+    .ports = kCylinderPorts, .parameters = kCylinderParams, .inputs = {}, .observables = kCylinderObs};
+
+} // namespace
+
+const ComponentDescriptor& MechanicalConverter::descriptor() { return kConverter; }
+const ComponentDescriptor& HydraulicCylinder::descriptor() { return kCylinder; }
+
+bool MechanicalConverter::compile(CompileContext& ctx, Params& p)
+{
+    p.node = ctx.port("node_a");
+    p.shaft = ctx.port("node_b");
+    p.d = ctx.real("displacement");
+    p.vDead = ctx.real("dead_volume");
+    p.theta0 = ctx.real("initial_rotation");
+    p.pEnv = ctx.real("environment_pressure");
+    p.compressible = ctx.boolean("compressibility");
+    p.rho = ctx.real("density");
+    if (p.compressible) {
+        if (!ctx.has("bulk_modulus")) ctx.error("bulk_modulus", "missing: a compressible chamber needs the oil's bulk modulus");
+        p.beta = ctx.real("bulk_modulus");
+        ctx.markStorage("node_a");
+    }
+    if (!(volume(p, 0.0) > 0.0))
+        ctx.error("initial_rotation", "the chamber volume dead_volume + displacement * initial_rotation = " +
+                                          formatDouble(volume(p, 0.0)) + " m^3 must be positive at t = 0");
+    p.scratch = ctx.allocScratch(2);
+    p.mean = ctx.allocMean(2);
+    p.real = ctx.allocReal(2);
+    return !ctx.failed();
+}
+
+bool HydraulicCylinder::compile(CompileContext& ctx, Params& p)
+{
+    p.a = ctx.port("node_a");
+    p.b = ctx.port("node_b");
+    p.rod = ctx.port("node_c");
+    p.areaA = ctx.real("area_a");
+    p.areaB = ctx.real("area_b");
+    if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "chambers A and B must be different nodes");
+    p.scratch = ctx.allocScratch(1);
+    p.mean = ctx.allocMean(3);
+    return !ctx.failed();
+}
+
+} // namespace drivelab

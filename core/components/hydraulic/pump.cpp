@@ -1,0 +1,77 @@
+#include "components/hydraulic/pump.h"
+
+namespace drivelab {
+namespace {
+
+constexpr PortDescriptor kPorts[] = {
+    {.name = "node_a", .domain = Domain::Rotational, .doc = "drive shaft"},
+    {.name = "node_b", .domain = Domain::Hydraulic, .doc = "inlet (suction)"},
+    {.name = "node_c", .domain = Domain::Hydraulic, .doc = "outlet (delivery)"},
+    {.name = "heat_node", .domain = Domain::Thermal, .optional = true, .doc = "takes the losses (absent: external ledger)"},
+};
+constexpr TableColumn kTableColumns[] = {
+    {.name = "pressure_rise", .unit = "Pa", .range = Range::nonNegative(), .doc = "outlet minus inlet pressure"},
+    {.name = "efficiency", .unit = "", .range = Range::closed(0.0, 1.0), .doc = "volumetric efficiency (delivered / displaced)"},
+};
+constexpr ParameterDescriptor kParams[] = {
+    {.name = "displacement", .unit = "m^3/rad", .range = Range::positive(), .editorDefault = "2e-6",
+     .doc = "volume displaced per radian"},
+    {.name = "leakage_conductance", .unit = "m^3/(s Pa)", .range = Range::nonNegative(), .required = false,
+     .fileDefault = 0.0, .editorDefault = "0", .doc = "internal leakage from outlet to inlet per pressure rise (absent: 0)"},
+    {.name = "delivery_table", .unit = "", .kind = ParamKind::Table, .required = false,
+     .editorDefault = R"([{"pressure_rise": 0, "efficiency": 1}, {"pressure_rise": 2e7, "efficiency": 0.95}, {"pressure_rise": 2.5e7, "efficiency": 0}])",
+     .doc = "volumetric efficiency against pressure rise: from (0, 1), non-increasing, 0 at cut-off (absent: 1)",
+     .columns = kTableColumns, .minRows = 2, .maxRows = Pump::kMaxPoints, .omitWhenAbsent = true},
+};
+constexpr ObservableDescriptor kObs[] = {
+    {.name = "torque", .unit = "N m", .doc = "mean torque on the shaft over the last tick"},
+    {.name = "flow", .unit = "m^3/s", .doc = "mean delivered flow over the last tick"},
+    {.name = "pressure_rise", .unit = "Pa", .doc = "outlet minus inlet pressure"},
+    {.name = "heat_flow", .unit = "W", .doc = "mean loss power over the last tick"},
+    {.name = "heat", .unit = "J", .doc = "losses since t = 0"},
+};
+constexpr ComponentDescriptor kDesc{
+    .type = "pump", .label = "Hydraulic pump", .group = "hydraulic", .fieldPrefix = "pump",
+    .bondGraph = "TF + R (delivery falls with pressure rise; cut-off)",
+    .doc = "A shaft-driven positive-displacement pump with leakage and a delivery table.",
+    .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs};
+
+} // namespace
+
+const ComponentDescriptor& Pump::descriptor() { return kDesc; }
+
+bool Pump::compile(CompileContext& ctx, Params& p)
+{
+    p.shaft = ctx.port("node_a");
+    p.in = ctx.port("node_b");
+    p.out = ctx.port("node_c");
+    p.heat = ctx.portIsNode("heat_node") ? ctx.port("heat_node") : -1;
+    p.d = ctx.real("displacement");
+    p.leak = ctx.real("leakage_conductance");
+    const Json& t = ctx.table("delivery_table");
+    p.n = t.is_array() ? static_cast<int>(t.size()) : 0;
+    for (int i = 0; i < p.n; ++i) {
+        p.rise[i] = t[static_cast<std::size_t>(i)]["pressure_rise"].get<double>();
+        p.eta[i] = t[static_cast<std::size_t>(i)]["efficiency"].get<double>();
+        const std::string at = "delivery_table[" + std::to_string(i) + "].";
+        if (i == 0 && (p.rise[0] != 0.0 || p.eta[0] != 1.0))
+            ctx.error(at + (p.rise[0] != 0.0 ? "pressure_rise" : "efficiency"),
+                      "the table starts at pressure_rise 0 with efficiency 1 (a pump delivers its displacement with no rise)");
+        if (i > 0 && !(p.rise[i] > p.rise[i - 1]))
+            ctx.error(at + "pressure_rise", "pressure rises must increase strictly (" + formatDouble(p.rise[i]) + " follows " +
+                                                formatDouble(p.rise[i - 1]) + ")");
+        if (i > 0 && p.eta[i] > p.eta[i - 1])
+            ctx.error(at + "efficiency", "efficiency must not increase with pressure rise (" + formatDouble(p.eta[i]) + " after " +
+                                             formatDouble(p.eta[i - 1]) + ")");
+    }
+    if (p.n > 0 && p.eta[p.n - 1] != 0.0)
+        ctx.error("delivery_table[" + std::to_string(p.n - 1) + "].efficiency",
+                  "the last point is the cut-off: its efficiency must be 0 (got " + formatDouble(p.eta[p.n - 1]) + ")");
+    if (ctx.portNode("node_b") == ctx.portNode("node_c")) ctx.errorAt("node_c", "must differ from the inlet node_b");
+    p.scratch = ctx.allocScratch(2);
+    p.mean = ctx.allocMean(3);
+    p.real = ctx.allocReal(2);
+    return !ctx.failed();
+}
+
+} // namespace drivelab

@@ -1,0 +1,63 @@
+#include "components/hydraulic/sources.h"
+
+namespace drivelab {
+namespace {
+
+constexpr PortDescriptor kPressurePorts[] = {
+    {.name = "node_a", .domain = Domain::Hydraulic, .doc = "node held at the pressure (a junction without volume)"},
+};
+constexpr InputDescriptor kPressureInputs[] = {
+    {.name = "pressure", .unit = "Pa", .range = Range::nonNegative(), .initialDefault = 101325.0,
+     .doc = "absolute pressure held (absent: atmospheric, 101325 Pa)"},
+};
+constexpr ObservableDescriptor kPressureObs[] = {
+    {.name = "flow", .unit = "m^3/s", .doc = "mean flow supplied over the last tick"},
+    {.name = "power", .unit = "W", .doc = "mean hydraulic power supplied over the last tick"},
+};
+constexpr ComponentDescriptor kPressure{
+    .type = "pressure_source", .label = "Pressure source", .group = "sources", .fieldPrefix = "pressure_source",
+    .bondGraph = "Se", .doc = "An ideal pressure source holding a junction at its pressure input.",
+    .ports = kPressurePorts, .parameters = {}, .inputs = kPressureInputs, .observables = kPressureObs};
+
+constexpr PortDescriptor kFlowPorts[] = {
+    {.name = "node_a", .domain = Domain::Hydraulic, .doc = "node the flow leaves (often a reservoir)"},
+    {.name = "node_b", .domain = Domain::Hydraulic, .doc = "node the flow enters"},
+};
+constexpr InputDescriptor kFlowInputs[] = {
+    {.name = "flow", .unit = "m^3/s", .range = Range::any(), .initialDefault = 0.0, .doc = "volumetric flow (absent: 0)"},
+};
+constexpr ObservableDescriptor kFlowObs[] = {
+    {.name = "flow", .unit = "m^3/s", .doc = "mean flow over the last tick"},
+    {.name = "power", .unit = "W", .doc = "mean power delivered over the last tick"},
+};
+constexpr ComponentDescriptor kFlow{
+    .type = "flow_source", .label = "Flow source", .group = "sources", .fieldPrefix = "flow_source",
+    .bondGraph = "Sf", .doc = "An ideal flow source pushing its flow input from node_a to node_b.",
+    .ports = kFlowPorts, .parameters = {}, .inputs = kFlowInputs, .observables = kFlowObs};
+
+} // namespace
+
+const ComponentDescriptor& PressureSource::descriptor() { return kPressure; }
+const ComponentDescriptor& FlowSource::descriptor() { return kFlow; }
+
+bool PressureSource::compile(CompileContext& ctx, Params& p)
+{
+    p.node = ctx.port("node_a");
+    p.pressure = ctx.inputSlot("pressure");
+    const double initial = ctx.spec().inputs.contains("pressure") ? ctx.spec().inputs["pressure"].get<double>() : 101325.0;
+    ctx.fixNode("node_a", initial);
+    p.mean = ctx.allocMean(2);
+    return !ctx.failed();
+}
+
+bool FlowSource::compile(CompileContext& ctx, Params& p)
+{
+    p.a = ctx.port("node_a");
+    p.b = ctx.port("node_b");
+    p.flow = ctx.inputSlot("flow");
+    p.mean = ctx.allocMean(2);
+    if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "must differ from node_a");
+    return !ctx.failed();
+}
+
+} // namespace drivelab

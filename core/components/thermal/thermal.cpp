@@ -1,0 +1,59 @@
+#include "components/thermal/thermal.h"
+
+namespace drivelab {
+namespace {
+
+constexpr PortDescriptor kConductorPorts[] = {
+    {.name = "node_a", .domain = Domain::Thermal, .doc = "first thermal mass"},
+    {.name = "node_b", .domain = Domain::Thermal, .doc = "second thermal mass"},
+};
+constexpr ParameterDescriptor kConductorParams[] = {
+    {.name = "conductance", .unit = "W/K", .range = Range::nonNegative(), .editorDefault = "10",
+     .doc = "heat flow per kelvin of temperature difference"},
+};
+constexpr ObservableDescriptor kConductorObs[] = {
+    {.name = "heat_flow", .unit = "W", .doc = "mean heat flow from node_a to node_b over the last tick"},
+};
+constexpr ComponentDescriptor kConductor{
+    .type = "thermal_conductor", .label = "Thermal conductor", .group = "thermal", .fieldPrefix = "thermal_conductor",
+    .bondGraph = "R", .doc = "A linear thermal conductance between two thermal masses.",
+    .ports = kConductorPorts, .parameters = kConductorParams, .inputs = {}, .observables = kConductorObs};
+
+constexpr PortDescriptor kSourcePorts[] = {
+    {.name = "node_a", .domain = Domain::Thermal, .doc = "heated thermal mass"},
+};
+constexpr InputDescriptor kSourceInputs[] = {
+    {.name = "power", .unit = "W", .range = Range::any(), .initialDefault = 0.0, .doc = "heat input (negative: cooling; absent: 0)"},
+};
+constexpr ObservableDescriptor kSourceObs[] = {
+    {.name = "power", .unit = "W", .doc = "mean heat input over the last tick"},
+};
+constexpr ComponentDescriptor kSource{
+    .type = "heat_source", .label = "Heat source", .group = "thermal", .fieldPrefix = "heat_source",
+    .bondGraph = "Sf", .doc = "A prescribed heat flow into a thermal mass.",
+    .ports = kSourcePorts, .parameters = {}, .inputs = kSourceInputs, .observables = kSourceObs};
+
+} // namespace
+
+const ComponentDescriptor& ThermalConductor::descriptor() { return kConductor; }
+const ComponentDescriptor& HeatSource::descriptor() { return kSource; }
+
+bool ThermalConductor::compile(CompileContext& ctx, Params& p)
+{
+    p.a = ctx.port("node_a");
+    p.b = ctx.port("node_b");
+    p.g = ctx.real("conductance");
+    if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "must differ from node_a");
+    p.mean = ctx.allocMean(1);
+    return !ctx.failed();
+}
+
+bool HeatSource::compile(CompileContext& ctx, Params& p)
+{
+    p.node = ctx.port("node_a");
+    p.power = ctx.inputSlot("power");
+    p.mean = ctx.allocMean(1);
+    return !ctx.failed();
+}
+
+} // namespace drivelab
