@@ -146,7 +146,8 @@ void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, c
         for (int s = 0; s <= r; ++s) {
             double gg = 0.0, gmg = 0.0;
             for (int j = 0; j < n; ++j) {
-                gg += b.G[r * kMaxDyn + j] * b.G[s * kMaxDyn + j];
+                // a fixed state's balance is closed by its own supply, not by the multipliers
+                if (!((fixedMask >> j) & 1)) gg += b.G[r * kMaxDyn + j] * b.G[s * kMaxDyn + j];
                 gmg += mobility(b, mass, j, b.G[r * kMaxDyn + j] * b.G[s * kMaxDyn + j]);
             }
             a[r * kMaxDyn + s] = a[s * kMaxDyn + r] = gg;
@@ -176,10 +177,10 @@ void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, c
         for (std::uint64_t bp = b.pMask[i]; bp; bp &= bp - 1) reduced[std::countr_zero(bp)] |= reach;
     }
     analyzePattern(reduced, b.m, b.lu);
-    // L = (G G^T)^-1 G, column by column
+    // L = (G G^T)^-1 G over the movable states, column by column
     for (int j = 0; j < n; ++j) {
         double col[kMaxDyn];
-        for (int r = 0; r < rank; ++r) col[r] = b.G[r * kMaxDyn + j];
+        for (int r = 0; r < rank; ++r) col[r] = ((fixedMask >> j) & 1) ? 0.0 : b.G[r * kMaxDyn + j];
         choleskySolve(a, rank, col);
         for (int r = 0; r < rank; ++r) b.L[r * kMaxDyn + j] = col[r];
     }

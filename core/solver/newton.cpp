@@ -57,6 +57,9 @@ public:
         expand(dq);
         evaluate(true);
         bool haveJacobian = true;
+        // the line search compares residual norms with one scale per unknown for the whole
+        // solve (a storage element switching on must not change the yardstick mid-search)
+        m_normScaleFrozen = false;
         double norm = residual();
         for (int it = 0;; ++it) {
             bool converged = std::isfinite(norm);
@@ -71,6 +74,11 @@ public:
                 haveJacobian = true;
             }
             if (!step()) break;
+            if (!m_normScaleFrozen) {
+                for (int q = 0; q < b.m; ++q) m_normScale[q] = std::fmax(m_scale[q], std::fabs(m_diag[q]));
+                m_normScaleFrozen = true;
+                norm = residual();
+            }
             // a step whose every component is below the tolerance needs no line search
             bool small = true;
             for (int q = 0; q < b.m; ++q) small = small && std::fabs(w.delta[q]) <= m_tol[q];
@@ -114,6 +122,9 @@ private:
     double m_diag[kMaxDyn];   // diagonal of the last reduced Newton matrix
     double m_tol[kMaxDyn];    // residual tolerance per unknown, in its own units
     double m_scale[kMaxDyn];  // mass or compliance scaling the residual to those units
+    double m_normScale[kMaxDyn]; // the line search's scale, frozen at the first step of a solve
+    bool m_normScaleFrozen = false;
+    std::uint64_t m_trapped = 0; // unknowns whose Newton row is empty
 
     bool finish()
     {
@@ -203,7 +214,13 @@ private:
                 double r = mass[i] * w.dx[i] - h * w.f[i];
                 if (storage) r = mass[i] * w.dx[i] + w.stor[i] - h * w.f[i];
                 w.res[i] = r;
-                const double scaled = storage || mass[i] <= 0.0 ? (m_scale[i] > 0.0 ? r / m_scale[i] : r) : r * invMass[i];
+                double scaled;
+                if (!storage && mass[i] > 0.0) {
+                    scaled = r * invMass[i];
+                } else {
+                    const double sc = m_normScaleFrozen ? m_normScale[i] : m_scale[i];
+                    scaled = sc > 0.0 ? r / sc : r;
+                }
                 norm += scaled * scaled;
             }
             return norm;
@@ -218,7 +235,8 @@ private:
             }
         }
         for (int q = 0; q < b.m; ++q) {
-            const double scaled = m_scale[q] > 0.0 ? w.res[q] / m_scale[q] : w.res[q];
+            const double sc = m_normScaleFrozen ? m_normScale[q] : m_scale[q];
+            const double scaled = sc > 0.0 ? w.res[q] / sc : w.res[q];
             norm += scaled * scaled;
         }
         return norm;
@@ -279,10 +297,16 @@ private:
         afterMatrix();
     }
 
-    // junctions without compliance take their residual scale from the matrix diagonal
+    // junctions without compliance take their residual scale from the matrix diagonal; a
+    // junction cut off from everything (all its valves closed) keeps its pressure
     void afterMatrix()
     {
         for (int q = 0; q < b.m; ++q) {
+            if (m_diag[q] == 0.0 && m_scale[q] == 0.0) {
+                w.a[q * kMaxDyn + q] = 1.0;
+                m_diag[q] = 1.0;
+                m_trapped |= 1ull << q;
+            }
             if (!(m_scale[q] > 0.0)) m_scale[q] = std::fabs(m_diag[q]);
         }
     }
@@ -290,15 +314,16 @@ private:
     // Newton step: solve A delta = -res (static-pivot sparse LU, dense fallback)
     bool step()
     {
+        m_trapped = 0;
         matrix();
-        for (int q = 0; q < b.m; ++q) w.delta[q] = -w.res[q];
+        for (int q = 0; q < b.m; ++q) w.delta[q] = (m_trapped >> q & 1) ? 0.0 : -w.res[q];
         if (sparseSolve(b.lu, w.a, w.delta, m_diag)) return true;
         // rebuild and use partial pivoting over the full reduced matrix
         for (int p = 0; p < b.m; ++p) {
             for (int q = 0; q < b.m; ++q) w.a[p * kMaxDyn + q] = 0.0;
         }
         matrix();
-        for (int q = 0; q < b.m; ++q) w.delta[q] = -w.res[q];
+        for (int q = 0; q < b.m; ++q) w.delta[q] = (m_trapped >> q & 1) ? 0.0 : -w.res[q];
         return denseSolve(w.a, b.m, w.delta);
     }
 

@@ -430,13 +430,22 @@ private:
     // stored volume, and the integrator's dissipation in compliant node volumes
     void fluidBooks(double hSec)
     {
+        // what the constraints (pressure transformers, gears) put into each state
+        double drawn[kMaxDyn];
+        for (int i = 0; i < m.nDyn; ++i) {
+            double d = 0.0;
+            for (int r = 0; r < w.basis.rank; ++r)
+                d += w.basis.G[r * kMaxDyn + i] * w.lambda[static_cast<std::size_t>(w.basis.rowSlot[r])];
+            drawn[i] = d;
+        }
         for (int i = 0; i < m.nDyn; ++i) {
             const std::size_t k = static_cast<std::size_t>(i);
             if (m.stateDomain[k] != Domain::Hydraulic) continue;
             const double stor = m.hasStorage ? w.stor[i] : 0.0;
             if (m.stateKind[k] == StateKind::Fixed) {
-                // the volume the reservoir or source must supply to hold its pressure
-                const double v = stor - hSec * w.f[i];
+                // the volume the reservoir or source must supply to hold its pressure,
+                // including what constraints (pressure transformers) draw from it
+                const double v = stor - hSec * (w.f[i] + drawn[i]);
                 w.supply[i] = v;
                 s.ledger.volumeSupplied.add(v);
                 s.ledger.sourceWork.add(v * w.x1[i]);
@@ -453,7 +462,7 @@ private:
             const std::size_t k = static_cast<std::size_t>(i);
             if (m.stateKind[k] == StateKind::Fixed) continue;
             const double stor = m.hasStorage ? w.stor[i] : 0.0;
-            const double r = m.mass[k] * w.dx[i] + stor - hSec * w.f[i];
+            const double r = m.mass[k] * w.dx[i] + stor - hSec * (w.f[i] + drawn[i]);
             if (r != 0.0) s.ledger.numerical.add(-r * w.xs[i]);
         }
         for (int i = 0; i < m.nDyn; ++i) {

@@ -76,6 +76,14 @@ void BM_ConverterChain(benchmark::State& state)
 }
 BENCHMARK(BM_ConverterChain)->Arg(2)->Arg(4)->Arg(8)->Arg(16)->Arg(32);
 
+// a stiff hydraulic circuit: a pump into a few cm^3 of oil (beta 1.5 GPa) with time
+// constants far below the tick, an accumulator and a relief orifice
+void BM_StiffHydraulic(benchmark::State& state)
+{
+    runTicks(state, loadOrDie(kSource + "/tests/bench/labs/stiff-hydraulic.lab.json"));
+}
+BENCHMARK(BM_StiffHydraulic);
+
 void BM_Lab(benchmark::State& state, const std::string& path)
 {
     runTicks(state, loadOrDie(path));

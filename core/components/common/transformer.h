@@ -36,9 +36,11 @@ public:
     {
         const double l = c.lambda[p.row];
         if (p.hydraulic) {
-            // inflows lambda * coefficient: -ratio l into a (drawn from it), l into b
+            // inflows lambda * coefficient: -ratio l into a (drawn from it), l into b; the
+            // difference fills the moving geometry (an intensifier's two pistons)
             c.acc[p.mean] += p.ratio * l * c.h;
             c.acc[p.mean + 1] += l * c.h;
+            c.absorb((p.ratio - 1.0) * l * c.h);
         } else {
             c.acc[p.mean] += l * c.h;
             c.acc[p.mean + 1] -= p.ratio * l * c.h;
