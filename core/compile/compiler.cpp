@@ -18,6 +18,24 @@ void observeThunk(const Model& m, int local, const ObserveContext& c, double* ou
     T::observe(m.params.of<T>()[static_cast<std::size_t>(local)], c, out);
 }
 
+template <class T>
+void evalAll(const Model& m, const EvalContext& c)
+{
+    for (const auto& p : m.params.of<T>()) T::eval(p, c);
+}
+
+template <class T>
+void storageAll(const Model& m, const EvalContext& c)
+{
+    for (const auto& p : m.params.of<T>()) T::storage(p, c);
+}
+
+template <class T>
+void commitAll(const Model& m, const CommitContext& c)
+{
+    for (const auto& p : m.params.of<T>()) T::commit(p, c);
+}
+
 std::string listNames(std::span<const ParameterDescriptor> ps)
 {
     std::string s;
@@ -421,6 +439,16 @@ private:
                     m_m->hasStorage = m_m->hasStorage || static_cast<int>(I) == info.type;
             });
         }
+        // hook tables: only the types this model contains, in registry order
+        forEachComponentType([&]<class T, std::size_t>() {
+            if (m_m->params.of<T>().empty()) return;
+            if constexpr (requires(const typename T::Params& p, const EvalContext& c) { T::eval(p, c); })
+                m_m->evalHooks.push_back(&evalAll<T>);
+            if constexpr (requires(const typename T::Params& p, const EvalContext& c) { T::storage(p, c); })
+                m_m->storageHooks.push_back(&storageAll<T>);
+            if constexpr (requires(const typename T::Params& p, const CommitContext& c) { T::commit(p, c); })
+                m_m->commitHooks.push_back(&commitAll<T>);
+        });
         // Jacobian structure: every component that contributes efforts couples its nodes
         m_m->invMass.resize(m_m->mass.size());
         for (std::size_t i = 0; i < m_m->mass.size(); ++i) m_m->invMass[i] = 1.0 / m_m->mass[i];

@@ -14,6 +14,13 @@ namespace drivelab {
 
 struct Model;
 struct ObserveContext;
+struct EvalContext;
+struct CommitContext;
+
+/// a hook applied to every component of one type (built for the types a model contains)
+using EvalHook = void (*)(const Model&, const EvalContext&);
+/// a commit hook applied to every component of one type
+using CommitHook = void (*)(const Model&, const CommitContext&);
 
 /// a node as compiled
 struct NodeInfo {
@@ -96,6 +103,9 @@ struct Model {
     std::vector<EventModel> events;        ///< sorted by tick, file order within a tick
     int nStates = 0;                       ///< states counted against kMaxStates
     bool hasBreakpoints = false;           ///< some component may split a tick (source steps)
+    std::vector<EvalHook> evalHooks;       ///< efforts and Jacobians, one entry per present type, registry order
+    std::vector<EvalHook> storageHooks;    ///< stored fluid, one entry per present type with storage
+    std::vector<CommitHook> commitHooks;   ///< interval books, one entry per present type
 
     /// index of a node id, or -1
     int nodeIndex(const std::string& id) const;

@@ -170,6 +170,10 @@ void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, c
         b.pMask[i] = mask;
         b.pfMask[i] = fmask;
     }
+    for (int q = 0; q < b.m; ++q) b.pColMask[q] = 0;
+    for (int i = 0; i < n; ++i) {
+        for (std::uint64_t bq = b.pMask[i]; bq; bq &= bq - 1) b.pColMask[std::countr_zero(bq)] |= 1ull << i;
+    }
     std::uint64_t reduced[kMaxDyn] = {};
     for (int i = 0; i < n; ++i) {
         std::uint64_t reach = 0;

@@ -29,6 +29,7 @@ struct ModeBasis {
     double PF[kMaxDyn * kMaxDyn];       ///< n x n: dependent state = P q + PF x_fixed (fixed columns only)
     std::uint64_t pfMask[kMaxDyn];      ///< per state: fixed states with PF(i, f) != 0 [n]
     std::uint64_t pMask[kMaxDyn];       ///< per state: the independent unknowns q with P(i, q) != 0 [n]
+    std::uint64_t pColMask[kMaxDyn];    ///< per unknown: the states i with P(i, q) != 0 [m]
     std::uint64_t jRows[kMaxDyn];       ///< structure of d f / d x by state [n]
     LuPattern lu;                       ///< structure of the reduced Newton matrix, analysed
 };

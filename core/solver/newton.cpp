@@ -170,14 +170,8 @@ private:
             }
         }
         c.wantJacobian = wantJacobian;
-        forEachComponentType([&]<class T, std::size_t>() {
-            if constexpr (requires(const typename T::Params& p) { T::eval(p, c); }) {
-                for (const auto& p : m.params.of<T>()) T::eval(p, c);
-            }
-            if constexpr (requires(const typename T::Params& p) { T::storage(p, c); }) {
-                for (const auto& p : m.params.of<T>()) T::storage(p, c);
-            }
-        });
+        for (EvalHook hook : m.evalHooks) hook(m, c);
+        for (EvalHook hook : m.storageHooks) hook(m, c);
         updateScale();
     }
 
@@ -195,9 +189,10 @@ private:
                 if (b.identity) {
                     sc += w.dstor[q];
                 } else {
-                    for (int i = 0; i < n; ++i) {
+                    for (std::uint64_t bi = b.pColMask[q]; bi; bi &= bi - 1) {
+                        const int i = std::countr_zero(bi);
                         const double p = b.P[i * kMaxDyn + q];
-                        if (p != 0.0) sc += p * p * w.dstor[i];
+                        sc += p * p * w.dstor[i];
                     }
                 }
             }

@@ -407,11 +407,7 @@ private:
         multipliers(hSec);
         if (m.hasHydraulic) fluidBooks(hSec);
         for (int i = 0; i < m.nTherm; ++i) w.heatIn[static_cast<std::size_t>(i)] = 0.0;
-        forEachComponentType([&]<class T, std::size_t>() {
-            if constexpr (requires(const typename T::Params& p) { T::commit(p, c); }) {
-                for (const auto& p : m.params.of<T>()) T::commit(p, c);
-            }
-        });
+        for (CommitHook hook : m.commitHooks) hook(m, c);
         // advance the states: angle by the stage speed, speed to the end value
         const double inv = 1.0 / hSec;
         for (int i = 0; i < m.nDyn; ++i) {

@@ -38,7 +38,7 @@ bool Accumulator::compile(CompileContext& ctx, Params& p)
     p.n = ctx.real("polytropic_index");
     ctx.markStorage("node_a");
     ctx.setInitial("node_a", ctx.real("initial_pressure"), "initial_pressure");
-    p.scratch = ctx.allocScratch(1);
+    p.scratch = ctx.allocScratch(7);
     p.mean = ctx.allocMean(1);
     return !ctx.failed();
 }

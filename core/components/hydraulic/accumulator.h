@@ -23,7 +23,8 @@ public:
         double v0 = 0.0;         ///< gas volume at precharge [m^3]
         double p0 = 0.0;         ///< precharge pressure [Pa]
         double n = 1.0;          ///< polytropic index
-        int scratch = 0;         ///< scratch: stored oil over the interval [m^3]
+        int scratch = 0;         ///< scratch: stored oil over the interval [m^3], start pressure,
+                                 ///< oil held at it, valid flag; last end pressure, its gas energy, valid flag
         int mean = 0;            ///< means: flow in
     };
 
@@ -44,10 +45,24 @@ public:
 
     static void storage(const Params& p, const EvalContext& c)
     {
+        // the oil held at the start is the same for every evaluation of an interval: keep it
+        // with the pressure it was computed for
+        const double start = c.x0[p.node];
+        if (c.scratch[p.scratch + 1] != start || !(c.scratch[p.scratch + 3] > 0.0)) {
+            c.scratch[p.scratch + 1] = start;
+            c.scratch[p.scratch + 2] = oilVolume(p, start);
+            c.scratch[p.scratch + 3] = 1.0;
+        }
         const double p1 = c.endValue(p.node);
-        const double v = oilVolume(p, p1) - oilVolume(p, c.x0[p.node]);
+        double held = 0.0, comp = 0.0;
+        if (p1 > p.p0) {
+            const double r = std::pow(p.p0 / p1, 1.0 / p.n); // gas volume / V0
+            held = p.v0 * (1.0 - r);
+            comp = p.v0 / (p.n * p1) * r;
+        }
+        const double v = held - c.scratch[p.scratch + 2];
         c.stor[p.node] += v;
-        c.dstor[p.node] += compliance(p, p1);
+        c.dstor[p.node] += comp;
         c.scratch[p.scratch] = v;
     }
 
@@ -55,7 +70,16 @@ public:
     {
         const double v = c.scratch[p.scratch];
         c.acc[p.mean] += v;
-        if (v != 0.0) c.dissipate(v * c.value(p.node) - (gasEnergy(p, c.endValue(p.node)) - gasEnergy(p, c.startValue(p.node))));
+        if (v == 0.0) return;
+        // the gas energy at the start is the last interval's end value (kept with its pressure)
+        double* memo = const_cast<double*>(c.scratch) + p.scratch + 4;
+        const double start = c.startValue(p.node), end = c.endValue(p.node);
+        const double e0 = (memo[0] == start && memo[2] > 0.0) ? memo[1] : gasEnergy(p, start);
+        const double e1 = gasEnergy(p, end);
+        memo[0] = end;
+        memo[1] = e1;
+        memo[2] = 1.0;
+        c.dissipate(v * c.value(p.node) - (e1 - e0));
     }
 
     static double stored(const Params& p, const ObserveContext& c) { return gasEnergy(p, c.value(p.node)); }
