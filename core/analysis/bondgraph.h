@@ -77,9 +77,11 @@ public:
     const std::vector<BgElement>& elements() const { return m_elements; }
     /// one element (mutable while the graph is built)
     BgElement& element(int i) { return m_elements[static_cast<std::size_t>(i)]; }
+    /// one element
     const BgElement& element(int i) const { return m_elements[static_cast<std::size_t>(i)]; }
     /// all bonds
     const std::vector<BgBond>& bonds() const { return m_bonds; }
+    /// one bond
     const BgBond& bond(int b) const { return m_bonds[static_cast<std::size_t>(b)]; }
     /// the element at the other end of a bond
     int other(int bond, int element) const
@@ -95,7 +97,7 @@ public:
     /// components with the elements they expand to, in file order
     std::vector<BgComponentEntry> components;
     /// signals (no power) in file order
-    std::vector<BgSignal> signals;
+    std::vector<BgSignal> signalLinks;
     /// what the builder could not map (unknown nodes, unknown types), for the report
     std::vector<std::string> notes;
     /// clutches analysed as locked (rigid), in file order

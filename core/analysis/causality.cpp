@@ -14,8 +14,25 @@ CausalityReport analyzeCausality(const LabSpec& spec)
 
 CausalityReport analyzeCausality(const Model& model, std::uint64_t lockMask)
 {
-    // the normalized lab carries every port and parameter the mapping reads
-    const LabSpec spec = normalizedSpec(model);
+    // the normalized lab carries every port and parameter the mapping reads, but it writes a
+    // hydraulic node's absent fields as 0 (a pure junction and a reservoir at 0 Pa look alike):
+    // the node's role comes from the compiled state instead
+    LabSpec spec = normalizedSpec(model);
+    for (const NodeInfo& n : model.nodes) {
+        if (n.domain != Domain::Hydraulic || n.index < 0) continue;
+        NodeSpec* ns = spec.findNode(n.id);
+        if (!ns) continue;
+        const std::size_t k = static_cast<std::size_t>(n.index);
+        bool heldBySource = false; // a pressure source fixes a pure junction; the node itself stays pure
+        for (const ComponentSpec& c : spec.components) {
+            const std::string* p = c.port("node_a");
+            heldBySource = heldBySource || (c.type == "pressure_source" && p && *p == n.id);
+        }
+        Json fields = Json::object();
+        if (model.stateKind[k] == StateKind::Fixed && !heldBySource) fields["fixed_pressure"] = model.x0[k];
+        else if (model.mass[k] > 0.0) fields["volume"] = model.mass[k];
+        ns->fields = std::move(fields);
+    }
     std::vector<bool> locked;
     for (const ComponentSpec& c : spec.components) {
         if (c.type != "clutch") continue;

@@ -1,7 +1,7 @@
 #pragma once
 // Bond-graph causality analysis of a DriveLab network (docs/CAUSALITY.md): is the network
 // well posed, and if not, what to change. The report follows LAB_FORMAT section 5 and its
-// documented extensions (constrained groups, loop paths, owners, signals, notes).
+// documented extensions (constrained groups, loop paths, owners, signalLinks, notes).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -69,7 +69,7 @@ struct CausalityReport {
     std::vector<AlgebraicLoop> loops;          ///< algebraic loops
     std::vector<ConstrainedGroup> groups;      ///< constrained groups
     std::vector<CausalityConflict> conflicts;  ///< conflicts
-    std::vector<CausalitySignal> signals;      ///< signals (no bond)
+    std::vector<CausalitySignal> signalLinks;      ///< signalLinks (no bond)
     std::vector<std::string> lockedClutches;   ///< clutches analysed as locked (the mode)
     std::vector<std::string> notes;            ///< what could not be mapped
 };

@@ -61,7 +61,7 @@ CausalityReport CausalityAnalysis::run()
     listElements();
     listGroups();
     listLoops();
-    for (const BgSignal& s : m_g.signals) m_r.signals.push_back(CausalitySignal{s.from, s.to, s.port});
+    for (const BgSignal& s : m_g.signalLinks) m_r.signalLinks.push_back(CausalitySignal{s.from, s.to, s.port});
     m_r.lockedClutches = m_g.lockedClutches;
     m_r.notes = m_g.notes;
     m_r.consistent = m_r.conflicts.empty();
@@ -130,14 +130,20 @@ std::vector<int> CausalityAnalysis::carriers(const CausalChain& c, int junction)
 
 std::string CausalityAnalysis::through(const CausalChain& chain, int junction) const
 {
-    const std::vector<int> via = carriers(chain, junction);
-    std::vector<int> pure;
+    std::vector<int> via = carriers(chain, junction);
     for (auto it = chain.through.rbegin(); it != chain.through.rend(); ++it) {
-        if (*it != junction && el(*it).pureJunction && !hasStorage(*it)) pure.push_back(*it);
+        if (*it != junction && el(*it).pureJunction && !hasStorage(*it)) via.push_back(*it);
     }
-    std::string s = via.empty() ? "" : " through " + labels(via);
-    if (!pure.empty()) s += (via.empty() ? " through " : " and ") + labels(pure);
-    return s;
+    return via.empty() ? "" : " through " + labels(via);
+}
+
+// the node junction nearest to the end of a chain (where a flow or pressure was imposed)
+int CausalityAnalysis::nodeJunctionOn(const CausalChain& c) const
+{
+    for (int e : c.through) {
+        if (el(e).nodeJunction) return e;
+    }
+    return -1;
 }
 
 // a pure hydraulic junction on the chain: the place where a volume would decouple it
@@ -187,6 +193,11 @@ void CausalityAnalysis::conflict(int junction, const CausalChain& chain, const s
 // storage left in derivative causality: a dependent inertia of a rigid group, or a conflict
 void CausalityAnalysis::classifyStorage()
 {
+    // a fixed port set the other way (a pump driven backwards) is reported there, with its
+    // reason; the storage it leaves in derivative causality is not reported again
+    for (const CausalityContradiction& c : m_a.contradictions) {
+        if (c.kind == CausalityContradiction::Kind::Opposite && !isJunction(el(c.element))) m_reversed.push_back(c.element);
+    }
     for (int e = 0; e < static_cast<int>(m_g.elements().size()); ++e) {
         const BgElement& s = el(e);
         if ((s.kind != BgKind::C && s.kind != BgKind::I) || s.bonds.empty() || integralCausality(m_g, m_a, e)) continue;
@@ -194,10 +205,13 @@ void CausalityAnalysis::classifyStorage()
         if (!m_a.assigned(b)) continue;
         const CausalChain chain = traceCausality(m_a, {b});
         if (s.kind == BgKind::I && rigidChain(chain)) continue; // dependent: listed with its constrained group
+        bool explained = false;
+        for (int r : m_reversed) explained = explained || std::find(chain.through.begin(), chain.through.end(), r) != chain.through.end();
+        if (explained) continue;
         const int j = m_g.other(b, e);
         const Domain d = el(j).domain;
         // forced straight through its own junction by elements sitting on that junction?
-        bool direct = chain.through.size() == 1 && chain.through.front() == j;
+        bool direct = d == Domain::Hydraulic && chain.through.size() == 1 && chain.through.front() == j;
         for (int o : chain.origins) {
             bool adjacent = false;
             for (int ob : el(o).bonds) adjacent = adjacent || m_g.other(ob, o) == j;
@@ -217,6 +231,8 @@ void CausalityAnalysis::classifyStorage()
             msg = labels(storages) + " and " + s.label + " both set the " + effortWord(d) + " of " + where +
                   ": two ideal pressure-setting storages on one 0-junction are not independent (" + s.label +
                   " is left in derivative causality); " + kMergeVolumes;
+        } else if (s.kind == BgKind::C && d != Domain::Hydraulic) {
+            msg = imposed + "; only one storage may set it: connect one through a resistance where the physics has one, or merge them";
         } else if (s.kind == BgKind::C) {
             msg = imposed + "; " + (sources.empty() ? std::string("two pressure-setting storages are tied rigidly: ") + kMergeVolumes
                                                     : std::string("an ideal pressure source is tied rigidly to a compliance: ") + kSourceOnCompliance);
@@ -244,10 +260,14 @@ void CausalityAnalysis::classifyContradictions()
             // a rigid constraint repeated by others: consistent, the solver drops the dependent rows
             m_redundant.push_back(c.element);
             m_redundant.insert(m_redundant.end(), chain.through.begin(), chain.through.end());
+            m_repeatedAt.push_back(c.element);
             continue;
         }
         const bool junction = isJunction(x);
-        const int j = junction ? c.element : (c.bonds.empty() ? -1 : m_g.other(c.bonds.back(), c.element));
+        // where: the junction itself, or for a source or a transformer the node whose flow or
+        // pressure was imposed on it
+        int j = junction ? c.element : nodeJunctionOn(chain);
+        if (j < 0 && !c.bonds.empty()) j = m_g.other(c.bonds.back(), c.element);
         const Domain d = j >= 0 ? el(j).domain : x.domain;
         const std::string where = j >= 0 ? el(j).label : x.label;
         const std::vector<int>& origins = chain.origins;
@@ -282,10 +302,15 @@ void CausalityAnalysis::classifyContradictions()
                   "), so its delivery would have to set its shaft speed; with a delivery table a pump is not a freely reversible "
                   "flow source (at cut-off and on a flat part of the table its delivery does not follow the flow); give the "
                   "delivery line its oil volume or a relief path where the physics has one";
-        } else if (x.kind == BgKind::Se || x.kind == BgKind::Sf) {
-            msg = labels(origins) + " and " + x.label + " both impose the " + (x.kind == BgKind::Se ? effortWord(d) : flowWord(d)) +
-                  " of " + where + ": two ideal sources on one junction conflict; remove one, or connect one through a line "
-                                   "resistance where the physics has one";
+        } else if (x.kind == BgKind::Se) {
+            msg = labels(origins) + " and " + x.label + " both impose the " + effortWord(d) + " of " + where +
+                  ": two ideal sources on one junction conflict; remove one, or connect one through a line resistance where the "
+                  "physics has one";
+        } else if (x.kind == BgKind::Sf) {
+            msg = labels(origins) + " and " + x.label + " both impose the " + flowWord(d) + " through " + where +
+                  ", so nothing is left to set its " + effortWord(d) + "; connect it to where the oil goes (a volume, an "
+                                                                       "accumulator, a line to a reservoir) where the physics has "
+                                                                       "one, or remove one source";
         } else if (x.kind == BgKind::TF) {
             msg = x.label + " is driven from both sides: the " + std::string(effortWord(d)) + " at both its ports is imposed (by " +
                   labels(origins) + "); connect one side through a line resistance where the physics has one";
@@ -294,6 +319,7 @@ void CausalityAnalysis::classifyContradictions()
                   labels(origins) + ")";
         }
         conflict(j, chain, junction ? std::vector<int>{} : std::vector<int>{c.element}, msg);
+        if (m_r.conflicts.back().elements.empty() && j >= 0) m_r.conflicts.back().elements.push_back(el(j).owner);
     }
 }
 

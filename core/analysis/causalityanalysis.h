@@ -25,6 +25,8 @@ private:
     CausalityReport m_r;
     std::vector<int> m_root;      // union-find over elements: rigid constrained groups
     std::vector<int> m_redundant; // elements of repeated rigid constraints
+    std::vector<int> m_repeatedAt; // junctions where a repeated rigid constraint met the others
+    std::vector<int> m_reversed;  // elements whose fixed port was set the other way (they explain what follows)
 
     const BgElement& el(int e) const { return m_g.element(e); }
     int find(int e);
@@ -35,6 +37,7 @@ private:
     std::vector<int> carriers(const CausalChain& c, int junction) const;
     std::string through(const CausalChain& chain, int junction) const;
     int pureJunctionOn(const CausalChain& c) const;
+    int nodeJunctionOn(const CausalChain& c) const;
     bool hasStorage(int junction) const;
     std::vector<int> ofKind(const std::vector<int>& es, BgKind k) const;
     void conflict(int junction, const CausalChain& chain, const std::vector<int>& last, const std::string& message);

@@ -48,7 +48,6 @@ public:
             for (int b : el.bonds) {
                 if (m_a.assigned(b)) continue;
                 choose(b, e, m_g.other(b, e), e);
-                m_a.chosenResistors.push_back(e);
             }
         }
         // 5. anything still open (bonds between junctions and transformers only)
@@ -140,7 +139,10 @@ private:
             else followers.push_back(b);
         }
         if (setters.size() > 1) {
+            // recorded; the first setter still decides the open bonds, so the procedure goes on
+            // (a repeated rigid constraint is consistent, see CausalityAnalysis)
             contradiction(Contradiction::Kind::TooMany, e, setters);
+            for (int b : open) set(b, follower(b), e, false, {setters.front()});
         } else if (setters.size() == 1) {
             for (int b : open) set(b, follower(b), e, false, {setters.front()});
         } else if (open.size() == 1) {

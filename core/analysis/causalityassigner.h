@@ -37,7 +37,6 @@ struct CausalityAssignment {
     std::vector<BondReason> reasons;   ///< per bond: why
     std::vector<CausalityContradiction> contradictions; ///< rules that failed, in the order found
     std::vector<bool> bad;             ///< per element: a contradiction was found there (its rule is no longer applied)
-    std::vector<int> chosenResistors;  ///< resistors whose causality had to be chosen (algebraic-loop candidates)
 
     /// true when the element receives the effort on the bond (its port takes effort in)
     bool effortIn(const BondGraph& g, int bond, int element) const

@@ -24,7 +24,8 @@ void CausalityAnalysis::listBonds()
 std::string CausalityAnalysis::causalityOf(int e) const
 {
     const BgElement& x = el(e);
-    if (m_a.bad[static_cast<std::size_t>(e)]) return "conflict";
+    const bool repeated = std::find(m_repeatedAt.begin(), m_repeatedAt.end(), e) != m_repeatedAt.end();
+    if (m_a.bad[static_cast<std::size_t>(e)] && !repeated) return "conflict";
     for (int b : x.bonds) {
         if (!m_a.assigned(b)) return "unassigned";
     }
@@ -48,7 +49,9 @@ std::string CausalityAnalysis::causalityOf(int e) const
     case BgKind::One:
         for (int b : x.bonds) {
             const bool setter = x.kind == BgKind::Zero ? m_a.effortIn(m_g, b, e) : !m_a.effortIn(m_g, b, e);
-            if (setter) return std::string(x.kind == BgKind::Zero ? "effort from " : "flow from ") + el(m_g.other(b, e)).id;
+            if (setter)
+                return std::string(x.kind == BgKind::Zero ? "effort from " : "flow from ") + el(m_g.other(b, e)).id +
+                       (repeated ? " (repeated constraint)" : "");
         }
         return "unassigned";
     }

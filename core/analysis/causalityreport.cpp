@@ -77,9 +77,9 @@ Json causalityJson(const CausalityReport& r)
     out["constrained_group_details"] = std::move(details);
     out["algebraic_loop_paths"] = std::move(paths);
     out["locked_clutches"] = strings(r.lockedClutches);
-    Json signals = Json::array();
-    for (const auto& s : r.signals) signals.push_back(Json{{"from", s.from}, {"to", s.to}, {"port", s.port}});
-    out["signals"] = std::move(signals);
+    Json links = Json::array();
+    for (const auto& s : r.signalLinks) links.push_back(Json{{"from", s.from}, {"to", s.to}, {"port", s.port}});
+    out["signals"] = std::move(links);
     out["notes"] = strings(r.notes);
     return out;
 }
@@ -91,18 +91,25 @@ std::string causalityText(const CausalityReport& r)
     s += r.lockedClutches.empty() ? "mode: no clutch locked at the start\n"
                                   : "mode: locked at the start: " + joined(r.lockedClutches, ", ") + "\n";
     // bonds: the half-arrow points right; '|' stands at the end that receives the effort
-    std::size_t wFrom = 0, wId = 0;
-    for (const auto& b : r.bonds) wFrom = std::max(wFrom, b.from.size());
-    for (const auto& e : r.elements) wId = std::max(wId, e.id.size());
+    std::size_t wFrom = 0, wTo = 0, wId = 0, wKind = 0, wCausality = 0;
+    for (const auto& b : r.bonds) {
+        wFrom = std::max(wFrom, b.from.size());
+        wTo = std::max(wTo, b.to.size());
+    }
+    for (const auto& e : r.elements) {
+        wId = std::max(wId, e.id.size());
+        wKind = std::max(wKind, e.kind.size());
+        wCausality = std::max(wCausality, e.causality.size());
+    }
     s += "\nbonds (power flows left to right; '|' marks the stroke, at the end that receives the effort):\n";
     for (const auto& b : r.bonds) {
         const std::string arrow = b.strokeAt.empty() ? " ---> " : b.strokeAt == b.to ? " --->| " : " |---> ";
-        s += "  " + padded(b.from, wFrom) + arrow + b.to;
-        s += b.strokeAt.empty() ? "   (no causality)\n" : "   stroke at " + b.strokeAt + ", effort from " + b.effortFrom + "\n";
+        s += "  " + padded(b.from, wFrom) + arrow + padded(b.to, wTo);
+        s += b.strokeAt.empty() ? "  (no causality)\n" : "  stroke at " + b.strokeAt + ", effort from " + b.effortFrom + "\n";
     }
     s += "\nelements:\n";
     for (const auto& e : r.elements) {
-        s += "  " + padded(e.id, wId) + "  " + padded(e.kind, 7) + "  " + padded(e.causality, 14) + "  " + e.note;
+        s += "  " + padded(e.id, wId) + "  " + padded(e.kind, wKind) + "  " + padded(e.causality, wCausality) + "  " + e.note;
         if (!e.expandsTo.empty()) s += " (" + joined(e.expandsTo, ", ") + ")";
         s += "\n";
     }
@@ -124,9 +131,9 @@ std::string causalityText(const CausalityReport& r)
                  c.message + "\n";
         }
     }
-    if (!r.signals.empty()) {
+    if (!r.signalLinks.empty()) {
         s += "\nsignals (no power, no causality):\n";
-        for (const auto& g : r.signals) s += "  " + g.from + " -> " + g.to + " (" + g.port + ")\n";
+        for (const auto& g : r.signalLinks) s += "  " + g.from + " -> " + g.to + " (" + g.port + ")\n";
     }
     if (!r.notes.empty()) {
         s += "\nnotes:\n";

@@ -1,3 +1,4 @@
+#include "compile/compiler.h"
 #include "analysis/networkmapper.h"
 
 #include <cmath>
@@ -118,7 +119,7 @@ private:
             const int i = add(BgKind::I, n.id, n.id, (rot ? "inertia of shaft '" : "mass of body '") + n.id + "'",
                               (rot ? "the inertia of '" : "the mass of '") + n.id + "'", d, true);
             slot.junction = addNodeJunction(BgKind::One, n, d, (rot ? "common speed of '" : "common velocity of '") + n.id + "'", true);
-            m_g.addBond(slot.junction, i);
+            m_g.addBond(i, slot.junction);
         } else if (d == Domain::Hydraulic) {
             // a reservoir is an ideal pressure source, a volume a C, a pure junction has no storage
             int own = -1;
@@ -129,13 +130,13 @@ private:
             slot.junction = addNodeJunction(BgKind::Zero, n, d, "common pressure of '" + n.id + "'", false);
             if (own < 0) m_g.element(slot.junction).pureJunction = true;
             else if (m_g.element(own).kind == BgKind::Se) bondSource(own, slot.junction);
-            else m_g.addBond(slot.junction, own);
+            else m_g.addBond(own, slot.junction);
         } else {
             // thermal (a pseudo bond graph: temperature and heat flow): a C, and to the ambient an R
             // against an ambient-temperature Se
             const int c = add(BgKind::C, n.id, n.id, "heat capacity of '" + n.id + "'", "the heat capacity of '" + n.id + "'", d);
             slot.junction = addNodeJunction(BgKind::Zero, n, d, "common temperature of '" + n.id + "'", false);
-            m_g.addBond(slot.junction, c);
+            m_g.addBond(c, slot.junction);
             if (number(n.fields, "ambient_conductance", 0.0) > 0.0) {
                 const int r = add(BgKind::R, n.id + ".ambient", n.id, "conductance of '" + n.id + "' to the ambient",
                                   "the ambient conductance of '" + n.id + "'", d);
@@ -227,12 +228,15 @@ private:
         return add(kind, id, c.id, note, words(c.type) + " '" + c.id + "'", d);
     }
 
-    // bond elements to a junction: sources point into it, everything else out of it
+    // bond elements to a junction. Half-arrows (LAB_FORMAT section 5's example): sources and
+    // storage point into the junction (power they deliver), resistors away from it (power they
+    // dissipate)
     void bondTo(const std::vector<int>& elements, int junction)
     {
         for (int e : elements) {
             const BgKind k = m_g.element(e).kind;
             if (k == BgKind::Se || k == BgKind::Sf) bondSource(e, junction);
+            else if (k == BgKind::C || k == BgKind::I) m_g.addBond(e, junction);
             else m_g.addBond(junction, e);
         }
     }
@@ -311,6 +315,9 @@ void Mapper::mapComponent(const ComponentSpec& c, bool clutchLocked)
                  "ideal effort source", true);
     } else if (t == "motor") {
         relative(c, {Part{BgKind::Se, "se", "torque source modulated by its command and speed (stator: node_b)"}}, "modulated effort source", true);
+    } else if (t == "cylinder") {
+        relative(c, {Part{BgKind::Se, "se", "gas work on the crank (a modulated Se, set by crank angle and fuel; reaction on the ground)"}},
+                 "engine cylinder", true);
     } else if (t == "damper" || t == "translational_damper") {
         relative(c, {Part{BgKind::R, "r", "viscous damper"}}, "viscous damper", false);
     } else if (t == "spring" || t == "translational_spring") {
@@ -328,7 +335,7 @@ void Mapper::mapComponent(const ComponentSpec& c, bool clutchLocked)
                      "slipping clutch", false);
         }
         const Port p = port(c, "pressure_node");
-        if (is(p, Domain::Hydraulic)) m_g.signals.push_back(BgSignal{nodeId(p), c.id, "pressure_node"});
+        if (is(p, Domain::Hydraulic)) m_g.signalLinks.push_back(BgSignal{nodeId(p), c.id, "pressure_node"});
     } else if (t == "gear") {
         twoPortTf(c, "ideal rigid gear: speed_a = ratio speed_b, solved by projection", true);
     } else if (t == "transformer") {
@@ -430,7 +437,7 @@ void Mapper::converter(const ComponentSpec& c)
     const std::vector<int> els = addParts(c, parts, "rotary mechanical converter", Domain::Hydraulic);
     m_g.addBond(junction(a), els[0]);
     m_g.addBond(els[0], junction(b));
-    if (compressible) m_g.addBond(junction(a), els[1]);
+    if (compressible) m_g.addBond(els[1], junction(a));
 }
 
 // two TFs on one rod: A_A from chamber A, -A_B from chamber B
@@ -483,7 +490,7 @@ std::vector<bool> initialClutchLocks(const LabSpec& spec)
     for (const ComponentSpec& c : spec.components) {
         if (c.type != "clutch") continue;
         const double wa = speed(c, "node_a"), wb = speed(c, "node_b");
-        locked.push_back(std::fabs(wa - wb) <= 1e-12 + 1e-9 * (std::fabs(wa) + std::fabs(wb)));
+        locked.push_back(clutchStartsLocked(wa, wb));
     }
     return locked;
 }

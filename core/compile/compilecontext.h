@@ -87,6 +87,8 @@ public:
     void countStates(int n) { m_slots.nStates += n; }
     /// set an initial discrete state value
     void setFlagInit(int slot, std::int32_t v) { m_slots.flagInit[static_cast<std::size_t>(slot)] = v; }
+    /// set an initial real state value
+    void setRealInit(int slot, double v) { m_slots.realInit[static_cast<std::size_t>(slot)] = v; }
     /// error on a parameter field: the path is prefixed ("converter." + field)
     void error(const std::string& field, const std::string& message);
     /// error with a field path used as is ("node_a", "inputs.capacity")

@@ -465,6 +465,8 @@ private:
             forEachComponentType([&]<class T, std::size_t I>() {
                 if constexpr (requires(const typename T::Params& p, double a, double& b) { T::breakpoint(p, a, a, b); })
                     m_m->hasBreakpoints = m_m->hasBreakpoints || static_cast<int>(I) == info.type;
+                if constexpr (requires(const typename T::Params& p, const double* x) { T::maxInterval(p, x); })
+                    m_m->hasIntervalLimit = m_m->hasIntervalLimit || static_cast<int>(I) == info.type;
             });
             if (!evaluates) continue;
             for (int a : info.dynNodes) {
@@ -546,7 +548,7 @@ private:
             const double wa = p.a >= 0 ? x[static_cast<std::size_t>(p.a)] : 0.0;
             const double wb = p.b >= 0 ? x[static_cast<std::size_t>(p.b)] : 0.0;
             const double slip = wa - wb;
-            const bool locked = std::fabs(slip) <= 1e-12 + 1e-9 * (std::fabs(wa) + std::fabs(wb));
+            const bool locked = clutchStartsLocked(wa, wb);
             m_m->flagInit[static_cast<std::size_t>(p.flag)] = locked ? 1 : 0;
             m_m->flagInit[static_cast<std::size_t>(p.flag) + 1] = locked ? 0 : (slip > 0.0 ? 1 : -1);
         }
@@ -632,6 +634,7 @@ private:
             e["domain"] = n.domain;
             for (const auto& f : desc->fields) {
                 if (n.fields.contains(f.name)) e[f.name] = parameterValue(f, n.fields[f.name]);
+                else if (f.omitWhenAbsent) continue;
                 else if (std::string(f.name) == "ambient_temperature") e[f.name] = parameterValue(*desc->field("initial_temperature"), n.fields["initial_temperature"]);
                 else e[f.name] = f.fileDefault;
             }
@@ -687,6 +690,11 @@ private:
 };
 
 } // namespace
+
+bool clutchStartsLocked(double wa, double wb)
+{
+    return std::fabs(wa - wb) <= 1e-12 + 1e-9 * (std::fabs(wa) + std::fabs(wb));
+}
 
 CompileResult compile(const LabSpec& spec, const CompileLimits& limits)
 {

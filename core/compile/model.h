@@ -103,6 +103,7 @@ struct Model {
     std::vector<EventModel> events;        ///< sorted by tick, file order within a tick
     int nStates = 0;                       ///< states counted against kMaxStates
     bool hasBreakpoints = false;           ///< some component may split a tick (source steps)
+    bool hasIntervalLimit = false;         ///< some component limits an interval's length (crank travel)
     std::vector<EvalHook> evalHooks;       ///< efforts and Jacobians, one entry per present type, registry order
     std::vector<EvalHook> storageHooks;    ///< stored fluid, one entry per present type with storage
     std::vector<CommitHook> commitHooks;   ///< interval books, one entry per present type

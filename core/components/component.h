@@ -42,6 +42,8 @@ struct EvalContext {
     const std::int32_t* flag = nullptr; ///< component discrete state (clutch lock, slip direction)
     const double* dx = nullptr;    ///< increments x1 - x0 over the interval [n]
     const double* weight = nullptr;///< stage weights: xs = x0 + weight dx [n]
+    const double* thermalT0 = nullptr;   ///< initial temperatures of the thermal nodes [K]
+    const double* thermalRise = nullptr; ///< their rises at the interval start [K] (explicit coupling)
     double h = 0.0;                ///< interval length [s]
     double tMidNs = 0.0;           ///< absolute time of the interval midpoint [ns]
     double* f = nullptr;           ///< generalized effort accumulator: torque, force, or net inflow [m^3/s] [n]

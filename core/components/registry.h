@@ -14,6 +14,7 @@
 #include "components/hydraulic/sources.h"
 #include "components/rotational/clutch.h"
 #include "components/rotational/damper.h"
+#include "components/rotational/enginecylinder.h"
 #include "components/rotational/gear.h"
 #include "components/rotational/motor.h"
 #include "components/rotational/planetary.h"
@@ -35,7 +36,7 @@ struct TypeList {
 using ComponentTypes = TypeList<TorqueStep, Damper, Spring, Motor, TorqueConverter, Clutch, Gear, Planetary, ForceStep,
                                 TranslationalDamper, TranslationalSpring, Orifice, Accumulator, PressureSource,
                                 FlowSource, Pump, MechanicalConverter, HydraulicCylinder, Transformer,
-                                ThermalConductor, HeatSource>;
+                                ThermalConductor, HeatSource, EngineCylinder>;
 
 /// call f.template operator()<T, I>() for every type T with its index I
 template <class F>

@@ -30,6 +30,8 @@ public:
         c.flag = s.flag.data();
         c.dx = w.dx;
         c.weight = w.weight;
+        c.thermalT0 = m.temp0.data();
+        c.thermalRise = s.temp.data();
         c.h = h;
         c.tMidNs = tMidNs;
         c.f = w.f;

@@ -151,11 +151,27 @@ public:
                 }
             }
         });
+        // components may limit how far an interval reaches (crank travel per interval)
+        double maxNs = HUGE_VAL;
+        if (m.hasIntervalLimit) forEachComponentType([&]<class T, std::size_t>() {
+            if constexpr (requires(const typename T::Params& p, const double* x) { T::maxInterval(p, x); }) {
+                for (const auto& p : m.params.of<T>()) maxNs = std::fmin(maxNs, 1e9 * T::maxInterval(p, s.x.data()));
+            }
+        });
         double a = 0.0;
         for (int i = 0; i <= nCuts; ++i) {
             const double b = i < nCuts ? cuts[i] : tickNs;
             if (b <= a) continue;
-            if (!segment(a, b)) return false;
+            const double pieces = std::ceil((b - a) / maxNs);
+            if (pieces > 1.0 && pieces < kMaxIntervalsPerTick) {
+                for (int k = 1; k < static_cast<int>(pieces); ++k) {
+                    const double mid = a + (b - a) * k / pieces;
+                    if (!segment(a + (b - a) * (k - 1) / pieces, mid)) return false;
+                }
+                if (!segment(a + (b - a) * (pieces - 1.0) / pieces, b)) return false;
+            } else if (!segment(a, b)) {
+                return false;
+            }
             a = b;
         }
         const double inv = 1.0 / m.h;

@@ -43,13 +43,16 @@ constexpr ObservableDescriptor kTranslationalObservables[] = {
 
 constexpr ParameterDescriptor kHydraulicFields[] = {
     {.name = "volume", .unit = "m^3", .range = Range::positive(), .required = false, .editorDefault = "1e-4",
-     .doc = "oil volume of the node: its compliance is volume / bulk_modulus (absent: a pure junction)"},
+     .doc = "oil volume of the node: its compliance is volume / bulk_modulus (absent: a pure junction)",
+     .omitWhenAbsent = true},
     {.name = "bulk_modulus", .unit = "Pa", .range = Range::positive(), .required = false, .editorDefault = "1.5e9",
-     .doc = "bulk modulus of the oil (with volume)"},
+     .doc = "bulk modulus of the oil (with volume)", .omitWhenAbsent = true},
     {.name = "initial_pressure", .unit = "Pa", .range = Range::nonNegative(), .required = false,
-     .editorDefault = "101325", .doc = "absolute pressure at t = 0 (a junction: the starting guess)"},
+     .editorDefault = "101325", .doc = "absolute pressure at t = 0 (a junction: the starting guess)",
+     .omitWhenAbsent = true},
     {.name = "fixed_pressure", .unit = "Pa", .range = Range::nonNegative(), .required = false,
-     .editorDefault = "101325", .doc = "a reservoir: the node holds this absolute pressure"},
+     .editorDefault = "101325", .doc = "a reservoir: the node holds this absolute pressure",
+     .omitWhenAbsent = true},
 };
 constexpr ObservableDescriptor kHydraulicObservables[] = {
     {.name = "pressure", .unit = "Pa", .doc = "absolute pressure"},

@@ -34,8 +34,9 @@ struct Pin {
 constexpr Pin kPins[] = {
     {"clutch-engagement.lab.json", "85d261f1aa430b26", "853a133cb5a28ba1"},
     {"converter-launch.lab.json", "04347fd1b1afe7cc", "d752fee3f08d409e"},
-    {"hydraulic-lockup.lab.json", "e37e0d8bd7ad53e9", "70691041643664c7"},
-    {"mechanical-converter.lab.json", "8c88acbfda093494", "b9b4865fae8517fe"},
+    {"fired-converter.lab.json", "a7bf6c4bea1a8c77", "0dc69fab35d66102"},
+    {"hydraulic-lockup.lab.json", "1e5bd3054ffa7084", "70691041643664c7"},
+    {"mechanical-converter.lab.json", "7f6ad84ddaf81798", "b9b4865fae8517fe"},
     {"two-speed-shift.lab.json", "d0e37959cbcc4aff", "54db04444ff3272a"},
 };
 } // namespace

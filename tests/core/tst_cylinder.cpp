@@ -1,0 +1,184 @@
+// The fired cylinder (slider-crank, single-zone charge, Wiebe burn, wall heat) and the
+// fired-converter laboratory.
+#include "testutil.h"
+
+#include "components/rotational/enginecylinder.h"
+#include "util/hash.h"
+
+using namespace drivelab;
+using namespace drivelab::test;
+
+class TestCylinder : public QObject {
+    Q_OBJECT
+private slots:
+    void sliderCrankVolumes();
+    void wiebeReleasesExactlyTheFuel();
+    void motoredCylinderReturnsItsWork();
+    void firedCylinderBooksClose();
+    void crankTravelLimitedPerInterval();
+    void firedConverterRefinement();
+    void firedConverterPinned();
+};
+
+namespace {
+
+// the fired-converter laboratory's results (docs/FIRED_CONVERTER.md)
+constexpr double FIRED_CRANK = 65.99122997377943;
+constexpr double FIRED_VEHICLE = 21.99707665792639;
+constexpr double FIRED_FLUID = 1357.7228019907814;
+constexpr double FIRED_LOCKUP = 1018.4714361379356;
+constexpr double FIRED_SHIFT = 254.23843780629966;
+constexpr double FIRED_BRAKE = 76.60598732710157;
+constexpr double FIRED_OIL = 300.54140773265243;
+constexpr const char* FIRED_FINGERPRINT = "a7bf6c4bea1a8c77";
+constexpr const char* FIRED_HASH = "0dc69fab35d66102";
+
+std::string cylinderJson(const std::string& id, double phase, double fuelFraction, double wallG, double evo = 2.3,
+                         const std::string& extra = R"(, "wall_temperature": 400)", const std::string& ports = "")
+{
+    return R"({"id": ")" + id + R"(", "type": "cylinder", "node_a": "crank")" + ports + R"(, "inputs": {"fuel_fraction": )" + formatDouble(fuelFraction) +
+           R"(}, "parameters": {"bore": 0.086, "stroke": 0.086, "rod_length": 0.145, "compression_ratio": 10, "crank_phase": )" +
+           formatDouble(phase) + R"(, "ivc_angle": -2.4, "evo_angle": )" + formatDouble(evo) +
+           R"(, "burn_start": -0.26, "burn_duration": 1.05, "fuel_energy": 900, "intake_pressure": 100000,
+               "intake_temperature": 320, "wall_conductance": )" + formatDouble(wallG) + extra + "}}";
+}
+
+} // namespace
+
+// Slider-crank: V(0) = Vc (TDC), V(pi) = Vc + A * stroke (BDC), Vc = A * stroke / (CR - 1);
+// the volume is 2 pi periodic in crank angle; the trapped charge is p_int V(IVC) / (R T_int).
+void TestCylinder::sliderCrankVolumes()
+{
+    DL_COMPILE(model, lab(runSettings(50000, 50000, 1), "[" + rot("crank", 1, 60) + "]", "[" + cylinderJson("cyl", -3.0, 1.0, 0.0) + "]"));
+    const auto& p = model->params.of<EngineCylinder>()[0];
+    const double pi = EngineCylinder::kPi, area = pi * 0.086 * 0.086 / 4.0, vd = area * 0.086, vc = vd / 9.0;
+    DL_NEAR(EngineCylinder::volume(p, 0.0), vc, 1e-18);
+    DL_NEAR(EngineCylinder::volume(p, pi), vc + vd, 1e-18);
+    DL_NEAR(EngineCylinder::volume(p, 0.7), EngineCylinder::volume(p, 0.7 + 2 * pi), 1e-18);
+    DL_NEAR(EngineCylinder::volume(p, 0.7), EngineCylinder::volume(p, -0.7), 1e-18);
+    DL_NEAR(p.charge, 100000.0 * EngineCylinder::volume(p, -2.4) / (287.0 * 320.0), 1e-18);
+}
+
+// The Wiebe law is normalised: over a whole burn exactly the fuel energy is released, every
+// cycle (cumulative fuel = 900 J per completed cycle, to rounding).
+void TestCylinder::wiebeReleasesExactlyTheFuel()
+{
+    // 600 rpm: a cycle (4 pi) takes 0.2 s; the run covers 3 whole cycles (a heavy flywheel
+    // keeps the speed within 0.1 %)
+    DL_COMPILE(model, lab(runSettings(50000, 600000000, 1000), "[" + rot("crank", 5e3, 20.0 * EngineCylinder::kPi) + "]",
+                          "[" + cylinderJson("cyl", -3.0, 1.0, 8.0) + "]"));
+    DL_SIMULATE(tr, model);
+    const std::size_t last = tr.rows.size() - 1;
+    DL_NEAR(tr.at(last, "cyl", "fuel_energy"), 3 * 900.0, 1e-10);
+    const auto& p = model->params.of<EngineCylinder>()[0];
+    QCOMPARE(EngineCylinder::burned(p, p.soc), 0.0);
+    QCOMPARE(EngineCylinder::burned(p, p.soc + p.duration), 1.0);
+    DL_ENERGY_BALANCED(tr);
+}
+
+// A motored cylinder (no fuel) with adiabatic walls returns its compression work over a
+// cycle: with EVO at the volume of IVC the charge comes back to its intake state, the net gas
+// work of each cycle is zero to rounding and nothing leaves as exhaust.
+//   crank at 600 rpm (inertia 1e6 keeps the speed); IVC -2.4 rad, EVO +2.4 rad
+void TestCylinder::motoredCylinderReturnsItsWork()
+{
+    DL_COMPILE(model, lab(runSettings(50000, 400000000, 200), "[" + rot("crank", 1e6, 20.0 * EngineCylinder::kPi) + "]",
+                          "[" + cylinderJson("cyl", -3.0, 0.0, 0.0, 2.4) + "]"));
+    DL_SIMULATE(tr, model);
+    double peak = 0.0;
+    for (std::size_t i = 0; i < tr.rows.size(); ++i) peak = std::max(peak, std::fabs(tr.at(i, "cyl", "gas_work")));
+    QVERIFY(peak > 100.0); // the compression work is real
+    const std::size_t last = tr.rows.size() - 1; // two whole cycles later
+    DL_NEAR(tr.at(last, "cyl", "gas_work"), 0.0, 1e-11 * peak);
+    QVERIFY(std::fabs(tr.energy.heatToLedger) < 1e-11 * peak);
+    DL_NEAR(tr.at(last, "cyl", "temperature"), 320.0, 1e-9);
+}
+
+// A fired cylinder's books: fuel energy in = change of the crank's kinetic energy + charge
+// energy + wall heat + exhaust heat (to rounding), with the wall heat routed to a thermal node.
+void TestCylinder::firedCylinderBooksClose()
+{
+    DL_COMPILE(model, lab(runSettings(50000, 400000000, 100), "[" + rot("crank", 0.5, 62.8) + "," + thermalNode("block", 2000, 380) + "]",
+                          "[" + cylinderJson("cyl", -3.0, 1.0, 6.0, 2.3, "", R"(, "heat_node": "block")") + "]"));
+    DL_SIMULATE(tr, model);
+    const std::size_t last = tr.rows.size() - 1;
+    QVERIFY(tr.at(last, "crank", "speed") > 62.8);
+    QVERIFY(tr.at(last, "cyl", "wall_heat") > 0.0);
+    DL_NEAR(tr.energy.heatToNodes, tr.at(last, "cyl", "wall_heat"), 1e-9);
+    DL_NEAR(tr.at(last, "block", "temperature"), 380.0 + tr.at(last, "cyl", "wall_heat") / 2000.0, 1e-10);
+    QVERIFY(tr.at(last, "cyl", "fuel_energy") > tr.at(last, "cyl", "wall_heat"));
+    DL_ENERGY_BALANCED(tr);
+}
+
+// An interval turns the crank at most 0.25 rad: at 1 ms ticks and 600 rad/s every tick is cut
+// into ceil(0.6 / 0.25) = 3 intervals.
+void TestCylinder::crankTravelLimitedPerInterval()
+{
+    DL_COMPILE(model, lab(runSettings(1000000, 10000000, 1), "[" + rot("crank", 1e6, 600) + "]", "[" + cylinderJson("cyl", -3.0, 0.0, 0.0) + "]"));
+    Session s(model);
+    QVERIFY(s.run(10).status == BatchStatus::Completed);
+    QCOMPARE(s.stats().intervals, std::int64_t(30));
+}
+
+// The refinement study of the seed on the fired-converter lab: five tick sizes against a
+// 3125 ns reference. The combined dimensionless distance
+//   |dw|/w + |d fluid heat|/fluid heat + |d lockup heat|/lockup heat
+// falls as the tick shrinks, and at the finest ticks each absolute difference is below 2e-4
+// (rad/s or J).
+void TestCylinder::firedConverterRefinement()
+{
+    std::string text;
+    Diagnostics d;
+    QVERIFY(readTextFile(DRIVELAB_SOURCE_DIR "/labs/fired-converter.lab.json", text, d));
+    struct Result {
+        double w, fluid, lockup;
+    };
+    std::vector<Result> results;
+    for (long long tick : {50000LL, 25000LL, 12500LL, 6250LL, 3125LL}) {
+        auto r = readLab(text);
+        QVERIFY(r.lab);
+        r.lab->run.tickNs = tick;
+        r.lab->run.reportEveryTicks = r.lab->run.durationNs / tick;
+        const auto c = compile(*r.lab);
+        QVERIFY2(c.model, qPrintable(describe(c.diagnostics)));
+        DL_SIMULATE(tr, c.model);
+        const std::size_t last = tr.rows.size() - 1;
+        results.push_back({tr.at(last, "crank", "speed"), tr.at(last, "tc", "fluid_heat"), tr.at(last, "lockup", "friction_heat")});
+    }
+    const Result& ref = results.back();
+    double previous = HUGE_VAL;
+    for (std::size_t i = 0; i + 1 < results.size(); ++i) {
+        const Result& r = results[i];
+        const double dist = std::fabs(r.w - ref.w) / std::fabs(ref.w) + std::fabs(r.fluid - ref.fluid) / ref.fluid +
+                            std::fabs(r.lockup - ref.lockup) / ref.lockup;
+        QVERIFY2(dist < previous, qPrintable(QString("distance %1 at refinement %2 does not fall").arg(dist).arg(i)));
+        previous = dist;
+    }
+    const Result& finest = results[results.size() - 2];
+    QVERIFY(std::fabs(finest.w - ref.w) < 2e-4);
+    QVERIFY(std::fabs(finest.fluid - ref.fluid) < 2e-4);
+    QVERIFY(std::fabs(finest.lockup - ref.lockup) < 2e-4);
+}
+
+// The laboratory's results, as docs/FIRED_CONVERTER.md reports them.
+void TestCylinder::firedConverterPinned()
+{
+    const auto loaded = loadLab(DRIVELAB_SOURCE_DIR "/labs/fired-converter.lab.json");
+    QVERIFY(loaded.model);
+    DL_SIMULATE(tr, loaded.model);
+    const std::size_t last = tr.rows.size() - 1;
+    QCOMPARE(tr.ticks[last], std::int64_t(16000));
+    DL_NEAR(tr.at(last, "crank", "speed"), FIRED_CRANK, 1e-6);
+    DL_NEAR(tr.at(last, "vehicle", "speed"), FIRED_VEHICLE, 1e-6);
+    DL_NEAR(tr.at(last, "tc", "fluid_heat"), FIRED_FLUID, 1e-5);
+    DL_NEAR(tr.at(last, "lockup", "friction_heat"), FIRED_LOCKUP, 1e-5);
+    DL_NEAR(tr.at(last, "direct_clutch", "friction_heat"), FIRED_SHIFT, 1e-5);
+    DL_NEAR(tr.at(last, "ring_brake", "friction_heat"), FIRED_BRAKE, 1e-5);
+    DL_NEAR(tr.at(last, "gearbox_oil", "temperature"), FIRED_OIL, 1e-8);
+    QCOMPARE(QString::fromStdString(toHex16(loaded.model->fingerprint)), QString(FIRED_FINGERPRINT));
+    QCOMPARE(QString::fromStdString(toHex16(tr.finalHash)), QString(FIRED_HASH));
+    DL_ENERGY_BALANCED(tr);
+}
+
+QTEST_GUILESS_MAIN(TestCylinder)
+#include "tst_cylinder.moc"
