@@ -659,8 +659,21 @@ private:
                 params[p.name] = normalizedValue(p, given ? &c.parameters[p.name] : nullptr);
             }
             if (!params.empty()) e["parameters"] = std::move(params);
+            // inputs the compiled component does not use (a pressure-applied clutch's capacity) are left out
+            const char* inactive = nullptr;
+            const int ci = m_m->componentIndex(c.id);
+            if (ci >= 0) {
+                const ComponentInfo& info = m_m->components[static_cast<std::size_t>(ci)];
+                forEachComponentType([&]<class T, std::size_t I>() {
+                    if constexpr (requires(const typename T::Params& p) { T::inactiveInput(p); }) {
+                        if (static_cast<int>(I) == info.type)
+                            inactive = T::inactiveInput(m_m->params.of<T>()[static_cast<std::size_t>(info.local)]);
+                    }
+                });
+            }
             Json inputs = Json::object();
             for (const auto& in : desc.inputs) {
+                if (inactive && std::string(in.name) == inactive) continue;
                 inputs[in.name] = c.inputs.contains(in.name) ? c.inputs[in.name].get<double>() : in.initialDefault;
             }
             if (!inputs.empty()) e["inputs"] = std::move(inputs);
