@@ -1,16 +1,463 @@
 #include "mainwindow.h"
 
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QUndoStack>
+#include <QUndoView>
+
+#include "actionset.h"
+#include "canvas/canvaseditor.h"
+#include "canvas/canvasmenu.h"
+#include "canvas/componentitem.h"
+#include "canvas/labscene.h"
+#include "canvas/labview.h"
+#include "commands/renamecommand.h"
+#include "convertermap/convertermapeditor.h"
+#include "document/displayunits.h"
+#include "document/fieldpath.h"
+#include "document/labdocument.h"
+#include "files/autosaver.h"
+#include "files/filecontroller.h"
+#include "files/prompter.h"
+#include "files/recentfiles.h"
+#include "palette/palettewidget.h"
+#include "panels/eventstable.h"
+#include "panels/problemspanel.h"
+#include "panels/runsettingspanel.h"
+#include "properties/propertypanel.h"
 
 namespace drivelab {
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
+    : QMainWindow(parent), m_document(new LabDocument(this)), m_actions(std::make_unique<ActionSet>(this))
 {
-    setWindowTitle(tr("DriveLab"));
-    auto* label = new QLabel(tr("DriveLab"), this);
-    label->setAlignment(Qt::AlignCenter);
-    setCentralWidget(label);
-    resize(1280, 800);
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/drivelab.svg")));
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
+    // fields the core complains about, and numbers not yet finished, are outlined red
+    setStyleSheet(QStringLiteral("*[problem=\"true\"] { border: 1px solid #d01f2b; background: #fff3f4; }"
+                                 "*[unfinished=\"true\"] { border: 1px dashed #d01f2b; background: #fff8e6; }"));
+    m_scene = new LabScene(m_document, this);
+    m_view = new LabView(m_scene, this);
+    setCentralWidget(m_view);
+    m_editor = new CanvasEditor(m_scene, this);
+    m_canvasMenu = new CanvasMenu(m_scene, m_editor, m_actions.get(), this);
+
+    m_recoveryDir = options.recoveryDirectory.isEmpty() ? RecoveryStore::defaultDirectory() : options.recoveryDirectory;
+    m_autosaver = new Autosaver(m_document, m_recoveryDir, this);
+    m_recent = new RecentFiles(this);
+    m_ownPrompter = std::make_unique<DialogPrompter>(this);
+    m_files = new FileController(m_document, m_ownPrompter.get(), m_autosaver, m_recent, this);
+
+    createDocks();
+    createMenus();
+    connectActions();
+
+    m_problemsLabel = new QLabel(this);
+    m_zoomLabel = new QLabel(this);
+    statusBar()->addPermanentWidget(m_problemsLabel);
+    statusBar()->addPermanentWidget(m_zoomLabel);
+    connect(m_view, &LabView::zoomChanged, this, [this](double z) { m_zoomLabel->setText(tr("%1 %").arg(qRound(z * 100))); });
+    connect(m_problems, &ProblemsPanel::countsChanged, this, [this](int errors, int warnings) {
+        m_problemsLabel->setText(errors + warnings == 0 ? tr("✔ valid")
+                                                        : tr("%1 errors, %2 warnings").arg(errors).arg(warnings));
+        m_problemsLabel->setStyleSheet(errors ? QStringLiteral("color:#b3131f") : QStringLiteral("color:#1e7b3e"));
+    });
+    m_problems->setOpenFailure(QString(), {});
+
+    resize(1500, 940);
+    if (options.restoreSettings) {
+        QSettings s;
+        restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+        m_restored = restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    }
+    const bool snap = QSettings().value(QStringLiteral("view/snap"), true).toBool();
+    m_actions->snap->setChecked(snap);
+    m_scene->setSnapToGrid(snap);
+    updateTitle();
+    updateActions();
+    m_view->fitToContent();
+    statusBar()->showMessage(tr("Drag components from the palette; drag from a port to a node to connect"), 8000);
+}
+
+MainWindow::~MainWindow()
+{
+    // the children outlive our members: silence them first
+    m_scene->blockSignals(true);
+    m_scene->disconnect(this);
+    m_document->undoStack()->blockSignals(true);
+    m_document->undoStack()->disconnect(this);
+    m_document->blockSignals(true);
+    m_document->disconnect(this);
+}
+
+void MainWindow::createDocks()
+{
+    const auto dock = [this](const QString& name, const QString& title, QWidget* w, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(w);
+        addDockWidget(area, d);
+        m_docks.insert(name, d);
+        return d;
+    };
+    m_palette = new PaletteWidget(this);
+    dock(QStringLiteral("palette"), tr("Palette"), m_palette, Qt::LeftDockWidgetArea);
+    m_properties = new PropertyPanel(m_document, this);
+    QDockWidget* props = dock(QStringLiteral("properties"), tr("Properties"), m_properties, Qt::RightDockWidgetArea);
+    m_history = new QUndoView(m_document->undoStack(), this);
+    m_history->setEmptyLabel(tr("<opened>"));
+    QDockWidget* history = dock(QStringLiteral("history"), tr("History"), m_history, Qt::RightDockWidgetArea);
+    tabifyDockWidget(props, history);
+    props->raise();
+    m_problems = new ProblemsPanel(m_document, this);
+    QDockWidget* problems = dock(QStringLiteral("problems"), tr("Problems"), m_problems, Qt::BottomDockWidgetArea);
+    m_events = new EventsTable(m_document, this);
+    QDockWidget* events = dock(QStringLiteral("events"), tr("Events"), m_events, Qt::BottomDockWidgetArea);
+    m_runSettings = new RunSettingsPanel(m_document, this);
+    QDockWidget* run = dock(QStringLiteral("run"), tr("Lab and run settings"), m_runSettings, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(problems, events);
+    tabifyDockWidget(events, run);
+    problems->raise();
+
+    connect(m_palette, &PaletteWidget::activated, this, [this](const QString& token) {
+        m_scene->addFromPalette(token, m_view->mapToScene(m_view->viewport()->rect().center()));
+    });
+    connect(m_properties, &PropertyPanel::mapEditorRequested, this,
+            [this](const QString& id, const QString& map, int row, const QString& column) { openMapEditor(id, map, row, column); });
+    connect(m_properties, &PropertyPanel::hint, this, [this](const QString& t) { statusBar()->showMessage(t, 6000); });
+    connect(m_runSettings, &RunSettingsPanel::hint, this, [this](const QString& t) { statusBar()->showMessage(t, 6000); });
+    connect(m_problems, &ProblemsPanel::problemActivated, this, &MainWindow::showProblem);
+}
+
+void MainWindow::createMenus()
+{
+    ActionSet& a = *m_actions;
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(a.newLab);
+    file->addAction(a.open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    file->addAction(a.save);
+    file->addAction(a.saveAs);
+    file->addAction(a.reload);
+    file->addSeparator();
+    file->addAction(a.quit);
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    for (QAction* x : {a.undo, a.redo}) edit->addAction(x);
+    edit->addSeparator();
+    for (QAction* x : {a.cut, a.copy, a.paste, a.remove, a.selectAll}) edit->addAction(x);
+    edit->addSeparator();
+    for (QAction* x : {a.rename, a.rotateCw, a.rotateCcw, a.flip, a.editMaps}) edit->addAction(x);
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (QAction* x : {a.zoomIn, a.zoomOut, a.zoomFit, a.zoomReset}) view->addAction(x);
+    view->addSeparator();
+    view->addAction(a.snap);
+    QMenu* units = view->addMenu(tr("Display &Units"));
+    for (auto q : {DisplayUnits::Quantity::Speed, DisplayUnits::Quantity::Temperature, DisplayUnits::Quantity::Pressure,
+                   DisplayUnits::Quantity::Power}) {
+        QAction* u = units->addAction(DisplayUnits::choiceName(q));
+        u->setCheckable(true);
+        u->setChecked(DisplayUnits::instance().engineering(q));
+        u->setStatusTip(tr("Files stay in SI; this only changes how values are shown and typed"));
+        connect(u, &QAction::toggled, this, [q](bool on) { DisplayUnits::instance().setEngineering(q, on); });
+    }
+    view->addSeparator();
+    QMenu* panels = view->addMenu(tr("&Panels"));
+    for (const char* name : {"palette", "properties", "run", "events", "problems", "history"}) {
+        if (QDockWidget* d = m_docks.value(QString::fromLatin1(name))) panels->addAction(d->toggleViewAction());
+    }
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(a.shortcuts);
+    help->addAction(a.about);
+
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolbar"));
+    bar->setIconSize(QSize(20, 20));
+    for (QAction* x : {a.newLab, a.open, a.save}) bar->addAction(x);
+    bar->addSeparator();
+    for (QAction* x : {a.undo, a.redo}) bar->addAction(x);
+    bar->addSeparator();
+    for (QAction* x : {a.cut, a.copy, a.paste, a.remove}) bar->addAction(x);
+    bar->addSeparator();
+    for (QAction* x : {a.rotateCcw, a.rotateCw, a.flip, a.editMaps}) bar->addAction(x);
+    bar->addSeparator();
+    for (QAction* x : {a.zoomOut, a.zoomIn, a.zoomFit, a.snap}) bar->addAction(x);
+    rebuildRecentMenu();
+
+    // canvas edits act on the canvas only (Delete in a table must not delete items)
+    for (QAction* x : {a.cut, a.copy, a.paste, a.remove, a.selectAll, a.rename, a.rotateCw, a.rotateCcw, a.flip}) {
+        removeAction(x);
+        x->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        m_view->addAction(x);
+    }
+}
+
+void MainWindow::connectActions()
+{
+    ActionSet& a = *m_actions;
+    QUndoStack* undo = m_document->undoStack();
+    connect(a.newLab, &QAction::triggered, m_files, &FileController::newLab);
+    connect(a.open, &QAction::triggered, m_files, &FileController::openWithDialog);
+    connect(a.save, &QAction::triggered, m_files, &FileController::save);
+    connect(a.saveAs, &QAction::triggered, m_files, &FileController::saveAs);
+    connect(a.reload, &QAction::triggered, this, [this] {
+        if (m_document->isModified() && !m_files->maybeSave()) return;
+        m_files->reload();
+    });
+    connect(a.quit, &QAction::triggered, this, &QWidget::close);
+    connect(a.undo, &QAction::triggered, undo, &QUndoStack::undo);
+    connect(a.redo, &QAction::triggered, undo, &QUndoStack::redo);
+    connect(undo, &QUndoStack::canUndoChanged, a.undo, &QAction::setEnabled);
+    connect(undo, &QUndoStack::canRedoChanged, a.redo, &QAction::setEnabled);
+    connect(undo, &QUndoStack::undoTextChanged, this, [this](const QString& t) {
+        m_actions->undo->setText(t.isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(t));
+    });
+    connect(undo, &QUndoStack::redoTextChanged, this, [this](const QString& t) {
+        m_actions->redo->setText(t.isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(t));
+    });
+    connect(a.cut, &QAction::triggered, m_editor, &CanvasEditor::cutSelection);
+    connect(a.copy, &QAction::triggered, m_editor, &CanvasEditor::copySelection);
+    connect(a.paste, &QAction::triggered, m_editor, &CanvasEditor::paste);
+    connect(a.remove, &QAction::triggered, m_editor, &CanvasEditor::deleteSelection);
+    connect(a.selectAll, &QAction::triggered, m_editor, &CanvasEditor::selectAll);
+    connect(a.rotateCw, &QAction::triggered, this, [this] { m_editor->rotateSelection(true); });
+    connect(a.rotateCcw, &QAction::triggered, this, [this] { m_editor->rotateSelection(false); });
+    connect(a.flip, &QAction::triggered, m_editor, &CanvasEditor::flipSelection);
+    connect(a.rename, &QAction::triggered, this, [this] {
+        const auto ids = m_scene->selectedIds();
+        if (ids.size() != 1) return;
+        const QString from = QString::fromStdString(*ids.begin());
+        bool ok = false;
+        const QString to = QInputDialog::getText(this, tr("Rename"), tr("New id for %1:").arg(from), QLineEdit::Normal, from, &ok);
+        if (!ok || to == from) return;
+        const QString why = RenameCommand::whyNot(m_document->lab(), from.toStdString(), to.toStdString());
+        if (!why.isEmpty()) {
+            QMessageBox::warning(this, tr("Rename"), why);
+            return;
+        }
+        m_document->push(new RenameCommand(m_document, from.toStdString(), to.toStdString()));
+    });
+    connect(a.editMaps, &QAction::triggered, this, [this] {
+        for (const auto& id : m_scene->selectedIds()) {
+            const ComponentSpec* c = m_document->lab().findComponent(id);
+            if (c && c->type == "torque_converter") openMapEditor(QString::fromStdString(id));
+        }
+    });
+    connect(a.zoomIn, &QAction::triggered, this, [this] { m_view->zoomBy(1.25); });
+    connect(a.zoomOut, &QAction::triggered, this, [this] { m_view->zoomBy(0.8); });
+    connect(a.zoomFit, &QAction::triggered, m_view, &LabView::fitToContent);
+    connect(a.zoomReset, &QAction::triggered, m_view, &LabView::resetZoom);
+    connect(a.snap, &QAction::toggled, this, [this](bool on) {
+        m_scene->setSnapToGrid(on);
+        QSettings().setValue(QStringLiteral("view/snap"), on);
+    });
+    connect(a.shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
+    connect(a.about, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About DriveLab"),
+                           tr("<b>DriveLab %1</b><p>A desktop lab for powertrain engineers: draw a network of shafts, "
+                              "sources, clutches, gears and torque converters, validate it, save lab files the command "
+                              "line runs unchanged.</p>").arg(QApplication::applicationVersion()));
+    });
+
+    connect(m_scene, &QGraphicsScene::selectionChanged, this, &MainWindow::onSelectionChanged);
+    connect(m_scene, &LabScene::hint, this, [this](const QString& t) { statusBar()->showMessage(t, 6000); });
+    connect(m_editor, &CanvasEditor::hint, this, [this](const QString& t) { statusBar()->showMessage(t, 6000); });
+    connect(m_scene, &LabScene::mapEditorRequested, this, [this](const QString& id) { openMapEditor(id); });
+    connect(m_scene, &LabScene::itemActivated, this, [this](const QString& id) {
+        m_docks.value(QStringLiteral("properties"))->raise();
+        m_properties->showItems({id});
+    });
+    connect(m_scene, &LabScene::contextMenuWanted, m_canvasMenu, &CanvasMenu::exec);
+    connect(m_document, &LabDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &LabDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &LabDocument::changed, this, [this](ChangeKind kind) {
+        if (kind == ChangeKind::Reset) {
+            for (auto& e : m_mapEditors) {
+                if (e) e->close();
+            }
+            m_mapEditors.clear();
+            m_view->fitToContent();
+        }
+        updateActions();
+    });
+    connect(m_document, &LabDocument::renamed, this, [this](const QString& from, const QString& to) {
+        if (m_mapEditors.contains(from)) m_mapEditors.insert(to, m_mapEditors.take(from));
+    });
+    connect(m_files, &FileController::message, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
+    connect(m_files, &FileController::openFailed, this, [this](const QString& path, const Diagnostics& d) {
+        m_problems->setOpenFailure(path, d);
+        raiseDock(QStringLiteral("problems"));
+    });
+    connect(m_files, &FileController::opened, this, [this] { m_problems->setOpenFailure(QString(), {}); });
+    connect(m_recent, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
+}
+
+void MainWindow::setPrompter(Prompter* prompter)
+{
+    m_files->setPrompter(prompter ? prompter : m_ownPrompter.get());
+}
+
+bool MainWindow::openLab(const QString& path)
+{
+    return m_files->open(path);
+}
+
+ConverterMapEditor* MainWindow::openMapEditor(const QString& id, const QString& map, int row, const QString& column)
+{
+    const ComponentSpec* c = m_document->lab().findComponent(id.toStdString());
+    if (!c || c->type != "torque_converter") return nullptr;
+    QPointer<ConverterMapEditor>& editor = m_mapEditors[id];
+    if (!editor) editor = new ConverterMapEditor(m_document, id, this);
+    editor->show();
+    editor->showMap(map, row, column);
+    return editor;
+}
+
+void MainWindow::showProblem(const QString& subject, const QString& field)
+{
+    const FieldRef f = parseFieldPath(m_document->lab(), subject.toStdString(), field.toStdString());
+    if (f.kind == FieldRef::Kind::Run || f.kind == FieldRef::Kind::LabName) {
+        raiseDock(QStringLiteral("run"));
+        m_runSettings->focusField(QString::fromStdString(f.name.empty() ? std::string("name") : f.name));
+        return;
+    }
+    if (f.kind == FieldRef::Kind::Event && !m_scene->itemFor(subject)) {
+        raiseDock(QStringLiteral("events"));
+        m_events->focusEvent(f.eventIndex, 0);
+        return;
+    }
+    if (!m_scene->itemFor(subject)) return;
+    m_view->centreOn(subject);
+    raiseDock(QStringLiteral("properties"));
+    m_properties->focusField(subject, f);
+}
+
+void MainWindow::raiseDock(const QString& name)
+{
+    if (QDockWidget* d = m_docks.value(name)) {
+        d->show();
+        d->raise();
+    }
+}
+
+void MainWindow::offerRecovery()
+{
+    m_files->offerRecovery(RecoveryStore(m_recoveryDir));
+}
+
+void MainWindow::onSelectionChanged()
+{
+    QStringList ids;
+    for (const auto& id : m_scene->selectedIds()) ids << QString::fromStdString(id);
+    m_properties->showItems(ids);
+    updateActions();
+}
+
+void MainWindow::updateActions()
+{
+    const auto ids = m_scene->selectedIds();
+    const bool items = !ids.empty();
+    const bool any = items || !m_scene->selectedWires().isEmpty();
+    m_actions->cut->setEnabled(items);
+    m_actions->copy->setEnabled(items);
+    m_actions->remove->setEnabled(any);
+    m_actions->rename->setEnabled(ids.size() == 1);
+    m_actions->rotateCw->setEnabled(items);
+    m_actions->rotateCcw->setEnabled(items);
+    m_actions->flip->setEnabled(items);
+    bool converter = false;
+    for (const auto& id : ids) {
+        const ComponentSpec* c = m_document->lab().findComponent(id);
+        converter = converter || (c && c->type == "torque_converter");
+    }
+    m_actions->editMaps->setEnabled(converter);
+    m_actions->undo->setEnabled(m_document->undoStack()->canUndo());
+    m_actions->redo->setEnabled(m_document->undoStack()->canRedo());
+    m_actions->reload->setEnabled(!m_document->filePath().isEmpty());
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] — DriveLab").arg(m_document->displayName()));
+    setWindowModified(m_document->isModified());
+    setWindowFilePath(m_document->filePath());
+    updateActions();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = m_recent->files();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        QAction* a = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        a->setStatusTip(path);
+        connect(a, &QAction::triggered, this, [this, path] { m_files->open(path); });
+    }
+    if (!files.isEmpty()) m_recentMenu->addSeparator();
+    QAction* clear = m_recentMenu->addAction(tr("Clear List"), m_recent, &RecentFiles::clear);
+    clear->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::showShortcuts()
+{
+    const auto key = [](QAction* a) { return a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped(); };
+    ActionSet& a = *m_actions;
+    QString rows;
+    const auto row = [&](const QString& what, const QString& how) {
+        rows += QStringLiteral("<tr><td>%1</td><td><b>%2</b></td></tr>").arg(what, how);
+    };
+    row(tr("New / Open / Save / Save As"), QStringLiteral("%1 / %2 / %3 / %4").arg(key(a.newLab), key(a.open), key(a.save), key(a.saveAs)));
+    row(tr("Undo / Redo"), QStringLiteral("%1 / %2").arg(key(a.undo), key(a.redo)));
+    row(tr("Cut / Copy / Paste / Delete"), QStringLiteral("%1 / %2 / %3 / %4").arg(key(a.cut), key(a.copy), key(a.paste), key(a.remove)));
+    row(tr("Rename"), key(a.rename));
+    row(tr("Rotate clockwise / counterclockwise / Flip"), QStringLiteral("%1 / %2 / %3").arg(key(a.rotateCw), key(a.rotateCcw), key(a.flip)));
+    row(tr("Converter maps"), key(a.editMaps));
+    row(tr("Zoom in / out / fit / 100 %"), QStringLiteral("%1 / %2 / %3 / %4").arg(key(a.zoomIn), key(a.zoomOut), key(a.zoomFit), key(a.zoomReset)));
+    row(tr("Snap to grid"), key(a.snap));
+    row(tr("Zoom"), tr("mouse wheel (Shift/Ctrl+wheel scrolls)"));
+    row(tr("Pan"), tr("middle button drag, or Space + drag"));
+    row(tr("Connect"), tr("drag from a port to a node or port; release on empty canvas for a new node"));
+    row(tr("Select several"), tr("rubber band on empty canvas, Ctrl+click"));
+    row(tr("Cancel a wire"), tr("Esc"));
+    QMessageBox::information(this, tr("Keyboard and mouse"), QStringLiteral("<table cellspacing=6>%1</table>").arg(rows));
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (m_sized || m_restored) return;
+    // default proportions once the window has its size
+    m_sized = true;
+    QDockWidget* props = m_docks.value(QStringLiteral("properties"));
+    resizeDocks({m_docks.value(QStringLiteral("palette")), props}, {230, 400}, Qt::Horizontal);
+    resizeDocks({m_docks.value(QStringLiteral("problems"))}, {190}, Qt::Vertical);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!m_files->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QSettings s;
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+    for (auto& e : m_mapEditors) {
+        if (e) e->close();
+    }
+    event->accept();
 }
 
 } // namespace drivelab

@@ -8,6 +8,7 @@
 #include "cli/alloccount.h"
 #include "io/atomicfile.h"
 #include "io/labfile.h"
+#include "io/modelfile.h"
 #include "io/report.h"
 #include "util/hash.h"
 
@@ -101,7 +102,7 @@ int cmdRun(const std::vector<std::string>& argv)
 {
     Args a;
     if (!parse(argv, "run", a, true, false)) return Invalid;
-    const LoadedLab lab = loadLab(a.lab);
+    const LoadedLab lab = loadModelFile(a.lab); // a lab, or a portable asset
     if (!lab.model) {
         printDiagnostics(a.lab, lab.diagnostics);
         return Invalid;

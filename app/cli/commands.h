@@ -11,5 +11,11 @@ enum Exit { Ok = 0, Invalid = 2, SolverFailure = 3 };
 int cmdRun(const std::vector<std::string>& args);
 int cmdCheck(const std::vector<std::string>& args);
 int cmdBench(const std::vector<std::string>& args);
+/// causality LAB [--json]: bond-graph causality analysis (causalitycommand.cpp)
+int cmdCausality(const std::vector<std::string>& args);
+/// export LAB --output ASSET [--quiet]: record a portable asset (assetcommands.cpp)
+int cmdExport(const std::vector<std::string>& args);
+/// verify ASSET [--quiet]: check an asset and replay it bit for bit (assetcommands.cpp)
+int cmdVerify(const std::vector<std::string>& args);
 
 } // namespace drivelab::cli

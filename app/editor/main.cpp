@@ -1,14 +1,122 @@
 // drivelab: the schematic editor.
+//   drivelab [LAB]                         open the editor (on LAB)
+//   drivelab --screenshot PATH [LAB]       render the main window to a PNG and exit
+//     --select ID      select an item first (its properties show)
+//     --maps ID        render the map editor of converter ID instead
+//     --problems       raise the Problems panel
+//     --dock NAME      raise a panel: palette, properties, history, problems, events, run
+//     --size WxH       window size (default 1600x1000)
 #include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QTimer>
 
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "canvas/labscene.h"
+#include "canvas/labview.h"
+#include "convertermap/convertermapeditor.h"
 #include "mainwindow.h"
+
+namespace {
+
+bool hasDisplay()
+{
+    return qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY") ||
+           qEnvironmentVariableIsSet("QT_QPA_PLATFORM");
+}
+
+bool argPresent(int argc, char** argv, const char* name)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], name) == 0) return true;
+    }
+    return false;
+}
+
+void settle()
+{
+    for (int i = 0; i < 6; ++i) QApplication::processEvents();
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
+    const bool screenshot = argPresent(argc, argv, "--screenshot");
+    if (!hasDisplay()) {
+        if (screenshot) {
+            // a screenshot needs no screen
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        } else {
+            std::fprintf(stderr, "drivelab: no display. Run a lab headless with drivelab-cli run LAB --output REPORT, "
+                                 "or render the editor with drivelab --screenshot PATH LAB.\n");
+            return 2;
+        }
+    }
     QApplication app(argc, argv);
-    QApplication::setApplicationName("DriveLab");
-    QApplication::setOrganizationName("DriveLab");
-    drivelab::MainWindow w;
-    w.show();
-    return QApplication::exec();
+    QApplication::setApplicationName(QStringLiteral("DriveLab"));
+    QApplication::setOrganizationName(QStringLiteral("DriveLab"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "DriveLab schematic editor"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    QCommandLineOption shot(QStringLiteral("screenshot"), QApplication::translate("main", "Render the window to PATH and exit."),
+                            QStringLiteral("PATH"));
+    QCommandLineOption select(QStringLiteral("select"), QApplication::translate("main", "Select an item."), QStringLiteral("ID"));
+    QCommandLineOption maps(QStringLiteral("maps"), QApplication::translate("main", "Show the map editor of a converter."),
+                            QStringLiteral("ID"));
+    QCommandLineOption problems(QStringLiteral("problems"), QApplication::translate("main", "Raise the Problems panel."));
+    QCommandLineOption dock(QStringLiteral("dock"), QApplication::translate("main", "Raise a panel."), QStringLiteral("NAME"));
+    QCommandLineOption size(QStringLiteral("size"), QApplication::translate("main", "Window size for screenshots."),
+                            QStringLiteral("WxH"), QStringLiteral("1600x1000"));
+    parser.addOptions({shot, select, maps, problems, dock, size});
+    parser.addPositionalArgument(QStringLiteral("lab"), QApplication::translate("main", "Lab file to open."), QStringLiteral("[LAB]"));
+    parser.process(app);
+    const QStringList labs = parser.positionalArguments();
+
+    drivelab::MainWindowOptions options;
+    options.restoreSettings = !parser.isSet(shot);
+    drivelab::MainWindow window(options);
+    if (!labs.isEmpty()) window.openLab(labs.front());
+
+    if (!parser.isSet(shot)) {
+        window.show();
+        QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
+        return QApplication::exec();
+    }
+
+    // screenshot mode: a fixed size, the drawing fitted, then one frame to PNG
+    const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+    const int w = wh.size() == 2 ? wh[0].toInt() : 1600;
+    const int h = wh.size() == 2 ? wh[1].toInt() : 1000;
+    window.resize(w > 200 ? w : 1600, h > 200 ? h : 1000);
+    window.show();
+    settle();
+    window.view()->fitToContent();
+    if (parser.isSet(select)) window.scene()->selectIds({parser.value(select)});
+    if (parser.isSet(problems)) window.raiseDock(QStringLiteral("problems"));
+    if (parser.isSet(dock)) window.raiseDock(parser.value(dock));
+    settle();
+    QWidget* target = &window;
+    if (parser.isSet(maps)) {
+        if (auto* editor = window.openMapEditor(parser.value(maps))) {
+            settle();
+            target = editor;
+        }
+    }
+    settle();
+    const QString path = parser.value(shot);
+    const QPixmap pixmap = target->grab();
+    if (pixmap.isNull() || !pixmap.save(path, "PNG")) {
+        std::fprintf(stderr, "drivelab: cannot write the screenshot %s\n", qPrintable(path));
+        return 1;
+    }
+    std::printf("%s\n", qPrintable(QFileInfo(path).absoluteFilePath()));
+    return 0;
 }

@@ -1,6 +1,7 @@
 // The schema stage of the version-1 asset reader (docs/ASSETS.md): every member present
 // with its type, the model a valid lab, the capabilities exactly those the model needs
 // and this build has, the expected run shaped like the model's report boundaries.
+#include <algorithm>
 #include <set>
 
 #include "components/registry.h"

@@ -18,18 +18,25 @@ public:
         : m(m), s(s), w(w), b(w.basis), n(m.nDyn), h(h), x0(s.x.data()), mass(m.mass.data()),
           invMass(m.invMass.data()), storage(m.hasStorage)
     {
-        for (int i = 0; i < n; ++i) {
-            const int slot = m.thetaSlot[static_cast<std::size_t>(i)];
-            w.weight[i] = slot >= 0 ? s.theta[static_cast<std::size_t>(slot)] : m.stageWeight[static_cast<std::size_t>(i)];
+        if (m.nTheta == 0) {
+            weight = m.stageWeight.data();
+        } else {
+            for (int i = 0; i < n; ++i) {
+                const int slot = m.thetaSlot[static_cast<std::size_t>(i)];
+                w.weight[i] = slot >= 0 ? s.theta[static_cast<std::size_t>(slot)] : m.stageWeight[static_cast<std::size_t>(i)];
+            }
+            weight = w.weight;
         }
-        weight = w.weight;
+        if (b.identity && !storage) {
+            for (int q = 0; q < b.m; ++q) m_scale[q] = mass[q];
+        }
         c.x0 = x0;
         c.xs = w.xs;
         c.pos0 = s.pos.data();
         c.real = s.real.data();
         c.flag = s.flag.data();
         c.dx = w.dx;
-        c.weight = w.weight;
+        c.weight = weight;
         c.thermalT0 = m.temp0.data();
         c.thermalRise = s.temp.data();
         c.h = h;
@@ -181,10 +188,8 @@ private:
     // a junction without compliance uses its Newton matrix diagonal
     void updateScale()
     {
-        if (b.identity && !storage) {
-            for (int q = 0; q < b.m; ++q) m_scale[q] = mass[q];
-            return;
-        }
+        if (b.identity && !storage) return; // the masses, set once
+
         for (int q = 0; q < b.m; ++q) {
             double sc = b.identity ? mass[q] : b.reducedMass[q];
             if (storage) {

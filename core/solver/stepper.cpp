@@ -481,7 +481,10 @@ private:
             const std::size_t k = static_cast<std::size_t>(i);
             if (m.stateDomain[k] != Domain::Hydraulic || m.stateKind[k] == StateKind::Fixed) continue;
             // theta > 1/2 dissipates C dp^2 (theta - 1/2) in the node's own volume
-            const double extra = w.weight[i] - 0.5;
+            // the interval's weight: theta states have not been updated yet
+            const int slot = m.thetaSlot[k];
+            const double weight = slot >= 0 ? s.theta[static_cast<std::size_t>(slot)] : m.stageWeight[k];
+            const double extra = weight - 0.5;
             if (extra > 0.0 && m.mass[k] > 0.0) s.ledger.numerical.add(m.mass[k] * w.dx[i] * w.dx[i] * extra);
         }
     }

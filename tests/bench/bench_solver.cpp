@@ -2,6 +2,7 @@
 // items/s counts ticks, so "ns per tick" = 1e9 / items_per_second.
 #include <benchmark/benchmark.h>
 
+#include <cmath>
 #include <filesystem>
 #include <string>
 
@@ -60,6 +61,68 @@ void BM_TwoInertiaConverter(benchmark::State& state)
     runTicks(state, loadOrDie(kSource + "/tests/bench/labs/two-inertia-converter.lab.json"));
 }
 BENCHMARK(BM_TwoInertiaConverter);
+
+// The yardstick: a hand-written, special-purpose implicit-midpoint solver for exactly this
+// problem (two inertias, C = k (1 - s), R = 1), with the same Newton tolerance, predictor and
+// analytic Jacobian, and none of the generality. DriveLab's general solver is compared with it.
+struct HandWrittenTwoInertia {
+    double jp = 0.25, jt = 0.5, k = 0.01, h = 50e-6;
+    double wp = 100.0, wt = 0.0, rp = 0.0, rt = 0.0;
+
+    // torques on pump and turbine and their derivatives at stage speeds (p, t)
+    void torques(double p, double t, double& tp, double& tt, double& a, double& b, double& c, double& d) const
+    {
+        if (p == 0.0 && t == 0.0) {
+            tp = tt = a = b = c = d = 0.0;
+            return;
+        }
+        const bool pumpDrives = std::fabs(p) >= std::fabs(t);
+        const double D = pumpDrives ? p : t, F = pumpDrives ? t : p, ad = std::fabs(D);
+        const double td = -k * (D - F) * ad; // -C(s) D |D| with C = k (1 - F/D)
+        const double dDD = -k * (ad + (D - F) * (D > 0 ? 1.0 : -1.0)), dDF = k * ad;
+        if (pumpDrives) {
+            tp = td; tt = -td; a = dDD; b = dDF; c = -dDD; d = -dDF;
+        } else {
+            tt = td; tp = -td; d = dDD; c = dDF; b = -dDD; a = -dDF;
+        }
+    }
+
+    void tick()
+    {
+        constexpr double eps = 2.220446049250313e-16;
+        double dp = rp * h, dt = rt * h;
+        const double tolP = 2e-12 + 64 * eps * (std::fabs(wp) + std::fabs(wp + dp));
+        const double tolT = 2e-12 + 64 * eps * (std::fabs(wt) + std::fabs(wt + dt));
+        for (int it = 0; it < 24; ++it) {
+            double tp, tt, a, b, c, d;
+            torques(wp + 0.5 * dp, wt + 0.5 * dt, tp, tt, a, b, c, d);
+            const double r0 = jp * dp - h * tp, r1 = jt * dt - h * tt;
+            if (std::fabs(r0) <= tolP * jp && std::fabs(r1) <= tolT * jt) break;
+            const double m00 = jp - 0.5 * h * a, m01 = -0.5 * h * b, m10 = -0.5 * h * c, m11 = jt - 0.5 * h * d;
+            const double det = m00 * m11 - m01 * m10;
+            dp -= (m11 * r0 - m01 * r1) / det;
+            dt -= (m00 * r1 - m10 * r0) / det;
+        }
+        wp += dp;
+        wt += dt;
+        rp = dp / h;
+        rt = dt / h;
+    }
+};
+
+void BM_HandWrittenTwoInertia(benchmark::State& state)
+{
+    HandWrittenTwoInertia s;
+    std::int64_t ticks = 0;
+    for (auto _ : state) {
+        if (ticks % 40000 == 0) s = HandWrittenTwoInertia{};
+        for (int i = 0; i < 1000; ++i) s.tick();
+        ticks += 1000;
+        benchmark::DoNotOptimize(s.wp);
+    }
+    state.SetItemsProcessed(ticks);
+}
+BENCHMARK(BM_HandWrittenTwoInertia);
 
 void BM_BrakedTurbineStall(benchmark::State& state)
 {

@@ -103,6 +103,10 @@ void TestAsset::initTestCase()
     QVERIFY2(m_small.size() < 12000, qPrintable(QString::number(m_small.size())));
     m_tiny = assetOfLabText(tinyLabText());
     QVERIFY(!m_tiny.empty());
+    for (const std::string* text : {&m_small, &m_tiny}) {
+        const AssetReadResult r = readAsset(*text);
+        QVERIFY2(r.asset, joined(r.diagnostics).c_str());
+    }
     QVERIFY2(m_tiny.size() < 6000, qPrintable(QString::number(m_tiny.size())));
 }
 
@@ -190,6 +194,8 @@ void TestAsset::denseFlipSampleOfLabAssets()
     for (const std::string& path : labFiles()) texts.push_back(assetOfLabText(fileText(path)));
     for (const std::string& text : texts) {
         QVERIFY(!text.empty());
+        const AssetReadResult unflipped = readAsset(text);
+        QVERIFY2(unflipped.asset, joined(unflipped.diagnostics).c_str());
         const Json original = document(text);
         const std::string body = bodyOf(original);
         std::map<Stage, int> stages;

@@ -46,17 +46,22 @@ void TestAssetFixtures::fixtures_data()
     QTest::addColumn<QString>("path");
     QTest::addColumn<int>("version");
     const QDir root(kRoot);
+    int rows = 0;
     for (const QString& v : root.entryList({"v*"}, QDir::Dirs, QDir::Name)) {
         const QDir dir(root.filePath(v));
-        for (const QString& f : dir.entryList({"*.dlasset.json"}, QDir::Files, QDir::Name))
+        for (const QString& f : dir.entryList({"*.dlasset.json"}, QDir::Files, QDir::Name)) {
             QTest::newRow(qPrintable(v + "/" + f)) << dir.filePath(f) << v.mid(1).toInt();
+            ++rows;
+        }
     }
+    if (rows == 0) QTest::newRow("no fixtures") << QString() << 0;
 }
 
 void TestAssetFixtures::fixtures()
 {
     QFETCH(QString, path);
     QFETCH(int, version);
+    QVERIFY2(!path.isEmpty(), "no fixtures under tests/fixtures/assets");
     const std::string text = fileText(path.toStdString());
     QVERIFY(!text.empty());
     const AssetReadResult r = readAssetFile(path.toStdString());

@@ -1,0 +1,18 @@
+# cmake -DSOURCE=tests/fuzz -DBINARY=BUILD/fuzz -DCLANGXX=clang++ [-DLAUNCHER=ccache] -P build.cmake
+# Configure (once) and build the fuzz targets with clang; later runs rebuild what changed.
+set(_args -S ${SOURCE} -B ${BINARY} -DCMAKE_CXX_COMPILER=${CLANGXX})
+if(LAUNCHER)
+  list(APPEND _args -DCMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER})
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} ${_args} RESULT_VARIABLE _rc)
+if(NOT _rc EQUAL 0)
+  message(FATAL_ERROR "configuring the fuzz targets failed (${_rc})")
+endif()
+set(_jobs 2)
+if(DEFINED ENV{CMAKE_BUILD_PARALLEL_LEVEL})
+  set(_jobs $ENV{CMAKE_BUILD_PARALLEL_LEVEL})
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${BINARY} -j ${_jobs} RESULT_VARIABLE _rc)
+if(NOT _rc EQUAL 0)
+  message(FATAL_ERROR "building the fuzz targets failed (${_rc})")
+endif()

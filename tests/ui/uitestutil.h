@@ -1,0 +1,121 @@
+#pragma once
+// Shared helpers of the editor tests: a prompter with scripted answers, lab paths,
+// file reading, and saving a window's lab through the real save path.
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <deque>
+
+#include "files/filecontroller.h"
+#include "files/prompter.h"
+#include "mainwindow.h"
+
+namespace drivelab::test {
+
+/// answers questions from queues and records what was asked
+class ScriptedPrompter : public Prompter {
+public:
+    std::deque<SaveChoice> saveChoices;
+    std::deque<ConflictChoice> conflictChoices;
+    std::deque<bool> reloadChoices;
+    std::deque<RecoveryChoice> recoveryChoices;
+    QString nextOpenPath;
+    QString nextSavePath;
+    QStringList asked;  ///< one word per question, in order
+    QStringList errors; ///< error texts shown
+
+    SaveChoice askSaveChanges(const QString&) override
+    {
+        asked << QStringLiteral("save-changes");
+        return take(saveChoices, SaveChoice::Cancel);
+    }
+    ConflictChoice askDiskConflict(const QString&) override
+    {
+        asked << QStringLiteral("conflict");
+        return take(conflictChoices, ConflictChoice::Cancel);
+    }
+    bool askReload(const QString&, bool) override
+    {
+        asked << QStringLiteral("reload");
+        return take(reloadChoices, false);
+    }
+    RecoveryChoice askRecover(const RecoveryEntry&) override
+    {
+        asked << QStringLiteral("recover");
+        return take(recoveryChoices, RecoveryChoice::Later);
+    }
+    QString openPath(const QString&) override
+    {
+        asked << QStringLiteral("open-path");
+        return nextOpenPath;
+    }
+    QString savePath(const QString&) override
+    {
+        asked << QStringLiteral("save-path");
+        return nextSavePath;
+    }
+    void error(const QString&, const QString& text) override
+    {
+        asked << QStringLiteral("error");
+        errors << text;
+    }
+
+private:
+    template <class T>
+    static T take(std::deque<T>& q, T fallback)
+    {
+        if (q.empty()) return fallback;
+        T v = q.front();
+        q.pop_front();
+        return v;
+    }
+};
+
+/// a lab of the repository
+inline QString labPath(const QString& name)
+{
+    return QStringLiteral(DRIVELAB_SOURCE_DIR "/labs/") + name;
+}
+
+/// every lab of the repository
+inline QStringList allLabs()
+{
+    QStringList out;
+    for (const QString& f : QDir(QStringLiteral(DRIVELAB_SOURCE_DIR "/labs")).entryList({QStringLiteral("*.lab.json")}, QDir::Files))
+        out << labPath(f);
+    return out;
+}
+
+/// a file's bytes
+inline QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    return f.readAll();
+}
+
+/// write bytes (test setup)
+inline bool writeAll(const QString& path, const QByteArray& bytes)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
+    return f.write(bytes) == bytes.size();
+}
+
+/// isolate settings and data folders of the tests (one set per test program, so
+/// programs running in parallel do not share recent files or display units)
+inline void isolate()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("DriveLabTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("DriveLabTests-") +
+                                         QFileInfo(QCoreApplication::applicationFilePath()).baseName());
+    QSettings().clear();
+}
+
+} // namespace drivelab::test

@@ -1,0 +1,73 @@
+#include "actionset.h"
+
+#include <QAction>
+#include <QIcon>
+#include <QKeySequence>
+#include <QWidget>
+
+namespace drivelab {
+namespace {
+
+QAction* make(QWidget* owner, const QString& text, const QString& icon, const QList<QKeySequence>& keys, const QString& tip)
+{
+    auto* a = new QAction(text, owner);
+    if (!icon.isEmpty()) a->setIcon(QIcon(QStringLiteral(":/icons/%1.svg").arg(icon)));
+    a->setShortcuts(keys);
+    a->setStatusTip(tip);
+    QString tooltip = text;
+    tooltip.remove(QLatin1Char('&'));
+    tooltip.remove(QStringLiteral("…"));
+    if (!keys.isEmpty()) tooltip += QStringLiteral(" (%1)").arg(keys.front().toString(QKeySequence::NativeText));
+    a->setToolTip(tooltip);
+    owner->addAction(a);
+    return a;
+}
+
+} // namespace
+
+ActionSet::ActionSet(QWidget* w)
+{
+    const auto tr = [](const char* s) { return QObject::tr(s); };
+    newLab = make(w, tr("&New"), QStringLiteral("new"), QKeySequence::keyBindings(QKeySequence::New), tr("Start an empty lab"));
+    open = make(w, tr("&Open…"), QStringLiteral("open"), QKeySequence::keyBindings(QKeySequence::Open), tr("Open a lab file"));
+    save = make(w, tr("&Save"), QStringLiteral("save"), QKeySequence::keyBindings(QKeySequence::Save),
+                tr("Save the lab (atomically: the old file stays intact until the new one is complete)"));
+    saveAs = make(w, tr("Save &As…"), QString(), QKeySequence::keyBindings(QKeySequence::SaveAs), tr("Save the lab to another file"));
+    reload = make(w, tr("&Reload from Disk"), QString(), {}, tr("Read the file again, dropping unsaved changes"));
+    quit = make(w, tr("&Quit"), QString(), QKeySequence::keyBindings(QKeySequence::Quit), tr("Close DriveLab"));
+    quit->setMenuRole(QAction::QuitRole);
+
+    undo = make(w, tr("&Undo"), QStringLiteral("undo"), QKeySequence::keyBindings(QKeySequence::Undo), tr("Undo the last edit"));
+    redo = make(w, tr("&Redo"), QStringLiteral("redo"), QKeySequence::keyBindings(QKeySequence::Redo), tr("Redo the undone edit"));
+    cut = make(w, tr("Cu&t"), QStringLiteral("cut"), QKeySequence::keyBindings(QKeySequence::Cut), tr("Cut the selected items"));
+    copy = make(w, tr("&Copy"), QStringLiteral("copy"), QKeySequence::keyBindings(QKeySequence::Copy), tr("Copy the selected items"));
+    paste = make(w, tr("&Paste"), QStringLiteral("paste"), QKeySequence::keyBindings(QKeySequence::Paste),
+                 tr("Paste items (they get fresh ids)"));
+    QList<QKeySequence> del = QKeySequence::keyBindings(QKeySequence::Delete);
+    if (!del.contains(QKeySequence(Qt::Key_Backspace))) del << QKeySequence(Qt::Key_Backspace);
+    remove = make(w, tr("&Delete"), QStringLiteral("delete"), del, tr("Delete the selected items, or disconnect the selected wires"));
+    selectAll = make(w, tr("Select &All"), QString(), QKeySequence::keyBindings(QKeySequence::SelectAll), tr("Select every item"));
+    rename = make(w, tr("Re&name…"), QString(), {QKeySequence(Qt::Key_F2)}, tr("Rename the selected item"));
+    rotateCw = make(w, tr("Rotate &Clockwise"), QStringLiteral("rotate-cw"), {QKeySequence(Qt::CTRL | Qt::Key_R)},
+                    tr("Rotate the selected items a quarter turn clockwise"));
+    rotateCcw = make(w, tr("Rotate C&ounterclockwise"), QStringLiteral("rotate-ccw"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R)},
+                     tr("Rotate the selected items a quarter turn counterclockwise"));
+    flip = make(w, tr("&Flip"), QStringLiteral("flip"), {QKeySequence(Qt::CTRL | Qt::Key_M)}, tr("Mirror the selected items left to right"));
+    editMaps = make(w, tr("Edit Converter &Maps…"), QStringLiteral("maps"), {QKeySequence(Qt::CTRL | Qt::Key_E)},
+                    tr("Open the map editor of the selected torque converter"));
+
+    zoomIn = make(w, tr("Zoom &In"), QStringLiteral("zoom-in"), QKeySequence::keyBindings(QKeySequence::ZoomIn), tr("Zoom in"));
+    zoomOut = make(w, tr("Zoom &Out"), QStringLiteral("zoom-out"), QKeySequence::keyBindings(QKeySequence::ZoomOut), tr("Zoom out"));
+    zoomFit = make(w, tr("&Fit to View"), QStringLiteral("zoom-fit"), {QKeySequence(Qt::CTRL | Qt::Key_0)}, tr("Show the whole drawing"));
+    zoomReset = make(w, tr("Actual &Size"), QString(), {QKeySequence(Qt::CTRL | Qt::Key_1)}, tr("Zoom to 100 %"));
+    snap = make(w, tr("Snap to &Grid"), QStringLiteral("grid"), {QKeySequence(Qt::CTRL | Qt::Key_G)},
+                tr("Snap moved and dropped items to the 10-unit grid"));
+    snap->setCheckable(true);
+
+    shortcuts = make(w, tr("&Keyboard and Mouse"), QString(), QKeySequence::keyBindings(QKeySequence::HelpContents),
+                     tr("List the keyboard shortcuts and mouse gestures"));
+    about = make(w, tr("&About DriveLab"), QString(), {}, tr("Version and licence"));
+    about->setMenuRole(QAction::AboutRole);
+}
+
+} // namespace drivelab

@@ -1,0 +1,46 @@
+#pragma once
+// Edits of the canvas selection: delete, rotate, flip, cut, copy, paste, select all,
+// and port operations for menus. Each one pushes commands on the document.
+#include <QObject>
+#include <QString>
+
+namespace drivelab {
+
+class LabScene;
+
+/// selection-level editing for a LabScene
+class CanvasEditor : public QObject {
+    Q_OBJECT
+public:
+    explicit CanvasEditor(LabScene* scene, QObject* parent = nullptr);
+
+    /// delete selected items (with their wires) and disconnect selected wires
+    void deleteSelection();
+    /// quarter turn of the selected items
+    void rotateSelection(bool clockwise);
+    /// mirror the selected items
+    void flipSelection();
+    /// put the selected items on the clipboard
+    void copySelection();
+    /// copy, then delete
+    void cutSelection();
+    /// paste the clipboard's items (fresh ids); false with a hint when it holds none
+    bool paste();
+    /// select every node and component
+    void selectAll();
+    /// bind a port to a node or to ground
+    void connectPort(const QString& component, const QString& port, const QString& node);
+    /// unbind a port
+    void disconnectPort(const QString& component, const QString& port);
+    /// true when something is selected
+    bool hasSelection() const;
+
+signals:
+    /// a status-bar hint
+    void hint(const QString& text);
+
+private:
+    LabScene* m_scene;
+};
+
+} // namespace drivelab

@@ -1,0 +1,20 @@
+#pragma once
+// The detail line under an item's id: its key parameters in display units
+// ("J 0.25 kg·m²  ω₀ 80 rad/s", "i 8", "stall R 2  C 0.007"). Built from the descriptors,
+// with short engineering symbols for well-known names and the plain name otherwise.
+#include <QString>
+
+#include "spec/labspec.h"
+
+namespace drivelab {
+
+/// detail text of a node
+QString nodeDetail(const NodeSpec& node);
+/// detail text of a component
+QString componentDetail(const ComponentSpec& component);
+/// short symbol for a parameter name ("inertia" -> "J"); the name with spaces when none
+QString shortName(const std::string& name);
+/// "0.25 kg·m²" in the current display units
+QString valueWithUnit(double si, const char* unit);
+
+} // namespace drivelab

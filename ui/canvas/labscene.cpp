@@ -1,0 +1,483 @@
+#include "canvas/labscene.h"
+
+#include <QGraphicsSceneMouseEvent>
+#include <QKeyEvent>
+#include <QPainter>
+
+#include <cmath>
+#include <limits>
+
+#include "canvas/componentitem.h"
+#include "canvas/connectiontool.h"
+#include "canvas/nodeitem.h"
+#include "canvas/portitem.h"
+#include "canvas/wireitem.h"
+#include "canvas/scenerouting.h"
+#include "commands/additemcommand.h"
+#include "commands/moveitemscommand.h"
+#include "components/registry.h"
+#include "document/autolayout.h"
+#include "document/itemfactory.h"
+#include "document/portdomains.h"
+
+namespace drivelab {
+namespace {
+
+QString wireKey(const QString& component, const QString& port)
+{
+    return component + QLatin1Char('/') + port;
+}
+
+} // namespace
+
+LabScene::LabScene(LabDocument* document, QObject* parent) : QGraphicsScene(parent), m_document(document)
+{
+    m_connection = new ConnectionTool(this);
+    connect(document, &LabDocument::changed, this, &LabScene::onChanged);
+    connect(document, &LabDocument::renamed, this, &LabScene::onRenamed);
+    connect(document, &LabDocument::diagnosticsChanged, this, &LabScene::syncProblems);
+    fullSync();
+}
+
+LabScene::~LabScene()
+{
+    // no selection signals while the items go
+    blockSignals(true);
+    delete m_connection;
+    m_connection = nullptr;
+    clear();
+}
+
+WireItem* LabScene::wire(const QString& component, const QString& port) const
+{
+    return m_wires.value(wireKey(component, port));
+}
+
+QGraphicsItem* LabScene::itemFor(const QString& id) const
+{
+    if (auto* c = m_components.value(id)) return c;
+    return m_nodes.value(id);
+}
+
+std::set<std::string> LabScene::selectedIds() const
+{
+    std::set<std::string> out;
+    for (QGraphicsItem* i : selectedItems()) {
+        if (i->type() == kComponentItemType || i->type() == kNodeItemType)
+            out.insert(static_cast<SymbolItem*>(i)->id().toStdString());
+    }
+    return out;
+}
+
+QList<WireItem*> LabScene::selectedWires() const
+{
+    QList<WireItem*> out;
+    for (QGraphicsItem* i : selectedItems()) {
+        if (i->type() == kWireItemType) out << static_cast<WireItem*>(i);
+    }
+    return out;
+}
+
+void LabScene::selectIds(const QStringList& ids)
+{
+    const QSignalBlocker block(this);
+    clearSelection();
+    for (const QString& id : ids) {
+        if (QGraphicsItem* i = itemFor(id)) i->setSelected(true);
+    }
+    blockSignals(false);
+    emit selectionChanged();
+}
+
+QRectF LabScene::contentRect() const
+{
+    QRectF r;
+    for (auto* c : m_components) r = r.united(c->sceneBoundingRect());
+    for (auto* n : m_nodes) r = r.united(n->sceneBoundingRect());
+    for (auto* w : m_wires) r = r.united(w->sceneBoundingRect());
+    return r;
+}
+
+void LabScene::setSnapToGrid(bool on)
+{
+    m_snap = on;
+}
+
+QPointF LabScene::snapped(const QPointF& p) const
+{
+    if (!m_snap) return p;
+    return QPointF(std::round(p.x() / kGridPitch) * kGridPitch, std::round(p.y() / kGridPitch) * kGridPitch);
+}
+
+QString LabScene::addFromPalette(const QString& token, const QPointF& scenePos)
+{
+    const QString kind = token.section(QLatin1Char(':'), 0, 0);
+    const std::string name = token.section(QLatin1Char(':'), 1).toStdString();
+    const QPointF at = snapped(scenePos);
+    const Placement where{at.x(), at.y(), 0, false};
+    ItemBundle bundle;
+    if (kind == QLatin1String("component")) {
+        const ComponentDescriptor* d = findComponentDescriptor(name);
+        if (!d) return QString();
+        bundle = newComponentBundle(m_document->lab(), *d, where);
+    } else if (kind == QLatin1String("node")) {
+        const auto domain = domainFromName(name);
+        const NodeDomainDescriptor* d = domain ? nodeDomainDescriptor(*domain) : nullptr;
+        if (!d) return QString();
+        bundle = newNodeBundle(m_document->lab(), *d, where);
+    } else {
+        return QString();
+    }
+    auto* cmd = new AddItemCommand(m_document, std::move(bundle));
+    const QString id = cmd->itemId();
+    m_document->push(cmd);
+    selectIds({id});
+    return id;
+}
+
+void LabScene::onChanged(ChangeKind kind, const QStringList& ids)
+{
+    if (kind == ChangeKind::Layout) {
+        syncPlacements(ids);
+        return;
+    }
+    // an undo in the middle of a gesture ends the gesture: its items may be gone
+    if (kind == ChangeKind::Structure || kind == ChangeKind::Reset) {
+        if (m_connection->active()) m_connection->cancel();
+        m_dragging = false;
+        m_nudgeIds.clear();
+    }
+    fullSync();
+}
+
+void LabScene::onRenamed(const QString& from, const QString& to)
+{
+    // keep the item (and its selection) under its new id
+    if (auto* c = m_components.take(from)) {
+        c->setId(to);
+        m_components.insert(to, c);
+        for (auto it = m_wires.begin(); it != m_wires.end();) {
+            if (it.value()->component() == from) {
+                WireItem* w = it.value();
+                it = m_wires.erase(it);
+                w->setComponent(to);
+                m_wires.insert(wireKey(to, w->port()), w);
+            } else {
+                ++it;
+            }
+        }
+    }
+    if (auto* n = m_nodes.take(from)) {
+        n->setId(to);
+        m_nodes.insert(to, n);
+    }
+}
+
+void LabScene::fullSync()
+{
+    const LabSpec& lab = m_document->lab();
+    const std::set<std::string> wasSelected = selectedIds();
+    QSet<QString> wiresSelected;
+    for (auto* w : selectedWires()) wiresSelected.insert(wireKey(w->component(), w->port()));
+    const QSignalBlocker block(this);
+    // nodes
+    QSet<QString> keep;
+    for (const auto& n : lab.nodes) {
+        const QString id = QString::fromStdString(n.id);
+        const auto domain = domainFromName(n.domain).value_or(Domain::Rotational);
+        NodeItem* item = m_nodes.value(id);
+        if (item && item->domain() != domain) {
+            m_nodes.remove(id);
+            delete item;
+            item = nullptr;
+        }
+        if (!item) {
+            item = new NodeItem(id, domain);
+            addItem(item);
+            m_nodes.insert(id, item);
+        }
+        item->setPlacement(placementOf(lab, n.id).value_or(Placement{}));
+        item->syncFrom(n);
+        keep.insert(id);
+    }
+    for (auto it = m_nodes.begin(); it != m_nodes.end();) {
+        if (!keep.contains(it.key())) {
+            delete it.value();
+            it = m_nodes.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    // components
+    keep.clear();
+    for (const auto& c : lab.components) {
+        const QString id = QString::fromStdString(c.id);
+        const ComponentDescriptor* d = findComponentDescriptor(c.type);
+        if (!d) continue;
+        ComponentItem* item = m_components.value(id);
+        if (item && &item->descriptor() != d) {
+            m_components.remove(id);
+            delete item;
+            item = nullptr;
+        }
+        if (!item) {
+            item = new ComponentItem(id, *d);
+            addItem(item);
+            m_components.insert(id, item);
+        }
+        item->setPlacement(placementOf(lab, c.id).value_or(Placement{}));
+        item->syncFrom(lab, c);
+        keep.insert(id);
+    }
+    for (auto it = m_components.begin(); it != m_components.end();) {
+        if (!keep.contains(it.key())) {
+            delete it.value();
+            it = m_components.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    // wires: one per port bound to a declared node
+    QSet<QString> keepWires;
+    for (const auto& c : lab.components) {
+        const ComponentDescriptor* d = findComponentDescriptor(c.type);
+        if (!d) continue;
+        for (const auto& [port, node] : c.ports) {
+            const PortDescriptor* pd = d->port(port);
+            if (!pd || !lab.findNode(node)) continue;
+            const QString key = wireKey(QString::fromStdString(c.id), QString::fromStdString(port));
+            WireItem* w = m_wires.value(key);
+            const Domain domain = effectiveDomain(lab, c, *pd);
+            if (!w) {
+                w = new WireItem(QString::fromStdString(c.id), QString::fromStdString(port), domain);
+                addItem(w);
+                m_wires.insert(key, w);
+            }
+            w->setDomain(domain);
+            w->setNode(QString::fromStdString(node));
+            keepWires.insert(key);
+        }
+    }
+    for (auto it = m_wires.begin(); it != m_wires.end();) {
+        if (!keepWires.contains(it.key())) {
+            delete it.value();
+            it = m_wires.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    rerouteWires();
+    syncProblems();
+    // selection survives the re-sync
+    for (const auto& id : wasSelected) {
+        if (QGraphicsItem* i = itemFor(QString::fromStdString(id))) i->setSelected(true);
+    }
+    for (const QString& key : wiresSelected) {
+        if (WireItem* w = m_wires.value(key)) w->setSelected(true);
+    }
+    updateSceneRect();
+    blockSignals(false);
+    emit selectionChanged();
+}
+
+void LabScene::syncPlacements(const QStringList& ids)
+{
+    const LabSpec& lab = m_document->lab();
+    for (const QString& id : ids) {
+        const auto p = placementOf(lab, id.toStdString());
+        if (!p) continue;
+        if (auto* c = m_components.value(id)) c->setPlacement(*p);
+        if (auto* n = m_nodes.value(id)) n->setPlacement(*p);
+    }
+    rerouteWires();
+    updateSceneRect();
+}
+
+void LabScene::syncProblems()
+{
+    QHash<QString, QStringList> errors, warnings;
+    for (const auto& d : m_document->diagnostics()) {
+        const QString subject = QString::fromStdString(d.subject);
+        const QString text = d.field == "-" ? QString::fromStdString(d.message)
+                                            : QString::fromStdString(d.field + ": " + d.message);
+        (d.severity == Severity::Error ? errors : warnings)[subject] << text;
+    }
+    for (auto* c : m_components) c->setProblems(errors.value(c->id()), warnings.value(c->id()));
+    for (auto* n : m_nodes) n->setProblems(errors.value(n->id()), warnings.value(n->id()));
+}
+
+void LabScene::rerouteWires()
+{
+    layoutWiresAndLabels(m_document->lab(), m_components, m_nodes, m_wires);
+}
+
+void LabScene::updateSceneRect()
+{
+    // generous margins so the user can pan and drop around the drawing
+    const QRectF r = contentRect().adjusted(-1500, -1000, 1500, 1000);
+    setSceneRect(r.united(QRectF(-1500, -1000, 3000, 2000)));
+}
+
+QGraphicsItem* LabScene::symbolItemAt(const QPointF& p) const
+{
+    for (QGraphicsItem* i : items(p)) {
+        if (i->type() == kComponentItemType || i->type() == kNodeItemType) return i;
+    }
+    return nullptr;
+}
+
+PortItem* LabScene::portAt(const QPointF& p) const
+{
+    for (QGraphicsItem* i : items(p)) {
+        if (i->type() == kPortItemType) return static_cast<PortItem*>(i);
+    }
+    return nullptr;
+}
+
+void LabScene::mousePressEvent(QGraphicsSceneMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton) {
+        if (PortItem* port = portAt(event->scenePos())) {
+            m_connection->begin(port, event->scenePos());
+            event->accept();
+            return;
+        }
+    }
+    QGraphicsScene::mousePressEvent(event);
+    if (event->button() != Qt::LeftButton || (event->modifiers() & Qt::ControlModifier)) return;
+    QGraphicsItem* item = symbolItemAt(event->scenePos());
+    if (!item || !item->isSelected()) return;
+    // start a drag of the whole selection
+    m_nudgeIds.clear();
+    m_dragging = true;
+    ++m_dragId;
+    m_dragStart = event->scenePos();
+    m_dragLast = QPointF();
+    m_dragOrigins.clear();
+    for (const auto& id : selectedIds()) {
+        if (auto p = placementOf(m_document->lab(), id)) m_dragOrigins.insert(QString::fromStdString(id), *p);
+    }
+}
+
+void LabScene::mouseMoveEvent(QGraphicsSceneMouseEvent* event)
+{
+    if (m_connection->active()) {
+        m_connection->move(event->scenePos(), event->screenPos());
+        event->accept();
+        return;
+    }
+    if (m_dragging && (event->buttons() & Qt::LeftButton)) {
+        const QPointF delta = event->scenePos() - m_dragStart;
+        MoveItemsCommand::Moves moves;
+        for (auto it = m_dragOrigins.cbegin(); it != m_dragOrigins.cend(); ++it) {
+            if (!itemFor(it.key())) continue;
+            Placement to = it.value();
+            const QPointF p = snapped(QPointF(to.x, to.y) + delta);
+            to.x = p.x();
+            to.y = p.y();
+            moves[it.key().toStdString()] = {it.value(), to};
+        }
+        // push only when something lands somewhere new
+        bool anyMove = false;
+        for (const auto& [id, m] : moves) {
+            const auto now = placementOf(m_document->lab(), id);
+            anyMove = anyMove || !now || !(*now == m.second);
+        }
+        if (anyMove && !moves.empty()) m_document->push(new MoveItemsCommand(m_document, std::move(moves), m_dragId));
+        event->accept();
+        return;
+    }
+    QGraphicsScene::mouseMoveEvent(event);
+}
+
+void LabScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event)
+{
+    if (m_connection->active() && event->button() == Qt::LeftButton) {
+        m_connection->finish(event->scenePos());
+        event->accept();
+        return;
+    }
+    if (m_dragging && event->button() == Qt::LeftButton) m_dragging = false;
+    QGraphicsScene::mouseReleaseEvent(event);
+}
+
+void LabScene::mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event)
+{
+    QGraphicsItem* item = symbolItemAt(event->scenePos());
+    if (item && item->type() == kComponentItemType) {
+        auto* c = static_cast<ComponentItem*>(item);
+        if (std::string(c->descriptor().type) == "torque_converter") emit mapEditorRequested(c->id());
+        else emit itemActivated(c->id());
+        event->accept();
+        return;
+    }
+    if (item) {
+        emit itemActivated(static_cast<SymbolItem*>(item)->id());
+        event->accept();
+        return;
+    }
+    QGraphicsScene::mouseDoubleClickEvent(event);
+}
+
+void LabScene::contextMenuEvent(QGraphicsSceneContextMenuEvent* event)
+{
+    emit contextMenuWanted(event->screenPos(), event->scenePos());
+    event->accept();
+}
+
+void LabScene::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Escape && m_connection->active()) {
+        m_connection->cancel();
+        event->accept();
+        return;
+    }
+    // arrow keys nudge the selection by a grid step (Shift: ten); a run of nudges is one undo step
+    const QHash<int, QPointF> arrows = {{Qt::Key_Left, {-1, 0}}, {Qt::Key_Right, {1, 0}}, {Qt::Key_Up, {0, -1}}, {Qt::Key_Down, {0, 1}}};
+    if (arrows.contains(event->key()) && !m_connection->active() && !m_dragging) {
+        const auto ids = selectedIds();
+        if (!ids.empty()) {
+            const QPointF step = arrows.value(event->key()) * kGridPitch * ((event->modifiers() & Qt::ShiftModifier) ? 10.0 : 1.0);
+            if (ids != m_nudgeIds) {
+                m_nudgeIds = ids;
+                m_nudgeId = ++m_dragId;
+            }
+            MoveItemsCommand::Moves moves;
+            for (const auto& id : ids) {
+                const auto p = placementOf(m_document->lab(), id);
+                if (!p) continue;
+                Placement to = *p;
+                to.x += step.x();
+                to.y += step.y();
+                moves[id] = {*p, to};
+            }
+            // merged into the run: keep the run's start as "before"
+            m_document->push(new MoveItemsCommand(m_document, std::move(moves), m_nudgeId));
+            event->accept();
+            return;
+        }
+    }
+    QGraphicsScene::keyPressEvent(event);
+}
+
+void LabScene::drawBackground(QPainter* painter, const QRectF& rect)
+{
+    painter->fillRect(rect, QColor(0xfb, 0xfc, 0xfd));
+    const double scale = painter->worldTransform().m11();
+    const double step = scale < 0.45 ? 100.0 : 20.0;
+    const double left = std::floor(rect.left() / step) * step;
+    const double top = std::floor(rect.top() / step) * step;
+    QVector<QPointF> minor, major;
+    for (double x = left; x < rect.right(); x += step) {
+        for (double y = top; y < rect.bottom(); y += step) {
+            const bool isMajor = std::fmod(std::fabs(x), 100.0) < 0.5 && std::fmod(std::fabs(y), 100.0) < 0.5;
+            (isMajor ? major : minor) << QPointF(x, y);
+        }
+    }
+    painter->setPen(QPen(QColor(0xd5, 0xda, 0xe1), 0));
+    painter->drawPoints(minor.data(), static_cast<int>(minor.size()));
+    painter->setPen(QPen(QColor(0xb0, 0xb8, 0xc4), 1.5 / std::max(scale, 0.1)));
+    painter->drawPoints(major.data(), static_cast<int>(major.size()));
+}
+
+} // namespace drivelab

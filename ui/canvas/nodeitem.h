@@ -1,0 +1,44 @@
+#pragma once
+// A node on the canvas: a shaft/inertia, a thermal mass, a hydraulic junction or a
+// translational mass, with anchors on its four sides where wires arrive.
+#include "canvas/itemtypes.h"
+#include "canvas/symbolitem.h"
+#include "spec/labspec.h"
+
+namespace drivelab {
+
+/// one node of the lab
+class NodeItem : public SymbolItem {
+public:
+    NodeItem(const QString& id, Domain domain);
+
+    int type() const override { return kNodeItemType; }
+    Domain domain() const { return m_domain; }
+    /// label from the spec
+    void syncFrom(const NodeSpec& spec);
+    /// where a wire arrives: side name, scene point, outward direction
+    struct Anchor {
+        QString side;
+        QPointF point;
+        QPointF direction;
+    };
+    /// the anchor a wire from `from` (leaving along `fromDir`) should use
+    Anchor anchorFor(const QPointF& from, const QPointF& fromDir) const;
+    /// anchors where wires arrive (drawn as junction dots when shared)
+    void setWireCounts(const QHash<QString, int>& counts);
+    /// highlight while a wire drag passes over it
+    void setDropHighlight(int state);
+
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+protected:
+    QColor fillColor() const override;
+    void usedSides(bool used[4]) const override;
+
+private:
+    Domain m_domain;
+    QHash<QString, int> m_wireCounts;
+    int m_drop = 0;
+};
+
+} // namespace drivelab

@@ -1,0 +1,145 @@
+#include "canvas/portitem.h"
+
+#include <QCoreApplication>
+#include <QCursor>
+#include <QPainter>
+
+#include "canvas/canvasstyle.h"
+#include "canvas/componentitem.h"
+
+namespace drivelab {
+namespace {
+constexpr double kMarker = 9.0;
+constexpr double kGroundStub = 16.0;
+} // namespace
+
+PortItem::PortItem(ComponentItem* parent, const PortDescriptor& port) : QGraphicsItem(parent), m_port(port), m_domain(port.domain)
+{
+    setAcceptHoverEvents(true);
+    setCursor(Qt::CrossCursor);
+    setZValue(2.0);
+    updateToolTip();
+}
+
+ComponentItem* PortItem::component() const
+{
+    return static_cast<ComponentItem*>(parentItem());
+}
+
+void PortItem::setBinding(Binding b, const QString& node)
+{
+    if (b == m_binding && node == m_node) return;
+    prepareGeometryChange();
+    m_binding = b;
+    m_node = node;
+    updateToolTip();
+    update();
+}
+
+void PortItem::setDomain(Domain d)
+{
+    if (d == m_domain) return;
+    m_domain = d;
+    updateToolTip();
+    update();
+}
+
+void PortItem::setDirection(const QPointF& d)
+{
+    prepareGeometryChange();
+    m_direction = d;
+    update();
+}
+
+QPointF PortItem::sceneDirection() const
+{
+    return m_direction; // components are never scaled or rotated as items; the symbol is
+}
+
+void PortItem::setDropHighlight(int state)
+{
+    if (state == m_drop) return;
+    m_drop = state;
+    update();
+}
+
+QRectF PortItem::boundingRect() const
+{
+    const double r = kMarker + 4.0;
+    QRectF box(-r, -r, 2 * r, 2 * r);
+    if (m_binding == Binding::Ground || m_binding == Binding::DefaultGround) {
+        const QPointF end = m_direction * (kGroundStub + 8.0);
+        box = box.united(QRectF(end - QPointF(12, 12), QSizeF(24, 24)));
+    }
+    return box;
+}
+
+QPainterPath PortItem::shape() const
+{
+    QPainterPath p;
+    p.addEllipse(QPointF(0, 0), kMarker, kMarker);
+    return p;
+}
+
+void PortItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+{
+    painter->setRenderHint(QPainter::Antialiasing);
+    const QColor c = style::domainColor(m_domain);
+    // ground: a stub leaving the port and the hatched reference
+    if (m_binding == Binding::Ground || m_binding == Binding::DefaultGround) {
+        QPen pen(m_binding == Binding::Ground ? style::inkColor() : QColor(0x9a, 0xa1, 0xab), 1.6);
+        if (m_binding == Binding::DefaultGround) pen.setStyle(Qt::DashLine);
+        painter->setPen(pen);
+        const QPointF end = m_direction * kGroundStub;
+        painter->drawLine(QPointF(0, 0), end);
+        const QPointF across(-m_direction.y(), m_direction.x());
+        painter->drawLine(end - across * 10, end + across * 10);
+        pen.setStyle(Qt::SolidLine);
+        pen.setWidthF(1.0);
+        painter->setPen(pen);
+        for (int i = -2; i <= 2; ++i) {
+            const QPointF base = end + across * (i * 4.5);
+            painter->drawLine(base, base + m_direction * 5 - across * 4);
+        }
+    }
+    const bool freeRequired = m_binding == Binding::Free && !m_port.optional;
+    if (m_hover || m_drop != 0) {
+        const QColor ring = m_drop < 0 ? style::errorColor() : (m_drop > 0 ? style::acceptColor() : c);
+        painter->setPen(QPen(ring, 2.0));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawEllipse(QPointF(0, 0), kMarker, kMarker);
+    }
+    const QPainterPath marker = style::portShape(m_domain, 8.0);
+    painter->setPen(QPen(freeRequired ? style::errorColor() : c, 1.6));
+    painter->setBrush(m_binding == Binding::Free || m_binding == Binding::DefaultGround ? QBrush(Qt::white) : QBrush(c));
+    painter->drawPath(marker);
+}
+
+void PortItem::hoverEnterEvent(QGraphicsSceneHoverEvent* event)
+{
+    m_hover = true;
+    update();
+    QGraphicsItem::hoverEnterEvent(event);
+}
+
+void PortItem::hoverLeaveEvent(QGraphicsSceneHoverEvent* event)
+{
+    m_hover = false;
+    update();
+    QGraphicsItem::hoverLeaveEvent(event);
+}
+
+void PortItem::updateToolTip()
+{
+    QString state;
+    switch (m_binding) {
+    case Binding::Free: state = QCoreApplication::translate("PortItem", "not connected: drag to a %1 node").arg(style::domainTitle(m_domain)); break;
+    case Binding::Node: state = QCoreApplication::translate("PortItem", "connected to %1").arg(m_node); break;
+    case Binding::Ground: state = QCoreApplication::translate("PortItem", "connected to ground"); break;
+    case Binding::DefaultGround: state = QCoreApplication::translate("PortItem", "not connected: ground by default"); break;
+    }
+    setToolTip(QStringLiteral("<b>%1</b> (%2): %3<br>%4")
+                   .arg(name(), style::domainTitle(m_domain), QString::fromLatin1(m_port.doc).toHtmlEscaped(), state));
+}
+
+} // namespace drivelab

@@ -1,0 +1,62 @@
+#pragma once
+// A component port on the canvas: a domain-shaped marker at the symbol's anchor,
+// filled when bound, hollow when free (red when a required port is free), with a
+// ground symbol when it is bound (or defaults) to the fixed reference.
+#include <QGraphicsItem>
+
+#include "canvas/itemtypes.h"
+#include "spec/descriptor.h"
+
+namespace drivelab {
+
+class ComponentItem;
+
+/// one port of a component item
+class PortItem : public QGraphicsItem {
+public:
+    enum class Binding { Free, Node, Ground, DefaultGround };
+
+    PortItem(ComponentItem* parent, const PortDescriptor& port);
+
+    int type() const override { return kPortItemType; }
+    /// port name ("node_a")
+    QString name() const { return QString::fromLatin1(m_port.name); }
+    const PortDescriptor& descriptor() const { return m_port; }
+    /// the port's domain in this lab (a transformer's follows node_a)
+    Domain domain() const { return m_domain; }
+    void setDomain(Domain d);
+    /// the component it belongs to
+    ComponentItem* component() const;
+    /// bound node id ("" when free)
+    QString node() const { return m_node; }
+    Binding binding() const { return m_binding; }
+    void setBinding(Binding b, const QString& node);
+    /// outward direction in item coordinates of the component
+    void setDirection(const QPointF& d);
+    QPointF direction() const { return m_direction; }
+    /// outward direction in scene coordinates
+    QPointF sceneDirection() const;
+    /// highlight while a wire drag passes over it
+    void setDropHighlight(int state); // 0 none, 1 accept, -1 refuse
+
+    QRectF boundingRect() const override;
+    QPainterPath shape() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+protected:
+    void hoverEnterEvent(QGraphicsSceneHoverEvent* event) override;
+    void hoverLeaveEvent(QGraphicsSceneHoverEvent* event) override;
+
+private:
+    void updateToolTip();
+
+    const PortDescriptor& m_port;
+    Domain m_domain;
+    QString m_node;
+    Binding m_binding = Binding::Free;
+    QPointF m_direction{-1, 0};
+    bool m_hover = false;
+    int m_drop = 0;
+};
+
+} // namespace drivelab

@@ -1,0 +1,32 @@
+#include "commands/connectcommand.h"
+
+#include <QCoreApplication>
+
+#include "document/itembundle.h"
+
+namespace drivelab {
+
+ConnectCommand::ConnectCommand(LabDocument* document, std::string component, std::string port, std::string node,
+                               QUndoCommand* parent)
+    : LabCommand(document, QString(), parent), m_component(std::move(component)), m_port(std::move(port)),
+      m_node(std::move(node))
+{
+    if (const ComponentSpec* c = document->lab().findComponent(m_component)) {
+        if (const std::string* n = c->port(m_port)) m_old = *n;
+    }
+    setText(QCoreApplication::translate("ConnectCommand", "Connect %1.%2 to %3").arg(qs(m_component), qs(m_port), qs(m_node)));
+}
+
+void ConnectCommand::redo()
+{
+    if (ComponentSpec* c = lab().findComponent(m_component)) bindPort(*c, m_port, m_node);
+    changed(ChangeKind::Structure, {qs(m_component), qs(m_node)});
+}
+
+void ConnectCommand::undo()
+{
+    if (ComponentSpec* c = lab().findComponent(m_component)) bindPort(*c, m_port, m_old.value_or(std::string()));
+    changed(ChangeKind::Structure, {qs(m_component), qs(m_node)});
+}
+
+} // namespace drivelab

@@ -1,0 +1,67 @@
+#include "commands/setvaluecommand.h"
+
+#include <QCoreApplication>
+
+#include "document/placement.h"
+
+namespace drivelab {
+namespace {
+
+Json* object(LabSpec& lab, const ValueTarget& t)
+{
+    if (t.kind == ValueTarget::Kind::NodeField) {
+        NodeSpec* n = lab.findNode(t.id);
+        return n ? &n->fields : nullptr;
+    }
+    ComponentSpec* c = lab.findComponent(t.id);
+    if (!c) return nullptr;
+    return t.kind == ValueTarget::Kind::Parameter ? &c->parameters : &c->inputs;
+}
+
+} // namespace
+
+SetValueCommand::SetValueCommand(LabDocument* document, ValueTarget target, std::optional<Json> value,
+                                 const QString& text, QUndoCommand* parent)
+    : LabCommand(document, text, parent), m_target(std::move(target)), m_new(std::move(value))
+{
+    m_old = current(document->lab(), m_target);
+    if (Json* o = object(document->edit(), m_target)) m_oldIndex = keyIndex(*o, m_target.name);
+    if (text.isEmpty()) {
+        setText(m_new ? QCoreApplication::translate("SetValueCommand", "Set %1.%2").arg(qs(m_target.id), qs(m_target.name))
+                      : QCoreApplication::translate("SetValueCommand", "Clear %1.%2").arg(qs(m_target.id), qs(m_target.name)));
+    }
+}
+
+std::optional<Json> SetValueCommand::current(const LabSpec& lab, const ValueTarget& target)
+{
+    const Json* o = object(const_cast<LabSpec&>(lab), target);
+    if (!o || !o->is_object()) return std::nullopt;
+    const auto it = o->find(target.name);
+    if (it == o->end()) return std::nullopt;
+    return *it;
+}
+
+void SetValueCommand::apply(const std::optional<Json>& value, std::optional<std::size_t> index)
+{
+    Json* o = object(lab(), m_target);
+    if (o) {
+        if (!o->is_object()) *o = Json::object();
+        if (!value) o->erase(m_target.name);
+        else if (o->contains(m_target.name)) (*o)[m_target.name] = *value;
+        else if (index) insertKeyAt(*o, *index, m_target.name, *value);
+        else (*o)[m_target.name] = *value;
+    }
+    changed(ChangeKind::Values, {qs(m_target.id)});
+}
+
+void SetValueCommand::redo()
+{
+    apply(m_new, std::nullopt);
+}
+
+void SetValueCommand::undo()
+{
+    apply(m_old, m_oldIndex);
+}
+
+} // namespace drivelab

@@ -1,0 +1,79 @@
+#include "document/fieldpath.h"
+
+#include <regex>
+
+#include "components/registry.h"
+
+namespace drivelab {
+namespace {
+
+// "name", "name[3]", "name[3].column"
+bool parseCell(const std::string& s, FieldRef& r)
+{
+    static const std::regex re(R"(^([A-Za-z0-9_]+)(?:\[(\d+)\](?:\.([A-Za-z0-9_]+))?)?$)");
+    std::smatch m;
+    if (!std::regex_match(s, m, re)) return false;
+    r.name = m[1].str();
+    if (m[2].matched) r.row = std::stoi(m[2].str());
+    if (m[3].matched) r.column = m[3].str();
+    return true;
+}
+
+} // namespace
+
+FieldRef parseFieldPath(const LabSpec& lab, const std::string& subject, const std::string& field)
+{
+    FieldRef r;
+    static const std::regex event(R"(^events\[(\d+)\](?:\.([A-Za-z_]+))?$)");
+    std::smatch m;
+    if (std::regex_match(field, m, event)) {
+        r.kind = FieldRef::Kind::Event;
+        r.eventIndex = std::stoi(m[1].str());
+        r.name = m[2].matched ? m[2].str() : std::string();
+        return r;
+    }
+    if (field.rfind("run.", 0) == 0) {
+        r.kind = FieldRef::Kind::Run;
+        r.name = field.substr(4);
+        return r;
+    }
+    if (subject == "-") {
+        if (field == "name") r.kind = FieldRef::Kind::LabName;
+        return r;
+    }
+    if (field == "id") {
+        r.kind = FieldRef::Kind::Id;
+        return r;
+    }
+    if (lab.findNode(subject)) {
+        if (field == "domain") r.kind = FieldRef::Kind::Type;
+        else if (field != "-") {
+            r.kind = FieldRef::Kind::NodeField;
+            r.name = field;
+        }
+        return r;
+    }
+    const ComponentSpec* c = lab.findComponent(subject);
+    if (!c) return r;
+    if (field == "type") {
+        r.kind = FieldRef::Kind::Type;
+        return r;
+    }
+    if (field.rfind("inputs.", 0) == 0) {
+        r.kind = FieldRef::Kind::Input;
+        r.name = field.substr(7);
+        return r;
+    }
+    const ComponentDescriptor* d = findComponentDescriptor(c->type);
+    if (!d) return r;
+    if (d->port(field)) {
+        r.kind = FieldRef::Kind::Port;
+        r.name = field;
+        return r;
+    }
+    const std::string prefix = std::string(d->fieldPrefix) + ".";
+    if (field.rfind(prefix, 0) == 0 && parseCell(field.substr(prefix.size()), r)) r.kind = FieldRef::Kind::Parameter;
+    return r;
+}
+
+} // namespace drivelab

@@ -1,0 +1,24 @@
+#pragma once
+// What a diagnostic's field path points at: a port, a node field, a parameter (and a
+// table cell in it), an initial input, an event, a run setting. The Problems panel,
+// the property editor and the converter map editor use it to mark and focus fields.
+#include <string>
+
+#include "spec/labspec.h"
+
+namespace drivelab {
+
+/// a parsed diagnostic field path
+struct FieldRef {
+    enum class Kind { None, Id, Type, Port, NodeField, Parameter, Input, Event, Run, LabName };
+    Kind kind = Kind::None;  ///< what it names
+    std::string name;        ///< port, field, parameter, input or run key; event key for events
+    int row = -1;            ///< table row, or -1
+    std::string column;      ///< table column, or ""
+    int eventIndex = -1;     ///< event position, or -1
+};
+
+/// parse the field of a diagnostic about `subject` ("converter.pump_positive[3].torque_ratio")
+FieldRef parseFieldPath(const LabSpec& lab, const std::string& subject, const std::string& field);
+
+} // namespace drivelab

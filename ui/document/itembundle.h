@@ -1,0 +1,46 @@
+#pragma once
+// Exact removal and restoration of nodes and components. takeItems() removes a set of
+// items together with everything that refers to them (port bindings of other components,
+// events, layout entries) and remembers where each piece sat; putItems() puts them all
+// back at the same positions, so a delete followed by its undo restores the lab exactly,
+// and an add or paste is a putItems() of a bundle built elsewhere.
+#include <set>
+#include <string>
+#include <vector>
+
+#include "spec/labspec.h"
+
+namespace drivelab {
+
+/// everything one removal took out of a lab, with its original positions
+struct ItemBundle {
+    struct Node { std::size_t index; NodeSpec spec; };
+    struct Component { std::size_t index; ComponentSpec spec; };
+    struct Binding { std::string component; std::size_t position; std::string port; std::string node; };
+    struct Event { std::size_t index; EventSpec spec; };
+    struct LayoutEntry { std::size_t index; std::string key; Json value; };
+
+    std::vector<Node> nodes;             ///< ascending index
+    std::vector<Component> components;   ///< ascending index
+    std::vector<Binding> bindings;       ///< bindings of remaining components to removed nodes
+    std::vector<Event> events;           ///< ascending index
+    std::vector<LayoutEntry> layout;     ///< ascending index
+
+    /// ids of the nodes and components in the bundle
+    std::vector<std::string> ids() const;
+    /// true when it holds nothing
+    bool empty() const { return nodes.empty() && components.empty(); }
+};
+
+/// remove the items with these ids (unknown ids are ignored); the bundle restores them
+ItemBundle takeItems(LabSpec& lab, const std::set<std::string>& ids);
+/// put a bundle back (the exact inverse of the takeItems() that produced it)
+void putItems(LabSpec& lab, const ItemBundle& bundle);
+/// a bundle that appends these items (and their events and layout) at the end of a lab
+ItemBundle appendBundle(const LabSpec& lab, std::vector<NodeSpec> nodes, std::vector<ComponentSpec> components,
+                        std::vector<EventSpec> events, const Json& layout);
+
+/// bind (or with an empty node, unbind) a port, keeping the ports in descriptor order
+void bindPort(ComponentSpec& c, const std::string& port, const std::string& node);
+
+} // namespace drivelab

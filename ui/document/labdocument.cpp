@@ -1,0 +1,107 @@
+#include "document/labdocument.h"
+
+#include <QFileInfo>
+#include <QUndoStack>
+
+#include "compile/compiler.h"
+
+namespace drivelab {
+
+LabDocument::LabDocument(QObject* parent) : QObject(parent), m_undo(new QUndoStack(this))
+{
+    m_lab.name = "untitled";
+    connect(m_undo, &QUndoStack::cleanChanged, this, [this] { updateModified(); });
+    revalidate();
+}
+
+LabDocument::~LabDocument() = default;
+
+void LabDocument::push(QUndoCommand* command)
+{
+    m_undo->push(command);
+}
+
+void LabDocument::reset(LabSpec lab, const QString& path, bool modified)
+{
+    m_undo->clear();
+    m_lab = std::move(lab);
+    m_forcedModified = modified;
+    const bool pathChanged = path != m_path;
+    m_path = path;
+    ++m_revision;
+    revalidate();
+    emit changed(ChangeKind::Reset, {});
+    if (pathChanged) emit filePathChanged(m_path);
+    updateModified();
+}
+
+void LabDocument::setFilePath(const QString& path)
+{
+    if (path == m_path) return;
+    m_path = path;
+    emit filePathChanged(m_path);
+}
+
+QString LabDocument::displayName() const
+{
+    return m_path.isEmpty() ? tr("Untitled") : QFileInfo(m_path).fileName();
+}
+
+bool LabDocument::isModified() const
+{
+    return m_forcedModified || !m_undo->isClean();
+}
+
+void LabDocument::markSaved()
+{
+    m_forcedModified = false;
+    m_undo->setClean();
+    updateModified();
+}
+
+std::vector<Diagnostic> LabDocument::diagnosticsFor(const std::string& subject) const
+{
+    std::vector<Diagnostic> out;
+    for (const auto& d : m_diagnostics) {
+        if (d.subject == subject) out.push_back(d);
+    }
+    return out;
+}
+
+bool LabDocument::isValid() const
+{
+    for (const auto& d : m_diagnostics) {
+        if (d.severity == Severity::Error) return false;
+    }
+    return true;
+}
+
+void LabDocument::notifyChanged(ChangeKind kind, const QStringList& ids)
+{
+    ++m_revision;
+    if (kind != ChangeKind::Layout) revalidate();
+    emit changed(kind, ids);
+    updateModified();
+}
+
+void LabDocument::notifyRenamed(const QString& from, const QString& to)
+{
+    emit renamed(from, to);
+}
+
+void LabDocument::revalidate()
+{
+    const CompileResult r = compile(m_lab);
+    m_diagnostics = r.diagnostics.items();
+    emit diagnosticsChanged();
+}
+
+void LabDocument::updateModified()
+{
+    const bool now = isModified();
+    if (now == m_lastModified) return;
+    m_lastModified = now;
+    emit modifiedChanged(now);
+}
+
+} // namespace drivelab

@@ -1,0 +1,95 @@
+#pragma once
+// The open lab: the LabSpec being edited, its undo history, its file and what the
+// core says about it. Every edit is a QUndoCommand (ui/commands/) that changes the
+// spec through edit() and then calls notifyChanged(); views re-sync from the spec.
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+#include "spec/diagnostic.h"
+#include "spec/labspec.h"
+
+class QUndoStack;
+class QUndoCommand;
+
+namespace drivelab {
+
+/// what an edit touched (views decide how much to refresh)
+enum class ChangeKind {
+    Layout,     ///< positions, rotation, flip only: no re-validation
+    Values,     ///< parameters, fields, inputs, run settings, events, name
+    Structure,  ///< items added, removed, renamed, connected or disconnected
+    Reset,      ///< the whole lab was replaced (new, open, revert, recover)
+};
+
+/// The document: one lab, its undo stack, its file path and its diagnostics.
+class LabDocument : public QObject {
+    Q_OBJECT
+public:
+    explicit LabDocument(QObject* parent = nullptr);
+    ~LabDocument() override;
+
+    /// the lab as it is now
+    const LabSpec& lab() const { return m_lab; }
+    /// mutable access for commands; call notifyChanged() afterwards
+    LabSpec& edit() { return m_lab; }
+    /// the undo history
+    QUndoStack* undoStack() const { return m_undo; }
+    /// push (and so perform) an edit
+    void push(QUndoCommand* command);
+
+    /// replace the whole lab (clears the history); `modified` marks unsaved content (recovery)
+    void reset(LabSpec lab, const QString& path, bool modified = false);
+    /// file the lab belongs to ("" while untitled)
+    QString filePath() const { return m_path; }
+    /// set the file (after Save As)
+    void setFilePath(const QString& path);
+    /// "converter-launch.lab.json" or "Untitled"
+    QString displayName() const;
+    /// true when there are unsaved changes
+    bool isModified() const;
+    /// the current state is what the file holds
+    void markSaved();
+    /// bumped by every change; autosave compares it
+    quint64 revision() const { return m_revision; }
+
+    /// every diagnostic the core reports for the lab as it is now (compile())
+    const std::vector<Diagnostic>& diagnostics() const { return m_diagnostics; }
+    /// diagnostics naming one subject
+    std::vector<Diagnostic> diagnosticsFor(const std::string& subject) const;
+    /// true when the lab compiles without errors
+    bool isValid() const;
+
+    /// called by commands after changing the spec
+    void notifyChanged(ChangeKind kind, const QStringList& ids = {});
+    /// called by the rename command before notifyChanged()
+    void notifyRenamed(const QString& from, const QString& to);
+
+signals:
+    /// the spec changed
+    void changed(drivelab::ChangeKind kind, const QStringList& ids);
+    /// an item id changed (views keep their items and selection)
+    void renamed(const QString& from, const QString& to);
+    /// diagnostics were recomputed
+    void diagnosticsChanged();
+    /// the unsaved-changes state flipped
+    void modifiedChanged(bool modified);
+    /// the file path changed
+    void filePathChanged(const QString& path);
+
+private:
+    void revalidate();
+    void updateModified();
+
+    LabSpec m_lab;
+    QUndoStack* m_undo = nullptr;
+    QString m_path;
+    std::vector<Diagnostic> m_diagnostics;
+    quint64 m_revision = 0;
+    bool m_forcedModified = false;
+    bool m_lastModified = false;
+};
+
+} // namespace drivelab

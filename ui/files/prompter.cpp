@@ -1,0 +1,90 @@
+#include "files/prompter.h"
+
+#include <QCoreApplication>
+#include <QFileDialog>
+#include <QMessageBox>
+#include <QPushButton>
+
+namespace drivelab {
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("Prompter", text);
+}
+
+QString filter()
+{
+    return tr("DriveLab labs (*.lab.json);;JSON files (*.json);;All files (*)");
+}
+
+} // namespace
+
+Prompter::SaveChoice DialogPrompter::askSaveChanges(const QString& name)
+{
+    const auto b = QMessageBox::warning(m_parent, tr("Unsaved changes"),
+                                        tr("Save the changes to %1 before closing it?").arg(name),
+                                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (b == QMessageBox::Save) return SaveChoice::Save;
+    if (b == QMessageBox::Discard) return SaveChoice::Discard;
+    return SaveChoice::Cancel;
+}
+
+Prompter::ConflictChoice DialogPrompter::askDiskConflict(const QString& path)
+{
+    QMessageBox box(QMessageBox::Warning, tr("File changed on disk"),
+                    tr("%1 was changed by another program since you opened or saved it.\n\n"
+                       "Saving now would overwrite those changes.").arg(path),
+                    QMessageBox::NoButton, m_parent);
+    QPushButton* over = box.addButton(tr("Overwrite"), QMessageBox::DestructiveRole);
+    QPushButton* as = box.addButton(tr("Save As…"), QMessageBox::AcceptRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(as);
+    box.exec();
+    if (box.clickedButton() == over) return ConflictChoice::Overwrite;
+    if (box.clickedButton() == as) return ConflictChoice::SaveAs;
+    return ConflictChoice::Cancel;
+}
+
+bool DialogPrompter::askReload(const QString& path, bool modified)
+{
+    const QString text = modified ? tr("%1 was changed by another program.\n\nReload it and lose your unsaved changes?").arg(path)
+                                  : tr("%1 was changed by another program.\n\nReload it?").arg(path);
+    return QMessageBox::question(m_parent, tr("File changed on disk"), text, QMessageBox::Yes | QMessageBox::No,
+                                 modified ? QMessageBox::No : QMessageBox::Yes) == QMessageBox::Yes;
+}
+
+Prompter::RecoveryChoice DialogPrompter::askRecover(const RecoveryEntry& e)
+{
+    QMessageBox box(QMessageBox::Question, tr("Recover unsaved changes"),
+                    tr("DriveLab did not close normally. An autosaved copy of %1 from %2 holds changes that were not saved.\n\n"
+                       "Recover it? You can then review it and save it over the original.")
+                        .arg(e.original.isEmpty() ? tr("an untitled lab (%1)").arg(e.name) : e.original,
+                             QLocale().toString(e.saved, QLocale::ShortFormat)),
+                    QMessageBox::NoButton, m_parent);
+    QPushButton* recover = box.addButton(tr("Recover"), QMessageBox::AcceptRole);
+    QPushButton* discard = box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
+    box.addButton(tr("Later"), QMessageBox::RejectRole);
+    box.setDefaultButton(recover);
+    box.exec();
+    if (box.clickedButton() == recover) return RecoveryChoice::Recover;
+    if (box.clickedButton() == discard) return RecoveryChoice::Discard;
+    return RecoveryChoice::Later;
+}
+
+QString DialogPrompter::openPath(const QString& directory)
+{
+    return QFileDialog::getOpenFileName(m_parent, tr("Open lab"), directory, filter());
+}
+
+QString DialogPrompter::savePath(const QString& suggestion)
+{
+    return QFileDialog::getSaveFileName(m_parent, tr("Save lab as"), suggestion, filter());
+}
+
+void DialogPrompter::error(const QString& title, const QString& text)
+{
+    QMessageBox::critical(m_parent, title, text);
+}
+
+} // namespace drivelab

@@ -1,0 +1,213 @@
+#include "palette/palettewidget.h"
+
+#include <QDrag>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include "canvas/labview.h"
+#include "canvas/symbols.h"
+#include "components/registry.h"
+
+namespace drivelab {
+namespace {
+
+constexpr int kTokenRole = Qt::UserRole + 1;
+constexpr int kSearchRole = Qt::UserRole + 2;
+
+// a tree that drags its entries as palette tokens
+class PaletteTree : public QTreeWidget {
+public:
+    using QTreeWidget::QTreeWidget;
+
+protected:
+    QStringList mimeTypes() const override { return {QString::fromLatin1(LabView::kPaletteMimeType)}; }
+    QMimeData* mimeData(const QList<QTreeWidgetItem*>& items) const override
+    {
+        if (items.isEmpty() || items.front()->data(0, kTokenRole).toString().isEmpty()) return nullptr;
+        return PaletteWidget::mimeFor(items.front()->data(0, kTokenRole).toString());
+    }
+    // a palette entry is copied, never moved out of the palette
+    void startDrag(Qt::DropActions) override
+    {
+        QTreeWidgetItem* item = currentItem();
+        if (!item || item->data(0, kTokenRole).toString().isEmpty()) return;
+        auto* drag = new QDrag(this);
+        drag->setMimeData(PaletteWidget::mimeFor(item->data(0, kTokenRole).toString()));
+        drag->setPixmap(item->icon(0).pixmap(iconSize() * 1.5));
+        drag->exec(Qt::CopyAction, Qt::CopyAction);
+    }
+};
+
+QString groupTitle(const QString& group)
+{
+    if (group == QLatin1String("rotational")) return PaletteWidget::tr("Rotational");
+    if (group == QLatin1String("hydraulic")) return PaletteWidget::tr("Hydraulic");
+    if (group == QLatin1String("translational")) return PaletteWidget::tr("Translational");
+    if (group == QLatin1String("thermal")) return PaletteWidget::tr("Thermal");
+    if (group == QLatin1String("sources")) return PaletteWidget::tr("Sources");
+    QString t = group;
+    if (!t.isEmpty()) t[0] = t[0].toUpper();
+    return t;
+}
+
+QString portList(const ComponentDescriptor& d)
+{
+    QStringList parts;
+    for (const auto& p : d.ports) {
+        parts << QStringLiteral("%1 (%2%3): %4")
+                     .arg(QString::fromLatin1(p.name), QString::fromLatin1(domainName(p.domain)),
+                          p.optional ? PaletteWidget::tr(", optional") : QString(), QString::fromLatin1(p.doc).toHtmlEscaped());
+    }
+    return parts.join(QStringLiteral("<br>"));
+}
+
+} // namespace
+
+PaletteWidget::PaletteWidget(QWidget* parent) : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(4);
+    m_search = new QLineEdit(this);
+    m_search->setPlaceholderText(tr("Search components…"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setStatusTip(tr("Type to filter the palette by name, type or description"));
+    layout->addWidget(m_search);
+    m_tree = new PaletteTree(this);
+    m_tree->setHeaderHidden(true);
+    m_tree->setIconSize(QSize(40, 30));
+    m_tree->setDragEnabled(true);
+    m_tree->setDragDropMode(QAbstractItemView::DragOnly);
+    m_tree->setRootIsDecorated(true);
+    m_tree->setIndentation(12);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setStatusTip(tr("Drag a component or node onto the canvas, or double-click it"));
+    layout->addWidget(m_tree);
+    build();
+    connect(m_search, &QLineEdit::textChanged, this, &PaletteWidget::applyFilter);
+    connect(m_tree, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item) {
+        const QString token = item->data(0, kTokenRole).toString();
+        if (!token.isEmpty()) emit activated(token);
+    });
+}
+
+QMimeData* PaletteWidget::mimeFor(const QString& token)
+{
+    auto* mime = new QMimeData;
+    mime->setData(QString::fromLatin1(LabView::kPaletteMimeType), token.toUtf8());
+    return mime;
+}
+
+void PaletteWidget::build()
+{
+    // fixed group order; groups the registry names that are not listed come after
+    QStringList order = {QStringLiteral("rotational"), QStringLiteral("hydraulic"), QStringLiteral("translational"),
+                         QStringLiteral("thermal"), QStringLiteral("sources")};
+    for (const ComponentDescriptor* d : componentDescriptors()) {
+        const QString g = QString::fromLatin1(d->group);
+        if (!order.contains(g)) order << g;
+    }
+    QHash<QString, QTreeWidgetItem*> groups;
+    const auto group = [&](const QString& name) {
+        if (auto* g = groups.value(name)) return g;
+        auto* g = new QTreeWidgetItem;
+        g->setText(0, groupTitle(name));
+        g->setData(0, Qt::UserRole, name);
+        g->setFlags(Qt::ItemIsEnabled);
+        QFont f = g->font(0);
+        f.setBold(true);
+        g->setFont(0, f);
+        groups.insert(name, g);
+        return g;
+    };
+    // node domains first in their group: every Domain value the core describes
+    for (Domain d : {Domain::Rotational, Domain::Hydraulic, Domain::Translational, Domain::Thermal}) {
+        const NodeDomainDescriptor* nd = nodeDomainDescriptor(d);
+        if (!nd) continue;
+        auto* item = new QTreeWidgetItem(group(QString::fromLatin1(domainName(d))));
+        item->setText(0, QString::fromLatin1(nd->label));
+        item->setData(0, kTokenRole, QStringLiteral("node:%1").arg(QString::fromLatin1(domainName(d))));
+        item->setData(0, kSearchRole, QStringLiteral("%1 %2 %3 node").arg(QString::fromLatin1(nd->label),
+                                                                         QString::fromLatin1(domainName(d)), QString::fromLatin1(nd->doc)));
+        item->setToolTip(0, QStringLiteral("<b>%1</b> (%2 node)<br>%3").arg(QString::fromLatin1(nd->label),
+                                                                            QString::fromLatin1(domainName(d)),
+                                                                            QString::fromLatin1(nd->doc).toHtmlEscaped()));
+        const QString icon = nodeIconPath(d);
+        if (!icon.isEmpty()) item->setIcon(0, QIcon(icon));
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
+    }
+    for (const ComponentDescriptor* d : componentDescriptors()) {
+        auto* item = new QTreeWidgetItem(group(QString::fromLatin1(d->group)));
+        item->setText(0, QString::fromLatin1(d->label));
+        item->setData(0, kTokenRole, QStringLiteral("component:%1").arg(QString::fromLatin1(d->type)));
+        item->setData(0, kSearchRole, QStringLiteral("%1 %2 %3").arg(QString::fromLatin1(d->label), QString::fromLatin1(d->type),
+                                                                     QString::fromLatin1(d->doc)));
+        item->setToolTip(0, QStringLiteral("<b>%1</b> <code>%2</code><br>%3<br><br>%4")
+                                .arg(QString::fromLatin1(d->label), QString::fromLatin1(d->type),
+                                     QString::fromLatin1(d->doc).toHtmlEscaped(), portList(*d)));
+        const QString icon = componentIconPath(*d);
+        if (!icon.isEmpty()) item->setIcon(0, QIcon(icon));
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
+    }
+    for (const QString& name : order) {
+        if (auto* g = groups.value(name)) m_tree->addTopLevelItem(g);
+    }
+    m_tree->expandAll();
+}
+
+QStringList PaletteWidget::tokens() const
+{
+    QStringList out;
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* g = m_tree->topLevelItem(i);
+        for (int j = 0; j < g->childCount(); ++j) out << g->child(j)->data(0, kTokenRole).toString();
+    }
+    return out;
+}
+
+QStringList PaletteWidget::visibleTokens() const
+{
+    QStringList out;
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* g = m_tree->topLevelItem(i);
+        for (int j = 0; j < g->childCount(); ++j) {
+            if (!g->child(j)->isHidden()) out << g->child(j)->data(0, kTokenRole).toString();
+        }
+    }
+    return out;
+}
+
+QStringList PaletteWidget::groups() const
+{
+    QStringList out;
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) out << m_tree->topLevelItem(i)->data(0, Qt::UserRole).toString();
+    return out;
+}
+
+void PaletteWidget::setFilter(const QString& text)
+{
+    m_search->setText(text);
+}
+
+void PaletteWidget::applyFilter(const QString& text)
+{
+    const QStringList words = text.simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* g = m_tree->topLevelItem(i);
+        int shown = 0;
+        for (int j = 0; j < g->childCount(); ++j) {
+            QTreeWidgetItem* e = g->child(j);
+            const QString hay = e->data(0, kSearchRole).toString();
+            bool match = true;
+            for (const QString& w : words) match = match && hay.contains(w, Qt::CaseInsensitive);
+            e->setHidden(!match);
+            shown += match ? 1 : 0;
+        }
+        g->setHidden(shown == 0);
+    }
+}
+
+} // namespace drivelab

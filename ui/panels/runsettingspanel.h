@@ -1,0 +1,48 @@
+#pragma once
+// Lab and run settings: name, description, tick, duration and report interval. Times
+// are typed in µs and s and converted to whole nanoseconds exactly (no floating point),
+// with the tick count and report spacing shown; fields the core rejects are marked.
+#include <QWidget>
+
+class QLineEdit;
+class QPlainTextEdit;
+class QLabel;
+
+namespace drivelab {
+
+class LabDocument;
+
+/// run settings dock contents
+class RunSettingsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit RunSettingsPanel(LabDocument* document, QWidget* parent = nullptr);
+
+    /// focus the field of a diagnostic ("tick_ns", "duration_ns", "report_every_ticks", "name")
+    void focusField(const QString& name);
+    QLineEdit* tickEdit() const { return m_tick; }
+    QLineEdit* durationEdit() const { return m_duration; }
+    QLineEdit* reportEdit() const { return m_report; }
+    QLineEdit* nameEdit() const { return m_name; }
+
+signals:
+    void hint(const QString& text);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void refresh();
+    void commitRun();
+    void commitInfo();
+
+    LabDocument* m_document;
+    QLineEdit* m_name;
+    QPlainTextEdit* m_description;
+    QLineEdit* m_tick;
+    QLineEdit* m_duration;
+    QLineEdit* m_report;
+    QLabel* m_derived;
+};
+
+} // namespace drivelab

@@ -1,0 +1,329 @@
+#include "properties/itemform.h"
+
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include "canvas/symbols.h"
+#include "components/registry.h"
+#include "document/displayunits.h"
+#include "document/labdocument.h"
+#include "document/numbers.h"
+#include "panels/eventstable.h"
+#include "properties/fieldeditors.h"
+#include "properties/tableeditor.h"
+
+namespace drivelab {
+namespace {
+
+QString fieldKey(const FieldRef& f)
+{
+    switch (f.kind) {
+    case FieldRef::Kind::Id: return QStringLiteral("id");
+    case FieldRef::Kind::Port: return QStringLiteral("port:") + QString::fromStdString(f.name);
+    case FieldRef::Kind::NodeField: return QStringLiteral("field:") + QString::fromStdString(f.name);
+    case FieldRef::Kind::Parameter: return QStringLiteral("param:") + QString::fromStdString(f.name);
+    case FieldRef::Kind::Input: return QStringLiteral("input:") + QString::fromStdString(f.name);
+    case FieldRef::Kind::Event: return QStringLiteral("events");
+    default: return QString();
+    }
+}
+
+QString defaultText(double v, const char* unit)
+{
+    const UnitView view = DisplayUnits::instance().view(QString::fromLatin1(unit));
+    return ItemForm::tr("default: %1").arg(view.identity() ? formatNumber(v) : formatNumberDigits(view.toDisplay(v), 8));
+}
+
+} // namespace
+
+ItemForm::ItemForm(LabDocument* document, const QString& id, QWidget* parent)
+    : QWidget(parent), m_document(document), m_id(id), m_layout(new QVBoxLayout(this))
+{
+    m_layout->setContentsMargins(8, 8, 8, 8);
+    m_layout->setSpacing(8);
+    m_isNode = document->lab().findNode(id.toStdString()) != nullptr;
+    if (m_isNode) buildNode();
+    else buildComponent();
+    m_layout->addStretch(1);
+    for (FieldEditor* e : m_editors) connect(e, &FieldEditor::hint, this, &ItemForm::hint);
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] {
+        for (auto it = m_unitLabels.begin(); it != m_unitLabels.end(); ++it)
+            it.value()->setText(DisplayUnits::instance().view(it.value()->property("siUnit").toString()).label);
+    });
+    updateProblems();
+}
+
+void ItemForm::buildHeader(const QString& title, const QString& subtitle, const QString& doc, const QString& icon)
+{
+    auto* head = new QWidget(this);
+    auto* grid = new QGridLayout(head);
+    grid->setContentsMargins(0, 0, 0, 0);
+    auto* iconLabel = new QLabel(head);
+    if (!icon.isEmpty()) iconLabel->setPixmap(QIcon(icon).pixmap(56, 42));
+    grid->addWidget(iconLabel, 0, 0, 2, 1, Qt::AlignTop);
+    auto* titleLabel = new QLabel(QStringLiteral("<b style='font-size:13pt'>%1</b>  <span style='color:#6b7280'>%2</span>")
+                                      .arg(title.toHtmlEscaped(), subtitle.toHtmlEscaped()), head);
+    grid->addWidget(titleLabel, 0, 1);
+    auto* docLabel = new QLabel(doc, head);
+    docLabel->setWordWrap(true);
+    docLabel->setStyleSheet(QStringLiteral("color:#4b5563"));
+    grid->addWidget(docLabel, 1, 1);
+    grid->setColumnStretch(1, 1);
+    m_layout->addWidget(head);
+    m_problems = new QLabel(this);
+    m_problems->setWordWrap(true);
+    m_problems->setTextFormat(Qt::RichText);
+    m_problems->setStyleSheet(QStringLiteral("QLabel{background:#fdecee;border:1px solid #f3b4ba;border-radius:4px;padding:6px;color:#8f1119}"));
+    m_problems->hide();
+    m_layout->addWidget(m_problems);
+}
+
+QGridLayout* ItemForm::section(const QString& title)
+{
+    auto* box = new QGroupBox(title, this);
+    auto* grid = new QGridLayout(box);
+    grid->setHorizontalSpacing(6);
+    grid->setVerticalSpacing(2);
+    grid->setColumnStretch(1, 1);
+    m_layout->addWidget(box);
+    return grid;
+}
+
+void ItemForm::addRow(QGridLayout* grid, const QString& key, const QString& name, FieldEditor* editor, const QString& unit,
+                      const QString& doc)
+{
+    int row = grid->rowCount();
+    auto* label = new QLabel(name, this);
+    label->setToolTip(doc);
+    grid->addWidget(label, row, 0, Qt::AlignTop | Qt::AlignLeft);
+    if (qobject_cast<TableFieldEditor*>(editor)) {
+        // a table takes the full width under its name
+        grid->addWidget(editor->widget(), ++row, 0, 1, 3);
+    } else {
+        grid->addWidget(editor->widget(), row, 1);
+    }
+    if (!unit.isNull()) {
+        auto* u = new QLabel(DisplayUnits::instance().view(unit).label, this);
+        u->setProperty("siUnit", unit);
+        u->setMinimumWidth(36);
+        u->setStyleSheet(QStringLiteral("color:#4b5563"));
+        grid->addWidget(u, row, 2);
+        m_unitLabels.insert(key, u);
+    }
+    if (!doc.isEmpty()) {
+        auto* d = new QLabel(doc, this);
+        d->setWordWrap(true);
+        d->setStyleSheet(QStringLiteral("color:#6b7280; font-size:8pt"));
+        grid->addWidget(d, row + 1, qobject_cast<TableFieldEditor*>(editor) ? 0 : 1, 1, qobject_cast<TableFieldEditor*>(editor) ? 3 : 2);
+        editor->widget()->setStatusTip(doc);
+    }
+    m_editors.insert(key, editor);
+}
+
+void ItemForm::buildNode()
+{
+    const NodeSpec* n = m_document->lab().findNode(m_id.toStdString());
+    const auto domain = domainFromName(n->domain);
+    const NodeDomainDescriptor* d = domain ? nodeDomainDescriptor(*domain) : nullptr;
+    buildHeader(m_id, d ? QString::fromLatin1(d->label) : QString::fromStdString(n->domain),
+                d ? QString::fromLatin1(d->doc) : tr("A node of a domain this build does not support."),
+                domain ? nodeIconPath(*domain) : QString());
+    QGridLayout* ident = section(tr("Identity"));
+    addRow(ident, QStringLiteral("id"), tr("Id"), new IdEditor(m_document, m_id, this), QString(), QString());
+    if (d) {
+        QGridLayout* fields = section(tr("Fields"));
+        for (const auto& f : d->fields) {
+            ValueTarget t{ValueTarget::Kind::NodeField, n->id, f.name};
+            auto* e = new NumberFieldEditor(m_document, t, QString::fromLatin1(f.unit), f.kind == ParamKind::WholeNumber,
+                                            !f.required, f.required ? QString() : defaultText(f.fileDefault, f.unit), this);
+            QString doc = QString::fromLatin1(f.doc);
+            if (f.range.lo != -std::numeric_limits<double>::infinity() || f.range.hi != std::numeric_limits<double>::infinity())
+                doc += QStringLiteral(" (") + QString::fromStdString(f.range.describe()) + QLatin1Char(')');
+            addRow(fields, QStringLiteral("field:") + QString::fromLatin1(f.name), QString::fromLatin1(f.name), e,
+                   QString::fromLatin1(f.unit), doc);
+        }
+    }
+    QGridLayout* wires = section(tr("Connected ports"));
+    m_connections = new QLabel(this);
+    m_connections->setWordWrap(true);
+    wires->addWidget(m_connections, 0, 0, 1, 3);
+    refresh();
+}
+
+void ItemForm::buildComponent()
+{
+    const ComponentSpec* c = m_document->lab().findComponent(m_id.toStdString());
+    const ComponentDescriptor* d = findComponentDescriptor(c->type);
+    buildHeader(m_id, QString::fromLatin1(d->label), QString::fromLatin1(d->doc), componentIconPath(*d));
+    QGridLayout* ident = section(tr("Identity"));
+    addRow(ident, QStringLiteral("id"), tr("Id"), new IdEditor(m_document, m_id, this), QString(), QString());
+    auto* type = new QLabel(QStringLiteral("<code>%1</code> · %2").arg(QString::fromLatin1(d->type), QString::fromLatin1(d->bondGraph)), this);
+    type->setWordWrap(true);
+    ident->addWidget(new QLabel(tr("Type"), this), ident->rowCount(), 0);
+    ident->addWidget(type, ident->rowCount() - 1, 1, 1, 2);
+
+    QGridLayout* ports = section(tr("Connections"));
+    for (const auto& p : d->ports) {
+        const QString doc = QStringLiteral("%1 (%2%3)").arg(QString::fromLatin1(p.doc), QString::fromLatin1(domainName(p.domain)),
+                                                            p.optional ? tr(", optional") : QString());
+        addRow(ports, QStringLiteral("port:") + QString::fromLatin1(p.name), QString::fromLatin1(p.name),
+               new PortEditor(m_document, m_id, p, this), QString(), doc);
+    }
+
+    if (!d->parameters.empty()) {
+        QGridLayout* params = section(tr("Parameters"));
+        const bool converter = std::string(d->type) == "torque_converter";
+        for (const auto& p : d->parameters) {
+            const QString key = QStringLiteral("param:") + QString::fromLatin1(p.name);
+            ValueTarget t{ValueTarget::Kind::Parameter, c->id, p.name};
+            QString doc = QString::fromLatin1(p.doc);
+            if (p.kind == ParamKind::Real || p.kind == ParamKind::WholeNumber || p.kind == ParamKind::RealOrKeyword) {
+                if (std::isfinite(p.range.lo) || std::isfinite(p.range.hi) || p.range.nonzero)
+                    doc += QStringLiteral(" (") + QString::fromStdString(p.range.describe()) + QLatin1Char(')');
+            }
+            switch (p.kind) {
+            case ParamKind::Real:
+            case ParamKind::WholeNumber:
+                addRow(params, key, QString::fromLatin1(p.name),
+                       new NumberFieldEditor(m_document, t, QString::fromLatin1(p.unit), p.kind == ParamKind::WholeNumber,
+                                             !p.required, p.required ? QString() : defaultText(p.fileDefault, p.unit), this),
+                       QString::fromLatin1(p.unit), doc);
+                break;
+            case ParamKind::Boolean:
+                addRow(params, key, QString::fromLatin1(p.name), new BoolFieldEditor(m_document, t, !p.required, p.fileDefault != 0.0, this),
+                       QString(), doc);
+                break;
+            case ParamKind::RealOrKeyword:
+                addRow(params, key, QString::fromLatin1(p.name), new KeywordFieldEditor(m_document, t, p, this),
+                       QString::fromLatin1(p.unit), doc);
+                break;
+            case ParamKind::Table:
+                if (converter) break; // the map editor below
+                addRow(params, key, QString::fromLatin1(p.name), new TableFieldEditor(m_document, t, p, this), QString(), doc);
+                break;
+            }
+        }
+        if (converter) {
+            const int row = params->rowCount();
+            auto* button = new QPushButton(tr("Edit maps…"), this);
+            button->setStatusTip(tr("Open the converter map editor: the four maps with C(s), R(s) and efficiency charts"));
+            connect(button, &QPushButton::clicked, this, [this] { emit mapEditorRequested(m_id, QString(), -1, QString()); });
+            params->addWidget(new QLabel(tr("Maps"), this), row, 0);
+            params->addWidget(button, row, 1);
+            m_mapSummary = new QLabel(this);
+            m_mapSummary->setWordWrap(true);
+            m_mapSummary->setTextFormat(Qt::RichText);
+            params->addWidget(m_mapSummary, row + 1, 0, 1, 3);
+        }
+    }
+
+    if (!d->inputs.empty()) {
+        QGridLayout* inputs = section(tr("Inputs (initial values)"));
+        for (const auto& in : d->inputs) {
+            ValueTarget t{ValueTarget::Kind::Input, c->id, in.name};
+            QString doc = QString::fromLatin1(in.doc);
+            if (std::isfinite(in.range.lo) || std::isfinite(in.range.hi))
+                doc += QStringLiteral(" (") + QString::fromStdString(in.range.describe()) + QLatin1Char(')');
+            addRow(inputs, QStringLiteral("input:") + QString::fromLatin1(in.name), QString::fromLatin1(in.name),
+                   new NumberFieldEditor(m_document, t, QString::fromLatin1(in.unit), false, true,
+                                         defaultText(in.initialDefault, in.unit), this),
+                   QString::fromLatin1(in.unit), doc);
+        }
+        QGridLayout* events = section(tr("Events"));
+        m_events = new EventsTable(m_document, this);
+        m_events->setComponentFilter(m_id);
+        m_events->setMinimumHeight(130);
+        events->addWidget(m_events, 0, 0, 1, 3);
+    }
+    refresh();
+}
+
+void ItemForm::setItemId(const QString& id)
+{
+    m_id = id;
+    for (auto it = m_editors.begin(); it != m_editors.end(); ++it) {
+        if (auto* e = qobject_cast<IdEditor*>(it.value())) e->setItemId(id);
+        if (auto* e = qobject_cast<PortEditor*>(it.value())) e->setComponentId(id);
+        if (auto* e = qobject_cast<NumberFieldEditor*>(it.value())) e->setItemId(id);
+        if (auto* e = qobject_cast<BoolFieldEditor*>(it.value())) e->setItemId(id);
+        if (auto* e = qobject_cast<KeywordFieldEditor*>(it.value())) e->setItemId(id);
+        if (auto* e = qobject_cast<TableFieldEditor*>(it.value())) e->setItemId(id);
+    }
+    if (m_events) m_events->setComponentFilter(id);
+}
+
+void ItemForm::refresh()
+{
+    for (FieldEditor* e : m_editors) e->refresh();
+    const LabSpec& lab = m_document->lab();
+    if (m_connections) {
+        QStringList lines;
+        for (const auto& c : lab.components) {
+            for (const auto& [port, node] : c.ports) {
+                if (node == m_id.toStdString()) lines << QStringLiteral("%1.%2").arg(QString::fromStdString(c.id), QString::fromStdString(port));
+            }
+        }
+        m_connections->setText(lines.isEmpty() ? tr("<i>none: drag from a component port to this node</i>") : lines.join(QStringLiteral(", ")));
+    }
+    if (m_mapSummary) {
+        const ComponentSpec* c = lab.findComponent(m_id.toStdString());
+        QStringList parts;
+        for (const char* map : {"pump_positive", "pump_negative", "turbine_positive", "turbine_negative"}) {
+            const int n = c && c->parameters.contains(map) && c->parameters[map].is_array() ? static_cast<int>(c->parameters[map].size()) : 0;
+            bool bad = false;
+            for (const auto& d : m_document->diagnosticsFor(m_id.toStdString()))
+                bad = bad || d.field.find(std::string(".") + map) != std::string::npos || d.field.find("counter_rotation") != std::string::npos;
+            parts << QStringLiteral("<span style='color:%1'>%2: %3 points</span>")
+                         .arg(bad ? QStringLiteral("#b3131f") : QStringLiteral("#374151"), QString::fromLatin1(map))
+                         .arg(n);
+        }
+        m_mapSummary->setText(parts.join(QStringLiteral("<br>")));
+    }
+    updateProblems();
+}
+
+void ItemForm::updateProblems()
+{
+    if (!m_problems) return;
+    QHash<QString, QStringList> byKey;
+    QStringList lines;
+    for (const auto& d : m_document->diagnosticsFor(m_id.toStdString())) {
+        const FieldRef f = parseFieldPath(m_document->lab(), d.subject, d.field);
+        const QString msg = QString::fromStdString(d.message);
+        byKey[fieldKey(f)] << msg;
+        lines << QStringLiteral("<b>%1</b>: %2").arg(QString::fromStdString(d.field).toHtmlEscaped(), msg.toHtmlEscaped());
+    }
+    for (auto it = m_editors.begin(); it != m_editors.end(); ++it) it.value()->setProblems(byKey.value(it.key()));
+    m_problems->setText(lines.join(QStringLiteral("<br>")));
+    m_problems->setVisible(!lines.isEmpty());
+}
+
+void ItemForm::focusField(const FieldRef& f)
+{
+    if (f.kind == FieldRef::Kind::Parameter) {
+        const ComponentSpec* c = m_document->lab().findComponent(m_id.toStdString());
+        if (c && c->type == "torque_converter") {
+            emit mapEditorRequested(m_id, QString::fromStdString(f.name), f.row, QString::fromStdString(f.column));
+            return;
+        }
+    }
+    if (f.kind == FieldRef::Kind::Event && m_events) {
+        m_events->focusEvent(f.eventIndex, 0);
+        return;
+    }
+    FieldEditor* e = m_editors.value(fieldKey(f));
+    if (!e) return;
+    int column = -1;
+    if (auto* t = qobject_cast<TableFieldEditor*>(e)) {
+        const auto cols = t->editor()->model()->columns();
+        for (std::size_t i = 0; i < cols.size(); ++i) {
+            if (f.column == cols[i].name) column = static_cast<int>(i);
+        }
+    }
+    e->focusField(f.row, column);
+}
+
+} // namespace drivelab

@@ -1,0 +1,64 @@
+#pragma once
+// The property form of one node or component: identity, connections, every parameter
+// with its unit and doc string, initial inputs, and the component's events. Fields the
+// core complains about are marked; focusField() jumps to a diagnostic's field.
+#include <QHash>
+#include <QWidget>
+
+#include "document/fieldpath.h"
+
+class QGridLayout;
+class QLabel;
+class QVBoxLayout;
+
+namespace drivelab {
+
+class LabDocument;
+class FieldEditor;
+class IdEditor;
+class EventsTable;
+
+/// the form of one item
+class ItemForm : public QWidget {
+    Q_OBJECT
+public:
+    ItemForm(LabDocument* document, const QString& id, QWidget* parent = nullptr);
+
+    QString itemId() const { return m_id; }
+    /// follow a rename
+    void setItemId(const QString& id);
+    /// re-read every value and diagnostic
+    void refresh();
+    /// focus the field a diagnostic names
+    void focusField(const FieldRef& field);
+    /// the editor of a field key ("param:damping", "port:node_a", "input:capacity", "field:inertia", "id")
+    FieldEditor* editor(const QString& key) const { return m_editors.value(key); }
+
+signals:
+    /// open the converter map editor (map "" = first, row -1 = none)
+    void mapEditorRequested(const QString& id, const QString& map, int row, const QString& column);
+    /// a status-bar hint
+    void hint(const QString& text);
+
+private:
+    void buildHeader(const QString& title, const QString& subtitle, const QString& doc, const QString& icon);
+    QGridLayout* section(const QString& title);
+    void addRow(QGridLayout* grid, const QString& key, const QString& name, FieldEditor* editor, const QString& unit,
+                const QString& doc);
+    void buildNode();
+    void buildComponent();
+    void updateProblems();
+
+    LabDocument* m_document;
+    QString m_id;
+    bool m_isNode = false;
+    QVBoxLayout* m_layout;
+    QLabel* m_problems = nullptr;
+    QLabel* m_connections = nullptr;
+    QLabel* m_mapSummary = nullptr;
+    EventsTable* m_events = nullptr;
+    QHash<QString, FieldEditor*> m_editors;
+    QHash<QString, QLabel*> m_unitLabels;
+};
+
+} // namespace drivelab

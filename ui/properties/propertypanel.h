@@ -1,0 +1,45 @@
+#pragma once
+// The property editor dock: the form of the selected item, kept in step with the
+// document (values refresh in place; the form is rebuilt only when the selection or
+// the item's kind changes).
+#include <QPointer>
+#include <QScrollArea>
+
+#include "document/fieldpath.h"
+#include "document/labdocument.h"
+#include "properties/itemform.h"
+
+class QLabel;
+
+namespace drivelab {
+
+class LabDocument;
+
+/// property editor dock contents
+class PropertyPanel : public QScrollArea {
+    Q_OBJECT
+public:
+    explicit PropertyPanel(LabDocument* document, QWidget* parent = nullptr);
+
+    /// show an item ("" = none; several = a summary)
+    void showItems(const QStringList& ids);
+    /// the form shown (nullptr when none)
+    ItemForm* form() const { return m_form; }
+    /// show an item and focus the field a diagnostic names
+    void focusField(const QString& id, const FieldRef& field);
+
+signals:
+    void mapEditorRequested(const QString& id, const QString& map, int row, const QString& column);
+    void hint(const QString& text);
+
+private:
+    void rebuild();
+    void onChanged(ChangeKind kind);
+
+    LabDocument* m_document;
+    QStringList m_ids;
+    QPointer<ItemForm> m_form;
+    QLabel* m_placeholder = nullptr;
+};
+
+} // namespace drivelab
