@@ -108,6 +108,7 @@ void EngineCylinder::integrate(const Params& p, double phi0, double t0, double d
             const double hs = std::sin(0.5 * d), hc = std::cos(0.5 * d);
             double sa = std::sin(phi), ca = std::cos(phi);
             double va = volumeAt(p, sa, ca), xa = burned(p, phi);
+            const double vStart = va; // volume(p, phi): the same sine and cosine
             // wall decay over a sub-step: the (1,1) Pade factor of exp(-z), symmetric and second order
             const double z = p.wallG * h * (d / dTheta) / mcv;
             const double decay = (1.0 - 0.5 * z) / (1.0 + 0.5 * z);
@@ -133,7 +134,7 @@ void EngineCylinder::integrate(const Params& p, double phi0, double t0, double d
                 xa = xb;
             }
             const double gas = fuel - wall - mcv * (t - tStart);
-            const double env = -p.pInt * (va - volume(p, phi));
+            const double env = -p.pInt * (va - vStart);
             out.gasWork += gas;
             out.envWork += env;
             out.work += gas + env;

@@ -1,0 +1,111 @@
+#include "compile/normalize.h"
+
+#include <algorithm>
+
+#include "compile/compilecontext.h"
+#include "util/hash.h"
+
+namespace drivelab {
+namespace {
+
+// a parameter value in its normalized form
+Json normalizedValue(const ParameterDescriptor& p, const Json* v)
+{
+    if (p.kind == ParamKind::Table) {
+        Json rows = Json::array();
+        for (const auto& row : *v) {
+            Json r = Json::object();
+            for (const auto& c : p.columns) r[c.name] = row[c.name].get<double>();
+            rows.push_back(std::move(r));
+        }
+        return rows;
+    }
+    if (p.kind == ParamKind::Boolean) return v ? v->get<bool>() : false;
+    return v ? parameterValue(p, *v) : p.fileDefault;
+}
+
+} // namespace
+
+void normalizeModel(const LabSpec& spec, Model& model)
+{
+    Json root = Json::object();
+    root["format"] = "drivelab.lab";
+    root["version"] = kLabVersion;
+    root["run"] = Json{{"tick_ns", spec.run.tickNs}, {"duration_ns", spec.run.durationNs},
+                       {"report_every_ticks", spec.run.reportEveryTicks}};
+    Json nodes = Json::array();
+    for (const NodeSpec& n : spec.nodes) {
+        const NodeDomainDescriptor* desc = nodeDomainDescriptor(*domainFromName(n.domain));
+        Json e = Json::object();
+        e["id"] = n.id;
+        e["domain"] = n.domain;
+        for (const auto& f : desc->fields) {
+            if (n.fields.contains(f.name)) e[f.name] = parameterValue(f, n.fields[f.name]);
+            else if (f.omitWhenAbsent) continue;
+            else if (std::string(f.name) == "ambient_temperature") e[f.name] = parameterValue(*desc->field("initial_temperature"), n.fields["initial_temperature"]);
+            else e[f.name] = f.fileDefault;
+        }
+        nodes.push_back(std::move(e));
+    }
+    root["nodes"] = std::move(nodes);
+    Json comps = Json::array();
+    for (const ComponentSpec& c : spec.components) {
+        const ComponentDescriptor& desc = *findComponentDescriptor(c.type);
+        Json e = Json::object();
+        e["id"] = c.id;
+        e["type"] = c.type;
+        for (const auto& p : desc.ports) {
+            const std::string* node = c.port(p.name);
+            if (node) e[p.name] = *node;
+            else if (p.allowGround) e[p.name] = kGroundId;
+        }
+        Json params = Json::object();
+        for (const auto& p : desc.parameters) {
+            const bool given = c.parameters.contains(p.name);
+            if ((p.omitWhenAbsent || p.kind == ParamKind::Table) && !given) continue;
+            params[p.name] = normalizedValue(p, given ? &c.parameters[p.name] : nullptr);
+        }
+        if (!params.empty()) e["parameters"] = std::move(params);
+        // inputs the compiled component does not use (a pressure-applied clutch's capacity) are left out
+        const char* inactive = nullptr;
+        const int ci = model.componentIndex(c.id);
+        if (ci >= 0) {
+            const ComponentInfo& info = model.components[static_cast<std::size_t>(ci)];
+            forEachComponentType([&]<class T, std::size_t I>() {
+                if constexpr (requires(const typename T::Params& p) { T::inactiveInput(p); }) {
+                    if (static_cast<int>(I) == info.type)
+                        inactive = T::inactiveInput(model.params.of<T>()[static_cast<std::size_t>(info.local)]);
+                }
+            });
+        }
+        Json inputs = Json::object();
+        for (const auto& in : desc.inputs) {
+            if (inactive && std::string(in.name) == inactive) continue;
+            inputs[in.name] = c.inputs.contains(in.name) ? c.inputs[in.name].get<double>() : in.initialDefault;
+        }
+        if (!inputs.empty()) e["inputs"] = std::move(inputs);
+        comps.push_back(std::move(e));
+    }
+    root["components"] = std::move(comps);
+    // events in the order they take effect
+    std::vector<std::size_t> order(spec.events.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return spec.events[a].timeNs < spec.events[b].timeNs;
+    });
+    Json events = Json::array();
+    for (std::size_t i : order) {
+        const EventSpec& ev = spec.events[i];
+        events.push_back(Json{{"time_ns", ev.timeNs}, {"component", ev.component}, {"input", ev.input}, {"value", ev.value}});
+    }
+    root["events"] = std::move(events);
+    model.normalized = std::move(root);
+    Hash64 h;
+    const std::string canon = canonicalJson(model.normalized);
+    h.bytes(canon.data(), canon.size());
+    // capability tags: a converter-free model's fingerprint is the plain hash
+    for (const auto& cap : model.capabilities) h.str(cap);
+    model.fingerprint = h.digest();
+}
+
+} // namespace drivelab

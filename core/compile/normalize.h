@@ -1,0 +1,13 @@
+#pragma once
+// The normalized form of a compiled lab: every default written out, events in the order
+// they take effect, inputs a component does not use left out (LAB_FORMAT section 4); its
+// canonical hash plus the capability tags is the model fingerprint.
+#include "compile/model.h"
+#include "spec/labspec.h"
+
+namespace drivelab {
+
+/// fill model.normalized and model.fingerprint from the spec it was compiled from
+void normalizeModel(const LabSpec& spec, Model& model);
+
+} // namespace drivelab
