@@ -1,0 +1,107 @@
+// Outside the tick: the workspace, the constraint basis of a clutch mode, the stage weights,
+// boundary inputs and the initial state (declared in solver/stepper.h).
+#include <cmath>
+
+#include "solver/linear.h"
+#include "solver/newton.h"
+#include "solver/stepper.h"
+
+namespace drivelab {
+
+Workspace::Workspace(const Model& m)
+    : scratch(static_cast<std::size_t>(m.nScratch), 0.0), acc(static_cast<std::size_t>(m.nMean), 0.0),
+      lambda(static_cast<std::size_t>(m.nRows), 0.0), heatIn(static_cast<std::size_t>(m.nTherm), 0.0),
+      thermalD0(static_cast<std::size_t>(m.nTherm), 0.0)
+{
+    forEachComponentType([&]<class T, std::size_t>() {
+        if constexpr (requires(const typename T::Params& p, const ThermalContext& t) { T::thermal(p, t); })
+            thermalNetwork = thermalNetwork || !m.params.of<T>().empty();
+    });
+    if (thermalNetwork) thermalA.assign(static_cast<std::size_t>(kMaxNodes) * kMaxNodes, 0.0);
+    forEachComponentType([&]<class T, std::size_t>() {
+        if constexpr (requires(const typename T::Params& p, ConstraintRow& r) { T::constraint(p, r); }) {
+            for (const auto& p : m.params.of<T>()) {
+                T::constraint(p, rows[nPermanentRows]);
+                rowSlots[nPermanentRows] = p.row;
+                ++nPermanentRows;
+            }
+        }
+    });
+}
+
+void ensureBasis(const Model& m, const State& s, Workspace& w)
+{
+    const std::uint64_t key = lockMask(m, s);
+    if (key == w.basis.key && w.basis.n == m.nDyn) return;
+    int k = w.nPermanentRows;
+    for (const auto& p : m.params.of<Clutch>()) {
+        if (!Clutch::locked(p, s.flag.data())) continue;
+        w.rows[k] = ConstraintRow{};
+        Clutch::lockRow(p, w.rows[k]);
+        w.rowSlots[k] = p.row;
+        ++k;
+    }
+    buildModeBasis(w.rows, w.rowSlots, k, m.nDyn, m.mass.data(), m.jacobianPattern.data(), m.fixedMask, w.basis);
+    w.basis.key = key;
+}
+
+void updateStageWeights(const Model& m, State& s, const Workspace& w, double hSec)
+{
+    // theta = 1/2 (second order) while the pressure mode is resolved; for a time constant
+    // C/G shorter than h/2, theta = 1 - C/(G h) makes the step monotone (no ringing)
+    for (int i = 0; i < m.nDyn; ++i) {
+        const int slot = m.thetaSlot[static_cast<std::size_t>(i)];
+        if (slot < 0) continue;
+        const double c = m.mass[static_cast<std::size_t>(i)] + (m.hasStorage ? w.dstor[i] : 0.0);
+        const double g = -w.jac[i * kMaxDyn + i];
+        double theta = 0.5;
+        if (!(c > 0.0)) {
+            theta = 1.0;
+        } else if (g > 0.0) {
+            const double z = hSec * g / c;
+            if (z > 2.0) theta = 1.0 - 1.0 / z;
+        }
+        s.theta[static_cast<std::size_t>(slot)] = theta;
+    }
+}
+
+void applyInputs(const Model& m, State& s, Workspace& w)
+{
+    bool changed = false;
+    forEachComponentType([&]<class T, std::size_t>() {
+        if constexpr (requires(const typename T::Params& p, double* x, const double* r) { T::applyInputs(p, x, r); }) {
+            for (const auto& p : m.params.of<T>()) changed = T::applyInputs(p, s.x.data(), s.real.data()) || changed;
+        }
+    });
+    if (changed) {
+        ensureBasis(m, s, w);
+        updateDependents(w.basis, s.x.data());
+    }
+}
+
+void prepareInitialState(const Model& m, State& s, Workspace& w)
+{
+    ensureBasis(m, s, w);
+    applyInputs(m, s, w);
+    bool junctions = false;
+    for (StateKind k : m.stateKind) junctions = junctions || k == StateKind::Algebraic;
+    if (junctions) {
+        // junction pressures consistent with everything else at t = 0: an interval so short
+        // that only the massless states move
+        int worst = 0;
+        if (solveInterval(m, s, w, 1e-6 * m.h, 0.0, worst)) {
+            for (int i = 0; i < m.nDyn; ++i) {
+                if (m.stateKind[static_cast<std::size_t>(i)] == StateKind::Algebraic) s.x[static_cast<std::size_t>(i)] = w.x1[i];
+            }
+            updateDependents(w.basis, s.x.data());
+        }
+    }
+    if (m.nTheta > 0) {
+        evaluateAtStart(m, s, w, m.h, 0.5 * static_cast<double>(m.tickNs));
+        updateStageWeights(m, s, w, m.h);
+    }
+    s.ledger.kineticInitial = kineticEnergy(m, s);
+    s.ledger.storedInitial = storedEnergy(m, s);
+}
+
+} // namespace drivelab
