@@ -17,6 +17,8 @@
 
 #include "actionset.h"
 #include "canvas/canvaseditor.h"
+#include "causality/causalityui.h"
+#include "assets/assetui.h"
 #include "canvas/canvasmenu.h"
 #include "canvas/componentitem.h"
 #include "canvas/labscene.h"
@@ -35,6 +37,7 @@
 #include "panels/problemspanel.h"
 #include "panels/runsettingspanel.h"
 #include "properties/propertypanel.h"
+#include "simulation/runcontroller.h"
 
 namespace drivelab {
 
@@ -62,6 +65,9 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     createDocks();
     createMenus();
     connectActions();
+    m_causality = new CausalityUi(this, m_document, m_scene, m_view);
+    m_assets = new AssetUi(this);
+    m_run = new RunController(this);
 
     m_problemsLabel = new QLabel(this);
     m_zoomLabel = new QLabel(this);
@@ -144,6 +150,7 @@ void MainWindow::createMenus()
 {
     ActionSet& a = *m_actions;
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("fileMenu"));
     file->addAction(a.newLab);
     file->addAction(a.open);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
@@ -160,6 +167,7 @@ void MainWindow::createMenus()
     edit->addSeparator();
     for (QAction* x : {a.rename, a.rotateCw, a.rotateCcw, a.flip, a.editMaps}) edit->addAction(x);
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
     for (QAction* x : {a.zoomIn, a.zoomOut, a.zoomFit, a.zoomReset}) view->addAction(x);
     view->addSeparator();
     view->addAction(a.snap);
@@ -174,9 +182,12 @@ void MainWindow::createMenus()
     }
     view->addSeparator();
     QMenu* panels = view->addMenu(tr("&Panels"));
-    for (const char* name : {"palette", "properties", "run", "events", "problems", "history"}) {
-        if (QDockWidget* d = m_docks.value(QString::fromLatin1(name))) panels->addAction(d->toggleViewAction());
-    }
+    panels->setObjectName(QStringLiteral("panelsMenu"));
+    // every dock, including those the simulation, causality and asset tools add
+    connect(panels, &QMenu::aboutToShow, this, [this, panels] {
+        panels->clear();
+        for (QDockWidget* d : findChildren<QDockWidget*>()) panels->addAction(d->toggleViewAction());
+    });
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(a.shortcuts);
     help->addAction(a.about);
@@ -345,7 +356,7 @@ void MainWindow::showProblem(const QString& subject, const QString& field)
 
 void MainWindow::raiseDock(const QString& name)
 {
-    if (QDockWidget* d = m_docks.value(name)) {
+    if (QDockWidget* d = m_docks.contains(name) ? m_docks.value(name) : findChild<QDockWidget*>(name)) {
         d->show();
         d->raise();
     }
@@ -431,6 +442,16 @@ void MainWindow::showShortcuts()
     row(tr("Connect"), tr("drag from a port to a node or port; release on empty canvas for a new node"));
     row(tr("Select several"), tr("rubber band on empty canvas, Ctrl+click"));
     row(tr("Cancel a wire"), tr("Esc"));
+    // the simulation menu and the causality overlay, read from their actions
+    if (auto* sim = findChild<QMenu*>(QStringLiteral("simulationMenu"))) {
+        for (QAction* act : sim->actions()) {
+            if (!act->shortcut().isEmpty()) row(act->text().remove(QLatin1Char('&')), key(act));
+        }
+    }
+    for (QAction* act : findChildren<QAction*>()) {
+        if (act->icon().isNull() || act->shortcut().isEmpty() || !act->text().contains(QStringLiteral("Causality"))) continue;
+        row(act->text().remove(QLatin1Char('&')), key(act));
+    }
     QMessageBox::information(this, tr("Keyboard and mouse"), QStringLiteral("<table cellspacing=6>%1</table>").arg(rows));
 }
 

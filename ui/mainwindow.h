@@ -31,6 +31,9 @@ class Autosaver;
 class RecentFiles;
 class Prompter;
 class ConverterMapEditor;
+class CausalityUi;
+class AssetUi;
+class RunController;
 struct ActionSet;
 
 /// how a main window starts
@@ -58,6 +61,12 @@ public:
     FileController* files() const { return m_files; }
     Autosaver* autosaver() const { return m_autosaver; }
     ActionSet* actions() const { return m_actions.get(); }
+    /// the causality overlay, its panel and action (ui/causality/)
+    CausalityUi* causality() const { return m_causality; }
+    /// portable assets: export, read-only opening, replay and verify (ui/assets/)
+    AssetUi* assets() const { return m_assets; }
+    /// simulation: run control, plots, forks (ui/simulation/, ui/plots/)
+    RunController* runController() const { return m_run; }
 
     /// answer file questions with another prompter (not owned; tests)
     void setPrompter(Prompter* prompter);
@@ -110,6 +119,9 @@ private:
     QHash<QString, QPointer<ConverterMapEditor>> m_mapEditors;
     bool m_restored = false;  ///< the dock layout came from the settings
     bool m_sized = false;     ///< the default dock sizes were applied
+    CausalityUi* m_causality = nullptr;
+    AssetUi* m_assets = nullptr;
+    RunController* m_run = nullptr;
 };
 
 } // namespace drivelab

@@ -6,6 +6,8 @@
 //     --problems       raise the Problems panel
 //     --dock NAME      raise a panel: palette, properties, history, problems, events, run
 //     --size WxH       window size (default 1600x1000)
+//     --causality      show the causality overlay and its panel
+//     --run-to SECONDS run the simulation to this time first (the plots show)
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -18,8 +20,10 @@
 
 #include "canvas/labscene.h"
 #include "canvas/labview.h"
+#include "causality/causalityui.h"
 #include "convertermap/convertermapeditor.h"
 #include "mainwindow.h"
+#include "simulation/runcontroller.h"
 
 namespace {
 
@@ -75,7 +79,11 @@ int main(int argc, char** argv)
     QCommandLineOption dock(QStringLiteral("dock"), QApplication::translate("main", "Raise a panel."), QStringLiteral("NAME"));
     QCommandLineOption size(QStringLiteral("size"), QApplication::translate("main", "Window size for screenshots."),
                             QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    parser.addOptions({shot, select, maps, problems, dock, size});
+    QCommandLineOption causality(QStringLiteral("causality"), QApplication::translate("main", "Show the causality overlay."));
+    parser.addOptions({shot, select, maps, problems, dock, size, causality});
+    QCommandLineOption runTo(QStringLiteral("run-to"), QApplication::translate("main", "Run the simulation to SECONDS first."),
+                             QStringLiteral("SECONDS"));
+    parser.addOption(runTo);
     parser.addPositionalArgument(QStringLiteral("lab"), QApplication::translate("main", "Lab file to open."), QStringLiteral("[LAB]"));
     parser.process(app);
     const QStringList labs = parser.positionalArguments();
@@ -102,6 +110,14 @@ int main(int argc, char** argv)
     if (parser.isSet(select)) window.scene()->selectIds({parser.value(select)});
     if (parser.isSet(problems)) window.raiseDock(QStringLiteral("problems"));
     if (parser.isSet(dock)) window.raiseDock(parser.value(dock));
+    if (parser.isSet(causality)) window.causality()->setOverlayVisible(true);
+    if (parser.isSet(runTo)) {
+        // run first, then show the plots (a --dock given afterwards still wins)
+        window.runController()->runTo(parser.value(runTo).toDouble());
+        window.raiseDock(QStringLiteral("plots"));
+        if (parser.isSet(dock)) window.raiseDock(parser.value(dock));
+        settle();
+    }
     settle();
     QWidget* target = &window;
     if (parser.isSet(maps)) {

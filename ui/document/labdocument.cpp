@@ -18,12 +18,25 @@ LabDocument::~LabDocument() = default;
 
 void LabDocument::push(QUndoCommand* command)
 {
+    if (m_readOnly) {
+        delete command;
+        emit editRefused();
+        return;
+    }
     m_undo->push(command);
+}
+
+void LabDocument::setReadOnly(bool on)
+{
+    if (on == m_readOnly) return;
+    m_readOnly = on;
+    emit readOnlyChanged(on);
 }
 
 void LabDocument::reset(LabSpec lab, const QString& path, bool modified)
 {
     m_undo->clear();
+    setReadOnly(false);
     m_lab = std::move(lab);
     m_forcedModified = modified;
     const bool pathChanged = path != m_path;
@@ -44,7 +57,8 @@ void LabDocument::setFilePath(const QString& path)
 
 QString LabDocument::displayName() const
 {
-    return m_path.isEmpty() ? tr("Untitled") : QFileInfo(m_path).fileName();
+    const QString name = m_path.isEmpty() ? tr("Untitled") : QFileInfo(m_path).fileName();
+    return m_readOnly ? tr("%1 (read-only)").arg(name) : name;
 }
 
 bool LabDocument::isModified() const

@@ -37,8 +37,11 @@ public:
     LabSpec& edit() { return m_lab; }
     /// the undo history
     QUndoStack* undoStack() const { return m_undo; }
-    /// push (and so perform) an edit
+    /// push (and so perform) an edit; a read-only document refuses it (and deletes it)
     void push(QUndoCommand* command);
+    /// a read-only document (an opened portable asset) refuses every edit; reset() clears it
+    void setReadOnly(bool on);
+    bool isReadOnly() const { return m_readOnly; }
 
     /// replace the whole lab (clears the history); `modified` marks unsaved content (recovery)
     void reset(LabSpec lab, const QString& path, bool modified = false);
@@ -78,6 +81,10 @@ signals:
     void modifiedChanged(bool modified);
     /// the file path changed
     void filePathChanged(const QString& path);
+    /// the document became read-only or editable
+    void readOnlyChanged(bool readOnly);
+    /// an edit was refused because the document is read-only
+    void editRefused();
 
 private:
     void revalidate();
@@ -90,6 +97,7 @@ private:
     quint64 m_revision = 0;
     bool m_forcedModified = false;
     bool m_lastModified = false;
+    bool m_readOnly = false;
 };
 
 } // namespace drivelab

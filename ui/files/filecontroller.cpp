@@ -54,6 +54,8 @@ bool FileController::newLab()
 bool FileController::open(const QString& path)
 {
     const QString abs = QFileInfo(path).absoluteFilePath();
+    bool otherOpened = false;
+    if (m_otherOpener && m_otherOpener(abs, otherOpened)) return otherOpened;
     LabFileContent content = readLabFile(abs);
     if (!content.lab) {
         // nothing changes: the open lab stays, the problems are listed
@@ -121,6 +123,10 @@ bool FileController::saveTo(const QString& path)
 
 bool FileController::write(const QString& path)
 {
+    if (m_document->isReadOnly()) {
+        emit message(tr("%1 is read-only: nothing saved").arg(m_document->displayName()));
+        return false;
+    }
     const QByteArray bytes = QByteArray::fromStdString(writeLab(m_document->lab()));
     QString error;
     // our own write must not look like someone else's change

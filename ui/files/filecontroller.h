@@ -6,6 +6,8 @@
 #include <QFileSystemWatcher>
 #include <QObject>
 
+#include <functional>
+
 #include "files/labfileio.h"
 #include "files/prompter.h"
 
@@ -45,6 +47,9 @@ public:
     void setPrompter(Prompter* prompter) { m_prompter = prompter; }
     /// a hook run while saving (tests interrupt saves with it)
     void setSaveProgress(SaveProgress progress) { m_progress = std::move(progress); }
+    /// opens files that are not labs (portable assets, ui/assets/): true when it took the path
+    using OtherOpener = std::function<bool(const QString& path, bool& opened)>;
+    void setOtherOpener(OtherOpener opener) { m_otherOpener = std::move(opener); }
     /// digest of the file as last read or written
     QByteArray knownDigest() const { return m_digest; }
 
@@ -71,6 +76,7 @@ private:
     QByteArray m_digest;
     SaveProgress m_progress;
     bool m_asking = false;
+    OtherOpener m_otherOpener;
 };
 
 } // namespace drivelab

@@ -74,7 +74,8 @@ Prompter::RecoveryChoice DialogPrompter::askRecover(const RecoveryEntry& e)
 
 QString DialogPrompter::openPath(const QString& directory)
 {
-    return QFileDialog::getOpenFileName(m_parent, tr("Open lab"), directory, filter());
+    return QFileDialog::getOpenFileName(m_parent, tr("Open lab"), directory,
+                                        tr("DriveLab labs and portable assets (*.lab.json *.dlasset.json);;") + filter());
 }
 
 QString DialogPrompter::savePath(const QString& suggestion)

@@ -1,0 +1,160 @@
+// The editor under load (a benchmark, not a test; nothing is asserted about time):
+// a long run (10^6 ticks by default) with live plots in a shown main window, while a
+// 5 ms QTimer pings the UI thread. Reports the ping latency (how late each timeout
+// fires: p50, p99, max) and the worker's throughput against the same model run
+// headless in the same process. The lab is compiled and loaded (paused at t = 0, the
+// Plots panel laid out) before the clock starts; the timed part is Resume to the end.
+//   bench_editor [--ticks N] [--lab LAB] [--samples-per-report K]
+//   BENCH_EDITOR_TRACE=1 also prints every ping's lateness (to find where spikes come from)
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <vector>
+
+#include "compile/compiler.h"
+#include "mainwindow.h"
+#include "plots/plotarea.h"
+#include "simulation/runcontroller.h"
+#include "solver/session.h"
+#include "spec/labreader.h"
+#include "spec/labwriter.h"
+
+using namespace drivelab;
+
+namespace {
+
+double percentile(std::vector<double> v, double p)
+{
+    if (v.empty()) return 0.0;
+    std::sort(v.begin(), v.end());
+    const auto i = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
+    return v[std::min(i, v.size() - 1)];
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    long long ticks = 1000000;
+    int samplesPerReport = 10;
+    std::string labPath = DRIVELAB_SOURCE_DIR "/labs/converter-launch.lab.json";
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--ticks") && i + 1 < argc) ticks = std::atoll(argv[++i]);
+        else if (!std::strcmp(argv[i], "--lab") && i + 1 < argc) labPath = argv[++i];
+        else if (!std::strcmp(argv[i], "--samples-per-report") && i + 1 < argc) samplesPerReport = std::atoi(argv[++i]);
+    }
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("DriveLabBench"));
+    QApplication::setApplicationName(QStringLiteral("bench_editor"));
+
+    // the lab, stretched to the number of ticks asked for
+    std::ifstream in(labPath);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto read = readLab(text);
+    if (!read.lab) {
+        std::fprintf(stderr, "bench_editor: cannot read %s\n", labPath.c_str());
+        return 2;
+    }
+    LabSpec spec = *read.lab;
+    spec.run.durationNs = ticks * spec.run.tickNs;
+    const CompileResult c = compile(spec);
+    if (!c.model) {
+        std::fprintf(stderr, "bench_editor: the lab does not compile\n");
+        return 2;
+    }
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bench.lab.json"));
+    {
+        std::ofstream out(path.toStdString());
+        out << writeLab(spec);
+    }
+
+    // headless: the same model, a warm-up run and a timed run
+    double headless = 0.0;
+    for (int r = 0; r < 2; ++r) {
+        Session s(c.model);
+        const auto t0 = std::chrono::steady_clock::now();
+        if (s.run(c.model->ticks).status != BatchStatus::Completed) return 3;
+        headless = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+
+    MainWindowOptions options;
+    options.restoreSettings = false;
+    options.recoveryDirectory = dir.filePath(QStringLiteral("recovery"));
+    MainWindow window(options);
+    window.resize(1600, 1000);
+    window.show();
+    if (!window.openLab(path)) return 2;
+    for (int i = 0; i < 10; ++i) QApplication::processEvents();
+    RunController* rc = window.runController();
+    rc->setSamplesPerReport(samplesPerReport);
+    // compile and load, paused at t = 0: the Plots panel is shown and laid out once, as it is
+    // for a user who has run before; the timed part is the run itself (Resume)
+    if (!rc->runTo(0.0) || rc->state() != RunState::Paused) return 3;
+    for (int i = 0; i < 10; ++i) QApplication::processEvents();
+
+    // the ping: how late does a 5 ms timer fire on the UI thread
+    std::vector<double> late;
+    late.reserve(1 << 16);
+    QElapsedTimer clock;
+    QTimer ping;
+    ping.setTimerType(Qt::PreciseTimer);
+    ping.setInterval(5);
+    qint64 last = 0;
+    qint64 endNs = 0; // when the run's final status arrived
+    QObject::connect(&ping, &QTimer::timeout, [&] {
+        const qint64 now = clock.nsecsElapsed();
+        if (last && !endNs) late.push_back(std::max(0.0, static_cast<double>(now - last) / 1e6 - 5.0));
+        last = now;
+    });
+    QEventLoop loop;
+    // the live run ends when the finished status arrives; the one-off full-resolution redraw
+    // that follows it is measured on its own
+    QObject::connect(rc, &RunController::statusChanged, &loop, [&](const RunStatus& s) {
+        if (s.state == RunState::Running) return;
+        endNs = clock.nsecsElapsed();
+        loop.quit();
+    });
+    clock.start();
+    ping.start();
+    const qint64 runNs = clock.nsecsElapsed();
+    rc->run();
+    loop.exec();
+    ping.stop();
+    // the worker's time: from Run to the arrival of its final status
+    const double wall = static_cast<double>(endNs - runNs) / 1e9;
+    QElapsedTimer redraw;
+    redraw.start();
+    rc->plots()->refresh(true);
+    QApplication::processEvents(); // paint
+    const double redrawMs = static_cast<double>(redraw.nsecsElapsed()) / 1e6;
+    if (rc->state() != RunState::Finished) {
+        std::fprintf(stderr, "bench_editor: the run did not finish (state %d)\n", static_cast<int>(rc->state()));
+        return 3;
+    }
+    if (qEnvironmentVariableIsSet("BENCH_EDITOR_TRACE")) {
+        for (std::size_t i = 0; i < late.size(); ++i) std::printf("%zu:%.1f ", i, late[i]);
+        std::printf("\n");
+    }
+    const double n = static_cast<double>(c.model->ticks);
+    std::printf("lab %s stretched to %lld ticks (%g s simulated), %d samples per report interval, platform %s\n", spec.name.c_str(),
+                static_cast<long long>(c.model->ticks), n * c.model->h, samplesPerReport, qPrintable(QApplication::platformName()));
+    std::printf("  headless          %.3f s  %.0f ticks/s\n", headless, n / headless);
+    std::printf("  editor, live plots %.3f s  %.0f ticks/s  (%.0f %% of headless)\n", wall, n / wall, 100.0 * headless / wall);
+    std::printf("  UI ping (5 ms timer) lateness over %zu pings: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", late.size(),
+                percentile(late, 0.5), percentile(late, 0.99), late.empty() ? 0.0 : *std::max_element(late.begin(), late.end()));
+    std::printf("  full-resolution redraw of every plot at rest: %.1f ms\n", redrawMs);
+    std::printf("{\"ticks\": %lld, \"headless_s\": %.4f, \"editor_s\": %.4f, \"throughput_ratio\": %.4f, \"ping_p50_ms\": %.3f, "
+                "\"ping_p99_ms\": %.3f, \"ping_max_ms\": %.3f, \"redraw_ms\": %.1f}\n",
+                static_cast<long long>(c.model->ticks), headless, wall, headless / wall, percentile(late, 0.5), percentile(late, 0.99),
+                late.empty() ? 0.0 : *std::max_element(late.begin(), late.end()), redrawMs);
+    return 0;
+}

@@ -1,0 +1,254 @@
+// Portable assets in the editor (docs/EDITOR.md, "Portable assets"): an export from the
+// editor is byte for byte what `drivelab-cli export` writes and verifies with the core;
+// an asset opens read-only (edits refused, never dirty); Replay and Verify passes for every
+// fixture; a tampered asset is refused with its reason and the open lab is kept.
+#include <QAction>
+#include <QDockWidget>
+#include <QProcess>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QUndoStack>
+
+#include "actionset.h"
+#include "assets/assetui.h"
+#include "assets/replaypanel.h"
+#include "canvas/labscene.h"
+#include "document/labdocument.h"
+#include "io/asset.h"
+#include "palette/palettewidget.h"
+#include "panels/problemspanel.h"
+#include "uitestutil.h"
+
+using namespace drivelab;
+using namespace drivelab::test;
+
+namespace {
+
+QString fixtureDir()
+{
+    return QStringLiteral(DRIVELAB_SOURCE_DIR "/tests/fixtures/assets/v1");
+}
+
+QStringList fixtures()
+{
+    QStringList out;
+    for (const QString& f : QDir(fixtureDir()).entryList({QStringLiteral("*.dlasset.json")}, QDir::Files)) out << QDir(fixtureDir()).filePath(f);
+    return out;
+}
+
+} // namespace
+
+class TestAssetUi : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void exportMatchesCli();
+    void openFixtureReadOnly();
+    void replayVerifiesEveryFixture();
+    void replayShowsFailingBoundary();
+    void tamperedAssetRefused();
+    void labAfterAssetIsEditable();
+
+private:
+    AssetUi* assets() const { return m_window->assets(); }
+    bool waitExport(const QString& path);
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<ScriptedPrompter> m_prompter;
+};
+
+void TestAssetUi::initTestCase()
+{
+    isolate();
+    QVERIFY(m_dir.isValid());
+    QVERIFY(fixtures().size() >= 1);
+}
+
+void TestAssetUi::init()
+{
+    MainWindowOptions o;
+    o.restoreSettings = false;
+    o.recoveryDirectory = m_dir.filePath(QStringLiteral("recovery"));
+    m_window = std::make_unique<MainWindow>(o);
+    m_prompter = std::make_unique<ScriptedPrompter>();
+    m_window->setPrompter(m_prompter.get());
+    m_window->resize(1400, 900);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestAssetUi::cleanup()
+{
+    m_window.reset();
+}
+
+bool TestAssetUi::waitExport(const QString& path)
+{
+    QSignalSpy done(assets(), &AssetUi::exportFinished);
+    assets()->exportTo(path);
+    if (!done.wait(60000)) return false;
+    return done.front().at(0).toBool();
+}
+
+// Export every lab from the editor: the file reads and replays with the core, and its bytes
+// are those `drivelab-cli export` writes for the lab file (the layout the editor adds is not
+// part of an asset).
+void TestAssetUi::exportMatchesCli()
+{
+    for (const QString& lab : allLabs()) {
+        QVERIFY(m_window->openLab(lab));
+        const QString base = QFileInfo(lab).completeBaseName();
+        const QString mine = m_dir.filePath(base + QStringLiteral(".editor.dlasset.json"));
+        const QString cli = m_dir.filePath(base + QStringLiteral(".cli.dlasset.json"));
+        QElapsedTimer t;
+        t.start();
+        QVERIFY2(waitExport(mine), qPrintable(lab));
+        QProcess p;
+        p.start(QStringLiteral(DRIVELAB_CLI), {QStringLiteral("export"), lab, QStringLiteral("--output"), cli, QStringLiteral("--quiet")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QByteArray a = readAll(mine), b = readAll(cli);
+        QVERIFY(!a.isEmpty());
+        QVERIFY2(a == b, qPrintable(lab));
+        const AssetReadResult read = readAssetFile(mine.toStdString());
+        QVERIFY(read.asset);
+        QVERIFY(replayAsset(*read.asset).ok);
+        QVERIFY(!m_window->document()->isModified()); // exporting changes nothing in the lab
+    }
+}
+
+// A fixture opens read-only: the title says so, edits are refused and disabled, nothing
+// becomes dirty, and File ▸ Save writes nothing over the asset.
+void TestAssetUi::openFixtureReadOnly()
+{
+    const QString path = QDir(fixtureDir()).filePath(QStringLiteral("converter-launch.dlasset.json"));
+    const QByteArray before = readAll(path);
+    QVERIFY(m_window->openLab(path));
+    LabDocument* doc = m_window->document();
+    QVERIFY(doc->isReadOnly());
+    QVERIFY(assets()->asset());
+    QVERIFY(m_window->windowTitle().contains(QStringLiteral("read-only")));
+    QVERIFY(doc->lab().findComponent("tc") || !doc->lab().components.empty());
+    const std::size_t components = doc->lab().components.size();
+    // edits are refused
+    QSignalSpy refused(doc, &LabDocument::editRefused);
+    const QString added = m_window->scene()->addFromPalette(QStringLiteral("component:damper"), QPointF(0, 0));
+    QCOMPARE(refused.count(), 1);
+    QCOMPARE(doc->lab().components.size(), components);
+    QVERIFY(added.isEmpty() || !doc->lab().findComponent(added.toStdString()));
+    m_window->scene()->selectIds({QString::fromStdString(doc->lab().components.front().id)});
+    QVERIFY(!m_window->actions()->remove->isEnabled());
+    m_window->actions()->remove->trigger();
+    QCOMPARE(doc->lab().components.size(), components);
+    QCOMPARE(doc->undoStack()->count(), 0);
+    QVERIFY(!doc->isModified());
+    QVERIFY(!m_window->isWindowModified());
+    // disabled: saving, editing panels
+    QVERIFY(!m_window->actions()->save->isEnabled());
+    QVERIFY(!m_window->actions()->saveAs->isEnabled());
+    QVERIFY(!m_window->palette()->isEnabled());
+    QVERIFY(!m_window->files()->save());
+    QCOMPARE(readAll(path), before);
+    QVERIFY(assets()->replayAction()->isEnabled());
+    QVERIFY(assets()->dock()->isVisible());
+}
+
+// Replay and Verify passes for every fixture, boundary by boundary, in a worker thread.
+void TestAssetUi::replayVerifiesEveryFixture()
+{
+    for (const QString& f : fixtures()) {
+        QVERIFY(m_window->openLab(f));
+        ReplayPanel* panel = assets()->replayPanel();
+        QSignalSpy finished(panel, &ReplayPanel::finished);
+        panel->replayButton()->click();
+        QVERIFY(panel->isRunning() || finished.count() == 1);
+        QVERIFY(!panel->replayButton()->isEnabled() || finished.count() == 1);
+        QVERIFY(finished.count() == 1 || finished.wait(60000));
+        QCOMPARE(finished.front().at(0).toBool(), true);
+        const AssetReadResult read = readAssetFile(f.toStdString());
+        QVERIFY(read.asset);
+        const int n = static_cast<int>(read.asset->boundaries.size());
+        QCOMPARE(panel->verdict().boundaries.size(), n);
+        QCOMPARE(panel->table()->rowCount(), n + 1); // plus the final state hash
+        for (int i = 0; i <= n; ++i) QCOMPARE(panel->table()->item(i, 2)->text(), QStringLiteral("pass"));
+        QVERIFY2(panel->verdictText().startsWith(QStringLiteral("PASS")), qPrintable(panel->verdictText()));
+        QVERIFY(panel->replayButton()->isEnabled());
+    }
+}
+
+// A replay that differs (an asset whose recorded value was changed, fingerprint and
+// signature recomputed so that it reads) fails at that boundary and names the observable.
+void TestAssetUi::replayShowsFailingBoundary()
+{
+    const QString f = QDir(fixtureDir()).filePath(QStringLiteral("two-speed-shift.dlasset.json"));
+    AssetReadResult read = readAssetFile(f.toStdString());
+    QVERIFY(read.asset);
+    Asset asset = *read.asset;
+    Json& b = asset.boundaries[3];
+    const std::string node = b["nodes"].begin().key();
+    const std::string obs = b["nodes"][node].begin().key();
+    Json& value = b["nodes"][node][obs];
+    QVERIFY(value.is_number_float());
+    value = value.get<double>() + 1.0;
+    const ReplayVerdict v = replayAndVerify(asset);
+    QVERIFY(!v.ok);
+    QCOMPARE(v.boundaries[0].result, BoundaryVerdict::Result::Pass);
+    QCOMPARE(v.boundaries[2].result, BoundaryVerdict::Result::Pass);
+    QCOMPARE(v.boundaries[3].result, BoundaryVerdict::Result::Fail);
+    QVERIFY2(v.boundaries[3].difference.contains(QString::fromStdString(node + "." + obs)), qPrintable(v.boundaries[3].difference));
+    QCOMPARE(v.boundaries[4].result, BoundaryVerdict::Result::NotCompared);
+    QVERIFY(!v.finalHashCompared);
+    QVERIFY(v.summary.startsWith(QStringLiteral("FAIL at boundary 3")));
+}
+
+// One changed digit: the asset is refused with the core's reason, listed in Problems; the lab
+// that was open (with unsaved changes) stays as it was.
+void TestAssetUi::tamperedAssetRefused()
+{
+    QVERIFY(m_window->openLab(labPath(QStringLiteral("two-speed-shift.lab.json"))));
+    m_window->scene()->addFromPalette(QStringLiteral("node:rotational"), QPointF(400, 400));
+    LabDocument* doc = m_window->document();
+    QVERIFY(doc->isModified());
+    const std::size_t nodes = doc->lab().nodes.size();
+    const QString title = m_window->windowTitle();
+
+    QByteArray bytes = readAll(QDir(fixtureDir()).filePath(QStringLiteral("two-speed-shift.dlasset.json")));
+    const int at = bytes.indexOf("\"inertia\": ") + 11;
+    QVERIFY(at > 11);
+    bytes[at] = bytes[at] == '1' ? '2' : '1';
+    const QString tampered = m_dir.filePath(QStringLiteral("tampered.dlasset.json"));
+    QVERIFY(writeAll(tampered, bytes));
+    QVERIFY(!m_window->openLab(tampered));
+    QVERIFY(m_prompter->asked.isEmpty()); // refused before anything was asked
+    QVERIFY(!doc->isReadOnly());
+    QVERIFY(doc->isModified());
+    QCOMPARE(doc->lab().nodes.size(), nodes);
+    QCOMPARE(m_window->windowTitle(), title);
+    QVERIFY(!assets()->asset());
+    // the reason, as the core gives it
+    const QStringList lines = m_window->problems()->lines();
+    QVERIFY2(lines.filter(QStringLiteral("tampered.dlasset.json: -: signature: does not match the content")).size() == 1,
+             qPrintable(lines.join(QLatin1Char('\n'))));
+}
+
+// Opening a lab after an asset makes the document editable again and closes the replay.
+void TestAssetUi::labAfterAssetIsEditable()
+{
+    QVERIFY(m_window->openLab(fixtures().front()));
+    QVERIFY(m_window->document()->isReadOnly());
+    QVERIFY(m_window->openLab(labPath(QStringLiteral("converter-launch.lab.json"))));
+    QVERIFY(!m_window->document()->isReadOnly());
+    QVERIFY(!assets()->asset());
+    QVERIFY(!assets()->replayAction()->isEnabled());
+    QVERIFY(m_window->palette()->isEnabled());
+    QVERIFY(!m_window->windowTitle().contains(QStringLiteral("read-only")));
+    QVERIFY(!m_window->scene()->addFromPalette(QStringLiteral("node:rotational"), QPointF(400, 400)).isEmpty());
+    QVERIFY(m_window->document()->isModified());
+}
+
+QTEST_MAIN(TestAssetUi)
+#include "tst_assetui.moc"

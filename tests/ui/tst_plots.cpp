@@ -1,0 +1,317 @@
+// Live plots: min/max-per-pixel decimation keeps every extreme and only real samples;
+// default plots for converter labs; legend toggles; zoom, pan and follow; cursor
+// readout; CSV (full resolution, exact) and PNG export; drops of observables.
+#include <QCategoryAxis>
+#include <QChart>
+#include <QDialog>
+#include <QTreeWidget>
+#include <QImage>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QValueAxis>
+
+#include <cmath>
+#include <random>
+
+#include "document/labdocument.h"
+#include "plots/decimator.h"
+#include "plots/plotarea.h"
+#include "plots/plotview.h"
+#include "simulation/runcontroller.h"
+#include "simulation/samplestore.h"
+#include "uitestutil.h"
+
+using namespace drivelab;
+
+namespace {
+
+// n samples of two observables: a noisy sine with isolated spikes, and a step signal
+std::shared_ptr<SampleStore> synthetic(std::size_t n, std::vector<std::size_t>& spikes)
+{
+    auto s = std::make_shared<SampleStore>(2, n, 1000, 10, static_cast<std::int64_t>(n - 1));
+    std::mt19937 rng(3);
+    for (std::size_t i = 0; i < n; ++i) {
+        double* row = s->beginSample();
+        row[0] = std::sin(static_cast<double>(i) * 1e-3) + 1e-3 * static_cast<double>(rng() % 100);
+        if (i % 9973 == 5000) {
+            row[0] = (i % 2 ? 50.0 : -50.0);
+            spikes.push_back(i);
+        }
+        row[1] = static_cast<double>((i / 5000) % 5);
+        s->commitSample(static_cast<std::int64_t>(i));
+    }
+    return s;
+}
+
+bool waitDone(RunController* rc)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 60000) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+        if (rc->state() != RunState::Running) {
+            QCoreApplication::processEvents();
+            if (rc->state() != RunState::Running) return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+class TestPlots : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { drivelab::test::isolate(); }
+    void decimationKeepsExtremesAndRealSamples();
+    void fewSamplesAreDrawnExactly();
+    void stepMode();
+    void defaultPlotsForConverterLabs();
+    void legendZoomPanFollowCursor();
+    void exportCsvAndPng();
+    void dropsAddObservables();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestPlots::decimationKeepsExtremesAndRealSamples()
+{
+    std::vector<std::size_t> spikes;
+    const auto s = synthetic(200000, spikes);
+    QVERIFY(spikes.size() > 10);
+    DecimationRequest r;
+    r.store = s.get();
+    r.count = s->size();
+    r.x0 = s->time(0);
+    r.x1 = s->time(s->size() - 1);
+    r.columns = 500;
+    QList<QPointF> out;
+    decimate(r, out);
+    QVERIFY(out.size() <= 2 * r.columns + 4);
+    QVERIFY(out.size() >= r.columns);
+    // every point is a real sample, in time order
+    for (int i = 0; i < out.size(); ++i) {
+        if (i) QVERIFY(out[i].x() > out[i - 1].x());
+        const std::size_t k = s->lowerBound(out[i].x(), s->size());
+        QVERIFY(k < s->size() && s->time(k) == out[i].x());
+        QCOMPARE(out[i].y(), s->value(k, 0));
+    }
+    // every spike survives
+    for (std::size_t i : spikes) {
+        bool found = false;
+        for (const QPointF& p : out) found = found || (p.x() == s->time(i) && p.y() == s->value(i, 0));
+        QVERIFY2(found, qPrintable(QStringLiteral("spike at sample %1 lost").arg(i)));
+    }
+    // a zoomed window decimates only what it shows (plus a neighbour each side)
+    r.x0 = s->time(100000);
+    r.x1 = s->time(100999);
+    decimate(r, out);
+    QCOMPARE(out.size(), 1002);
+    QCOMPARE(out.front().x(), s->time(99999));
+    QCOMPARE(out.back().x(), s->time(101000));
+}
+
+void TestPlots::fewSamplesAreDrawnExactly()
+{
+    std::vector<std::size_t> spikes;
+    const auto s = synthetic(1000, spikes);
+    DecimationRequest r;
+    r.store = s.get();
+    r.count = 700; // only what was published when the caller looked
+    r.x0 = 0.0;
+    r.x1 = 1.0;
+    r.columns = 400; // 700 samples fit in 2 points per column
+    r.scale = 2.0;
+    r.offset = 1.0;
+    QList<QPointF> out;
+    decimate(r, out);
+    QCOMPARE(out.size(), 700);
+    for (int i = 0; i < out.size(); ++i) QCOMPARE(out[i].y(), s->value(static_cast<std::size_t>(i), 0) * 2.0 + 1.0);
+}
+
+void TestPlots::stepMode()
+{
+    std::vector<std::size_t> spikes;
+    const auto s = synthetic(30000, spikes);
+    DecimationRequest r;
+    r.store = s.get();
+    r.count = s->size();
+    r.observable = 1;
+    r.x0 = 0.0;
+    r.x1 = s->time(s->size() - 1);
+    r.columns = 300;
+    r.step = true;
+    QList<QPointF> out;
+    decimate(r, out);
+    // horizontal then vertical: consecutive points share y (a hold) or x (a jump)
+    for (int i = 1; i < out.size(); ++i) QVERIFY(out[i].y() == out[i - 1].y() || out[i].x() == out[i - 1].x());
+    int jumps = 0;
+    for (int i = 1; i < out.size(); ++i) jumps += out[i].y() != out[i - 1].y();
+    QCOMPARE(jumps, 5); // 0 1 2 3 4 0
+}
+
+void TestPlots::defaultPlotsForConverterLabs()
+{
+    MainWindow w({m_dir.path(), false});
+    QVERIFY(w.openLab(drivelab::test::labPath("converter-launch.lab.json")));
+    RunController* rc = w.runController();
+    QVERIFY(rc->runTo(0.5));
+    const auto panels = rc->plots()->panels();
+    QCOMPARE(panels.size(), 5);
+    const auto names = [](PlotPanel* p) {
+        QStringList out;
+        for (const auto& k : p->keys()) out << k.subject + QLatin1Char('.') + k.name;
+        return out;
+    };
+    QCOMPARE(names(panels[0]), QStringList({"tc.torque", "tc.torque_at_b", "tc.torque_at_c"}));
+    QCOMPARE(names(panels[1]), QStringList({"tc.speed_ratio"}));
+    QCOMPARE(names(panels[2]), QStringList({"tc.converter_drive"}));
+    QCOMPARE(names(panels[3]), QStringList({"tc.heat_flow", "tc.fluid_heat"}));
+    QCOMPARE(names(panels[4]), QStringList({"engine.speed", "turbine.speed", "wheels.speed"}));
+    // the drive mode: a step plot against the five named states
+    QCategoryAxis* drive = nullptr;
+    for (QAbstractAxis* a : panels[2]->chart()->axes(Qt::Vertical)) drive = drive ? drive : qobject_cast<QCategoryAxis*>(a);
+    QVERIFY(drive);
+    QCOMPARE(drive->categoriesLabels().size(), 5);
+    QVERIFY(drive->categoriesLabels().contains(QStringLiteral("0 stopped")));
+    // heat flow [W] left, cumulative heat [J] right
+    QCOMPARE(panels[3]->chart()->axes(Qt::Vertical).size(), 2);
+    // a lab without a converter gets speeds, torques, heat, clutch lock
+    QVERIFY(w.openLab(drivelab::test::labPath("clutch-engagement.lab.json")));
+    QVERIFY(rc->runTo(0.1));
+    QStringList titles;
+    for (PlotPanel* p : rc->plots()->panels()) titles << p->title();
+    QVERIFY(titles.contains(QStringLiteral("Node speeds")));
+    QVERIFY(titles.contains(QStringLiteral("Clutch lock")));
+}
+
+void TestPlots::legendZoomPanFollowCursor()
+{
+    MainWindow w({m_dir.path(), false});
+    QVERIFY(w.openLab(drivelab::test::labPath("converter-launch.lab.json")));
+    w.resize(1400, 900);
+    w.show();
+    RunController* rc = w.runController();
+    QVERIFY(rc->runTo(2.0));
+    PlotArea* area = rc->plots();
+    PlotPanel* torques = area->panels().front();
+    QCOMPARE(area->rangeStart(), 0.0);
+    QCOMPARE(area->rangeEnd(), 5.0);
+    // legend click hides a series
+    QCOMPARE(torques->visibleSeriesCount(), 3);
+    const auto markers = torques->chart()->legend()->markers(torques->series(1, 0));
+    QCOMPARE(markers.size(), 1);
+    emit markers.front()->clicked();
+    QCOMPARE(torques->visibleSeriesCount(), 2);
+    QVERIFY(!torques->series(1, 0)->isVisible());
+    // zoom around a time, pan, follow
+    area->zoom(0.5, 1.0);
+    QCOMPARE(area->rangeEnd() - area->rangeStart(), 2.5);
+    QVERIFY(area->rangeStart() < 1.0 && area->rangeEnd() > 1.0);
+    QCOMPARE(area->rangeStart(), 1.0 - 0.5 * 1.0);
+    QVERIFY(area->follow());
+    area->setRange(0.0, 1.0); // a 1 s window, following
+    rc->run();
+    QVERIFY(waitDone(rc));
+    QCOMPARE(rc->state(), RunState::Finished);
+    QCOMPARE(area->rangeEnd(), 5.0); // the newest sample at the right edge
+    QCOMPARE(area->rangeStart(), 4.0);
+    area->pan(-1.0);
+    QVERIFY(!area->follow());
+    QCOMPARE(area->rangeEnd(), 4.0);
+    // the series holds the decimated window, from real samples
+    const SampleStore& s = *rc->branches().front().store;
+    const QList<QPointF> pts = torques->series(0, 0)->points();
+    QVERIFY(!pts.isEmpty());
+    QVERIFY(pts.front().x() <= 3.0 && pts.back().x() >= 4.0);
+    // cursor readout: the sample at or before the time
+    area->setCursorTime(3.5);
+    const QStringList lines = torques->view()->readoutLines();
+    QCOMPARE(lines.size(), 3); // time and two visible series
+    const std::size_t i = s.atOrBefore(3.5, s.size());
+    QVERIFY(lines[1].contains(QString::number(s.value(i, 0 + [&] {
+        const auto& layout = area->observableLayout();
+        std::size_t k = 0;
+        while (!(layout[k].subject == "tc" && layout[k].name == "torque")) ++k;
+        return k;
+    }()), 'g', 6)));
+    area->setCursorTime(std::nan(""));
+    QVERIFY(std::isnan(torques->view()->readoutTime()));
+}
+
+void TestPlots::exportCsvAndPng()
+{
+    MainWindow w({m_dir.path(), false});
+    QVERIFY(w.openLab(drivelab::test::labPath("converter-launch.lab.json")));
+    w.resize(1400, 900);
+    w.show();
+    RunController* rc = w.runController();
+    QVERIFY(rc->runTo(1.0));
+    PlotArea* area = rc->plots();
+    area->setRange(0.5, 1.0);
+    const QString csv = m_dir.filePath("series.csv");
+    QVERIFY(area->exportCsv(csv));
+    const QStringList rows = QString::fromUtf8(drivelab::test::readAll(csv)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(rows.front(), QStringLiteral("time [s],tc pump [N·m],tc turbine [N·m],tc stator [N·m]"));
+    const SampleStore& s = *rc->branches().front().store;
+    const std::size_t first = s.lowerBound(0.5, s.size());
+    QCOMPARE(static_cast<std::size_t>(rows.size() - 1), s.size() - first); // every sample of the range, full resolution
+    const auto& layout = area->observableLayout();
+    std::size_t k = 0;
+    while (!(layout[k].subject == "tc" && layout[k].name == "torque_at_b")) ++k;
+    for (int r = 1; r < rows.size(); ++r) {
+        const QStringList cells = rows[r].split(QLatin1Char(','));
+        QCOMPARE(cells.size(), 4);
+        const std::size_t i = first + static_cast<std::size_t>(r - 1);
+        QCOMPARE(cells[0].toDouble(), s.time(i));
+        QCOMPARE(cells[2].toDouble(), s.value(i, k)); // exact round trip
+    }
+    const QString png = m_dir.filePath("plots.png");
+    QVERIFY(area->exportPng(png));
+    const QImage img(png);
+    QVERIFY(img.width() > 400 && img.height() > 200);
+}
+
+void TestPlots::dropsAddObservables()
+{
+    MainWindow w({m_dir.path(), false});
+    QVERIFY(w.openLab(drivelab::test::labPath("converter-launch.lab.json")));
+    w.show();
+    RunController* rc = w.runController();
+    QVERIFY(rc->runTo(0.2));
+    PlotArea* area = rc->plots();
+    PlotPanel* p = area->addPanel(QStringLiteral("mine"), {});
+    QCOMPARE(p->keys().size(), 0);
+    auto* mime = new QMimeData;
+    mime->setData(kObservableMimeType, "lockup\tslip_speed\nwheels\tangle\nnope\tnothing\n");
+    QDragEnterEvent enter(QPoint(20, 20), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(p->view()->viewport(), &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(20, 20), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+    QSignalSpy dropped(p->view(), &PlotView::observablesDropped);
+    QCoreApplication::sendEvent(p->view()->viewport(), &drop);
+    QCOMPARE(dropped.count(), 1);
+    QCOMPARE(p->keys().size(), 2); // the unknown one is ignored
+    QCOMPARE(p->keys()[0].text(), QStringLiteral("lockup.slip_speed"));
+    QVERIFY(p->series(1, 0));
+    QVERIFY(p->series(1, 0)->count() > 0);
+    delete mime;
+    // the picker lists every id with its observables
+    area->showPicker();
+    auto* picker = area->findChild<QDialog*>(QStringLiteral("observablePicker"));
+    QVERIFY(picker);
+    auto* tree = picker->findChild<QTreeWidget*>();
+    QVERIFY(tree);
+    QCOMPARE(tree->topLevelItemCount(), static_cast<int>(w.document()->lab().nodes.size() + w.document()->lab().components.size()));
+    picker->close();
+    // adding to no plot makes a new one
+    QVERIFY(area->addObservables(nullptr, {QStringLiteral("oil")}, {QStringLiteral("temperature")}));
+    QCOMPARE(area->panels().size(), 7);
+}
+
+QTEST_MAIN(TestPlots)
+#include "tst_plots.moc"

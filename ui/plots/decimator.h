@@ -1,0 +1,32 @@
+#pragma once
+// Min/max-per-pixel-column decimation of one series of a SampleStore: the visible time
+// range is cut into `columns` equal columns and each column keeps its minimum and
+// maximum sample (in time order; one point when they coincide), so every spike
+// survives; the first and last sample of the range are kept so the line reaches the
+// edges. At most about two points per column; a range with no more samples than that
+// is returned whole. Every point is a real sample (never an average).
+#include <QList>
+#include <QPointF>
+
+#include <cstddef>
+
+namespace drivelab {
+
+class SampleStore;
+
+/// what to decimate
+struct DecimationRequest {
+    const SampleStore* store = nullptr;
+    std::size_t count = 0;      ///< samples to consider (a size() the caller loaded)
+    std::size_t observable = 0; ///< column in the store
+    double x0 = 0.0, x1 = 1.0;  ///< visible time range [s]
+    int columns = 800;          ///< pixel columns
+    double scale = 1.0;         ///< display = value * scale + offset
+    double offset = 0.0;
+    bool step = false;          ///< draw as steps (a value holds until the next sample)
+};
+
+/// the points to plot (includes one sample on each side of the range, so lines reach the edges)
+void decimate(const DecimationRequest& r, QList<QPointF>& out);
+
+} // namespace drivelab

@@ -1,0 +1,113 @@
+#include "plots/observablepicker.h"
+
+#include <QDialogButtonBox>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include "document/displayunits.h"
+#include "plots/plotview.h"
+
+namespace drivelab {
+
+namespace {
+
+// a tree whose drags carry "subject\tname" lines
+class PickerTree : public QTreeWidget {
+public:
+    using QTreeWidget::QTreeWidget;
+
+protected:
+    QStringList mimeTypes() const override { return {QString::fromLatin1(kObservableMimeType)}; }
+    QMimeData* mimeData(const QList<QTreeWidgetItem*>& items) const override
+    {
+        QByteArray lines;
+        for (const QTreeWidgetItem* it : items) {
+            if (it->parent()) lines += (it->parent()->text(0) + QLatin1Char('\t') + it->text(0) + QLatin1Char('\n')).toUtf8();
+            else {
+                for (int i = 0; i < it->childCount(); ++i)
+                    lines += (it->text(0) + QLatin1Char('\t') + it->child(i)->text(0) + QLatin1Char('\n')).toUtf8();
+            }
+        }
+        auto* m = new QMimeData;
+        m->setData(kObservableMimeType, lines);
+        return m;
+    }
+};
+
+} // namespace
+
+ObservablePicker::ObservablePicker(QWidget* parent) : QDialog(parent)
+{
+    setWindowTitle(tr("Observables"));
+    setObjectName(QStringLiteral("observablePicker"));
+    m_filter = new QLineEdit(this);
+    m_filter->setPlaceholderText(tr("Filter ids and observables"));
+    m_filter->setClearButtonEnabled(true);
+    m_tree = new PickerTree(this);
+    m_tree->setColumnCount(2);
+    m_tree->setHeaderLabels({tr("id / observable"), tr("unit")});
+    m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_tree->setDragEnabled(true);
+    m_tree->setDragDropMode(QAbstractItemView::DragOnly);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    QPushButton* add = buttons->addButton(tr("Add to Plot"), QDialogButtonBox::ActionRole);
+    QPushButton* addNew = buttons->addButton(tr("Add as New Plot"), QDialogButtonBox::ActionRole);
+    auto* box = new QVBoxLayout(this);
+    box->addWidget(m_filter);
+    box->addWidget(m_tree);
+    box->addWidget(buttons);
+    resize(380, 520);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
+    connect(add, &QPushButton::clicked, this, [this] { emitSelected(false); });
+    connect(addNew, &QPushButton::clicked, this, [this] { emitSelected(true); });
+    connect(m_tree, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* it) {
+        if (it->parent()) emit picked({it->parent()->text(0)}, {it->text(0)}, false);
+    });
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& f) {
+        for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
+            QTreeWidgetItem* top = m_tree->topLevelItem(i);
+            const bool idMatch = top->text(0).contains(f, Qt::CaseInsensitive);
+            bool any = false;
+            for (int j = 0; j < top->childCount(); ++j) {
+                const bool m = idMatch || top->child(j)->text(0).contains(f, Qt::CaseInsensitive);
+                top->child(j)->setHidden(!m);
+                any = any || m;
+            }
+            top->setHidden(!any);
+        }
+    });
+}
+
+void ObservablePicker::setObservableLayout(const std::vector<ObservableRef>& layout)
+{
+    m_tree->clear();
+    QTreeWidgetItem* top = nullptr;
+    for (const auto& r : layout) {
+        const QString subject = QString::fromStdString(r.subject);
+        if (!top || top->text(0) != subject) {
+            top = new QTreeWidgetItem(m_tree, {subject, r.isNode ? tr("node") : tr("component")});
+            top->setFlags(top->flags() | Qt::ItemIsDragEnabled);
+        }
+        auto* it = new QTreeWidgetItem(top, {QString::fromStdString(r.name), DisplayUnits::instance().view(QString::fromLatin1(r.unit)).label});
+        it->setFlags(it->flags() | Qt::ItemIsDragEnabled);
+    }
+    m_tree->expandAll();
+    m_tree->resizeColumnToContents(0);
+}
+
+void ObservablePicker::emitSelected(bool newPlot)
+{
+    QStringList subjects, names;
+    for (QTreeWidgetItem* it : m_tree->selectedItems()) {
+        if (it->parent()) {
+            subjects << it->parent()->text(0);
+            names << it->text(0);
+        }
+    }
+    if (!subjects.isEmpty()) emit picked(subjects, names, newPlot);
+}
+
+} // namespace drivelab

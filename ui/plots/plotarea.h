@@ -1,0 +1,118 @@
+#pragma once
+// The Plots panel: the run's plots in a grid that share one time axis, a tool row (add
+// plot, observables, follow, fit, CSV and PNG export) and a message line (stale results,
+// solver failures). While the run is live every plot drains new samples every 40 ms (a
+// quarter of the plots on each 10 ms tick) and re-decimates only what changed. Drops of observables and canvas items add series.
+#include <QWidget>
+
+#include <vector>
+
+#include "plots/plotpanel.h"
+#include "simulation/runtypes.h"
+
+class QTimer;
+class QLabel;
+class QGridLayout;
+class QToolButton;
+
+namespace drivelab {
+
+class ObservablePicker;
+
+/// the plot dock's contents
+class PlotArea : public QWidget {
+    Q_OBJECT
+public:
+    explicit PlotArea(QWidget* parent = nullptr);
+    ~PlotArea() override;
+
+    /// the run's model: keys resolve against its observables; a lab with another set of
+    /// observables gets its default plots
+    void setModel(const ModelPtr& model);
+    /// a branch started (main or fork)
+    void addBranch(const BranchInfo& info);
+    /// forget every branch (plots stay, empty)
+    void clearBranches();
+    /// drain samples on the timer while live
+    void setLive(bool live);
+    bool isLive() const;
+    /// redraw now (force: every series, not only what changed)
+    void refresh(bool force = false);
+    /// a line above the plots ("" hides it)
+    void setMessage(const QString& text, bool error);
+    QString message() const;
+
+    /// add a plot with these observables
+    PlotPanel* addPanel(const QString& title, const QVector<ObservableKey>& keys);
+    /// remove a plot
+    void removePanel(PlotPanel* panel);
+    QList<PlotPanel*> panels() const { return m_panels; }
+    PlotPanel* currentPanel() const;
+    const QVector<PlotBranch>& branches() const { return m_branches; }
+    const std::vector<ObservableRef>& observableLayout() const { return m_layout; }
+
+    /// the shared time range
+    double rangeStart() const { return m_x0; }
+    double rangeEnd() const { return m_x1; }
+    void setRange(double x0, double x1);
+    /// the whole run
+    void fit();
+    /// keep the newest sample at the right edge
+    void setFollow(bool on);
+    bool follow() const { return m_follow; }
+    /// zoom the time axis by `factor` around time t
+    void zoom(double factor, double t);
+    /// move the time axis by dt seconds (turns follow off)
+    void pan(double dt);
+    /// show the cursor readout at time t in every plot (NaN hides it)
+    void setCursorTime(double t);
+
+    /// the current plot's shown series as CSV over the shown range (every plot when none)
+    bool exportCsv(const QString& path, QString* error = nullptr) const;
+    /// the plots as a PNG
+    bool exportPng(const QString& path) const;
+    /// ask for a file and export
+    void exportCsvDialog();
+    void exportPngDialog();
+    /// open the observable picker
+    void showPicker();
+    /// add observables to a plot (nullptr: a new plot); false when none was added
+    bool addObservables(PlotPanel* panel, const QStringList& subjects, const QStringList& names);
+
+    /// the latest sample time of any branch [s]
+    double latestTime() const;
+
+signals:
+    /// the user asked for a CSV/PNG path or similar status text
+    void hint(const QString& text);
+
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+
+private:
+    void refreshSlice();
+    void followNewest();
+    void wire(PlotPanel* p);
+    void relayout();
+    void itemDropped(PlotPanel* p, const QString& id, const QPoint& globalPos);
+    void contextMenu(PlotPanel* p, const QPoint& globalPos);
+
+    QTimer* m_timer;
+    QLabel* m_message;
+    QWidget* m_grid;
+    QGridLayout* m_gridLayout;
+    QToolButton* m_followButton;
+    QList<PlotPanel*> m_panels;
+    PlotPanel* m_current = nullptr;
+    ObservablePicker* m_picker = nullptr;
+    QVector<PlotBranch> m_branches;
+    std::vector<ObservableRef> m_layout;
+    std::vector<std::string> m_layoutIds; // subjects and names that decide "another lab"
+    double m_duration = 1.0;
+    double m_x0 = 0.0, m_x1 = 1.0;
+    bool m_follow = true;
+    int m_columns = 0;
+    int m_slice = 0;
+};
+
+} // namespace drivelab

@@ -1,0 +1,109 @@
+#pragma once
+// One plot: a chart of chosen observables (subject.name) for every branch of the run,
+// the main branch drawn solid and each fork in its own dash style, in the display units.
+// Each refresh decimates the visible time range of the full series (SampleStore) to the
+// plot's pixel columns and replaces the series' points. Integer observables are drawn as
+// steps; the converter drive mode gets an axis with its five named states. A second unit
+// gets the right axis.
+#include <QFrame>
+#include <QList>
+#include <QPointF>
+#include <QVector>
+
+#include <vector>
+
+#include "document/displayunits.h"
+#include "simulation/runtypes.h"
+#include "solver/session.h"
+
+class QChart;
+class QLineSeries;
+class QValueAxis;
+class QAbstractAxis;
+
+namespace drivelab {
+
+class PlotView;
+
+/// an observable by name (stable across recompiles)
+struct ObservableKey {
+    QString subject;
+    QString name;
+    QString alias; ///< legend text ("" = subject.name); not part of the identity
+    bool operator==(const ObservableKey& o) const { return subject == o.subject && name == o.name; }
+    QString text() const { return alias.isEmpty() ? subject + QLatin1Char('.') + name : alias; }
+};
+
+/// a branch as the plots see it
+struct PlotBranch {
+    int id = 0;
+    QString label;
+    StorePtr store;
+};
+
+/// one chart of the plot area
+class PlotPanel : public QFrame {
+    Q_OBJECT
+public:
+    explicit PlotPanel(const QString& title, QWidget* parent = nullptr);
+    ~PlotPanel() override;
+
+    QString title() const { return m_title; }
+    PlotView* view() const { return m_view; }
+    QChart* chart() const { return m_chart; }
+    const QVector<ObservableKey>& keys() const { return m_keys; }
+
+    /// the observable layout of the run (keys resolve against it); nullptr: none
+    void setObservableLayout(const std::vector<ObservableRef>* layout);
+    /// the branches to draw
+    void setBranches(const QVector<PlotBranch>& branches);
+    /// add an observable (false when present or unknown to the layout)
+    bool addKey(const ObservableKey& key);
+    /// remove the observable at index i
+    void removeKey(int i);
+    /// re-decimate what changed (or everything) for the time range [x0, x1]
+    void refresh(double x0, double x1, bool force);
+    /// while live, paint without antialiasing
+    void setLive(bool live);
+    /// the cursor readout at time t (NaN hides it)
+    void setCursorTime(double t);
+    /// the series of key i in branch b (nullptr when absent)
+    QLineSeries* series(int key, int branch) const;
+    /// the shown (visible) series as CSV: time and one column each, full resolution, in [x0, x1]
+    QString csv(double x0, double x1) const;
+    /// number of series a refresh drew from
+    int visibleSeriesCount() const;
+
+signals:
+    /// the user clicked into the panel (it becomes the current one)
+    void activated(drivelab::PlotPanel* panel);
+
+protected:
+    void mousePressEvent(QMouseEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    struct Line;
+    void rebuild();
+    void styleLine(Line& l, int keyIndex, int branchIndex);
+    void autoscale(double x0, double x1);
+
+    QString m_title;
+    QChart* m_chart;
+    PlotView* m_view;
+    QValueAxis* m_axisX;
+    QAbstractAxis* m_axisLeft = nullptr;
+    QValueAxis* m_axisRight = nullptr;
+    QString m_unitLeft, m_unitRight;
+    bool m_driveAxis = false;
+    bool m_live = false;
+    QVector<ObservableKey> m_keys;
+    QVector<PlotBranch> m_branches;
+    const std::vector<ObservableRef>* m_layout = nullptr;
+    std::vector<Line> m_lines;
+    QList<QPointF> m_buffer;
+    double m_x0 = 0.0, m_x1 = 1.0;
+    double m_lastLo[2] = {0.0, 0.0}, m_lastHi[2] = {0.0, 0.0}; // last autoscale request per side
+};
+
+} // namespace drivelab

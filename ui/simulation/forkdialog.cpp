@@ -1,0 +1,152 @@
+#include "simulation/forkdialog.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+#include "compile/model.h"
+
+namespace drivelab {
+
+std::vector<double> ForkDialog::inputValuesAt(const Model& model, std::int64_t tick)
+{
+    std::vector<double> real = model.realInit;
+    for (const EventModel& e : model.events) {
+        if (e.tick < tick) real[static_cast<std::size_t>(e.slot)] = e.value;
+    }
+    std::vector<double> out;
+    for (const auto& c : model.components) {
+        for (std::size_t i = 0; i < c.desc->inputs.size(); ++i) out.push_back(real[static_cast<std::size_t>(c.inputSlot) + i]);
+    }
+    return out;
+}
+
+ForkDialog::ForkDialog(const Model& model, const LabSpec& spec, std::int64_t tick, QWidget* parent)
+    : QDialog(parent), m_model(model), m_tick(tick)
+{
+    setWindowTitle(tr("Fork at t = %1 s").arg(static_cast<double>(tick) * model.h, 0, 'g', 6));
+    m_now = inputValuesAt(model, tick);
+    m_inputs = new QTableWidget(0, 3, this);
+    m_inputs->setHorizontalHeaderLabels({tr("component"), tr("input"), tr("value in the fork")});
+    for (const auto& c : model.components) {
+        for (const auto& in : c.desc->inputs) {
+            const int r = m_inputs->rowCount();
+            m_inputs->insertRow(r);
+            auto* a = new QTableWidgetItem(QString::fromStdString(c.id));
+            auto* b = new QTableWidgetItem(QStringLiteral("%1 [%2]").arg(QString::fromLatin1(in.name), QString::fromLatin1(in.unit)));
+            a->setFlags(a->flags() & ~Qt::ItemIsEditable);
+            b->setFlags(b->flags() & ~Qt::ItemIsEditable);
+            m_inputs->setItem(r, 0, a);
+            m_inputs->setItem(r, 1, b);
+            m_inputs->setItem(r, 2, new QTableWidgetItem(QString::number(m_now[static_cast<std::size_t>(r)], 'g', 17)));
+            m_inputKeys.emplace_back(QString::fromStdString(c.id), QString::fromLatin1(in.name));
+        }
+    }
+    m_inputs->horizontalHeader()->setStretchLastSection(true);
+    m_events = new QTableWidget(0, 4, this);
+    m_events->setHorizontalHeaderLabels({tr("time [s]"), tr("component"), tr("input"), tr("value")});
+    m_events->horizontalHeader()->setStretchLastSection(true);
+    for (const EventSpec& e : spec.events) {
+        const std::int64_t et = (e.timeNs + model.tickNs - 1) / model.tickNs; // first boundary at or after it
+        addEventRow(e, et >= tick);
+    }
+    auto* addEvent = new QPushButton(tr("Add Event"), this);
+    auto* removeEvent = new QPushButton(tr("Remove Event"), this);
+    m_label = new QLineEdit(this);
+    m_label->setPlaceholderText(tr("fork name (optional)"));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Fork"));
+    auto* box = new QVBoxLayout(this);
+    box->addWidget(new QLabel(tr("The fork starts from the paused state and owns its own copy; the main run is never changed. "
+                                 "Change input values now, or events at or after the fork time."), this));
+    box->addWidget(new QLabel(tr("<b>Inputs</b>"), this));
+    box->addWidget(m_inputs);
+    box->addWidget(new QLabel(tr("<b>Events</b> (grey: already happened)"), this));
+    box->addWidget(m_events);
+    auto* row = new QHBoxLayout;
+    row->addWidget(addEvent);
+    row->addWidget(removeEvent);
+    row->addStretch(1);
+    box->addLayout(row);
+    box->addWidget(m_label);
+    box->addWidget(buttons);
+    resize(560, 560);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(addEvent, &QPushButton::clicked, this, [this] {
+        EventSpec e;
+        e.timeNs = m_tick * m_model.tickNs;
+        if (!m_inputKeys.empty()) {
+            e.component = m_inputKeys.front().first.toStdString();
+            e.input = m_inputKeys.front().second.toStdString();
+            e.value = m_now.front();
+        }
+        addEventRow(e, true);
+    });
+    connect(removeEvent, &QPushButton::clicked, this, [this] {
+        const int r = m_events->currentRow();
+        if (r >= 0 && (m_events->item(r, 0)->flags() & Qt::ItemIsEditable)) m_events->removeRow(r);
+    });
+}
+
+void ForkDialog::addEventRow(const EventSpec& e, bool editable)
+{
+    const int r = m_events->rowCount();
+    m_events->insertRow(r);
+    const QStringList cells{QString::number(static_cast<double>(e.timeNs) / 1e9, 'g', 12), QString::fromStdString(e.component),
+                            QString::fromStdString(e.input), QString::number(e.value, 'g', 17)};
+    for (int c = 0; c < 4; ++c) {
+        auto* it = new QTableWidgetItem(cells[c]);
+        if (!editable) {
+            it->setFlags(it->flags() & ~Qt::ItemIsEditable);
+            it->setForeground(Qt::gray);
+        }
+        // the unedited time stays exact
+        it->setData(Qt::UserRole, QVariant::fromValue<qlonglong>(e.timeNs));
+        m_events->setItem(r, c, it);
+    }
+}
+
+QVector<InputChange> ForkDialog::inputChanges() const
+{
+    QVector<InputChange> out;
+    for (int r = 0; r < m_inputs->rowCount(); ++r) {
+        bool ok = false;
+        const double v = m_inputs->item(r, 2)->text().toDouble(&ok);
+        if (ok && v != m_now[static_cast<std::size_t>(r)])
+            out.push_back({m_inputKeys[static_cast<std::size_t>(r)].first, m_inputKeys[static_cast<std::size_t>(r)].second, v});
+    }
+    return out;
+}
+
+std::vector<EventSpec> ForkDialog::events() const
+{
+    std::vector<EventSpec> out;
+    for (int r = 0; r < m_events->rowCount(); ++r) {
+        EventSpec e;
+        const QTableWidgetItem* t = m_events->item(r, 0);
+        const qlonglong original = t->data(Qt::UserRole).toLongLong();
+        const double shown = t->text().toDouble();
+        e.timeNs = QString::number(static_cast<double>(original) / 1e9, 'g', 12) == t->text() ? original
+                                                                                              : static_cast<std::int64_t>(std::llround(shown * 1e9));
+        e.component = m_events->item(r, 1)->text().toStdString();
+        e.input = m_events->item(r, 2)->text().toStdString();
+        e.value = m_events->item(r, 3)->text().toDouble();
+        out.push_back(e);
+    }
+    return out;
+}
+
+QString ForkDialog::label() const
+{
+    return m_label->text().trimmed();
+}
+
+} // namespace drivelab

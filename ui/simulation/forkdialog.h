@@ -1,0 +1,45 @@
+#pragma once
+// Fork dialog: the inputs of every component with their values at the fork time (edit
+// one to set it in the fork) and the lab's events (those at or after the fork time can
+// be edited, added or removed; earlier ones already happened).
+#include <QDialog>
+
+#include <cstdint>
+#include <vector>
+
+#include "simulation/runtypes.h"
+#include "spec/labspec.h"
+
+class QTableWidget;
+class QLineEdit;
+
+namespace drivelab {
+
+/// asks what a fork changes
+class ForkDialog : public QDialog {
+    Q_OBJECT
+public:
+    ForkDialog(const Model& model, const LabSpec& spec, std::int64_t tick, QWidget* parent = nullptr);
+
+    /// inputs whose value was changed
+    QVector<InputChange> inputChanges() const;
+    /// the fork's events (all of them, in table order)
+    std::vector<EventSpec> events() const;
+    QString label() const;
+
+    /// the value of every input at the start of `tick` (initial values and the events applied before it)
+    static std::vector<double> inputValuesAt(const Model& model, std::int64_t tick);
+
+private:
+    void addEventRow(const EventSpec& e, bool editable);
+
+    const Model& m_model;
+    std::int64_t m_tick;
+    QTableWidget* m_inputs;
+    QTableWidget* m_events;
+    QLineEdit* m_label;
+    std::vector<double> m_now;
+    std::vector<std::pair<QString, QString>> m_inputKeys;
+};
+
+} // namespace drivelab

@@ -1,0 +1,440 @@
+#include "simulation/runcontroller.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QEventLoop>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QStatusBar>
+#include <QStyle>
+#include <QThread>
+#include <QTimer>
+#include <QToolBar>
+
+#include <cmath>
+
+#include "canvas/labscene.h"
+#include "compile/compiler.h"
+#include "document/displayunits.h"
+#include "document/labdocument.h"
+#include "mainwindow.h"
+#include "plots/plotarea.h"
+#include "simulation/canvasprobe.h"
+#include "simulation/forkdialog.h"
+#include "simulation/samplestore.h"
+#include "simulation/simworker.h"
+
+namespace drivelab {
+
+RunController::RunController(MainWindow* window)
+    : QObject(window), m_window(window), m_control(std::make_shared<RunControl>()), m_thread(new QThread),
+      m_worker(new SimWorker(m_control))
+{
+    qRegisterMetaType<drivelab::ModelPtr>();
+    qRegisterMetaType<drivelab::RunStatus>();
+    qRegisterMetaType<drivelab::RunFailure>();
+    qRegisterMetaType<drivelab::BranchInfo>();
+    qRegisterMetaType<QVector<drivelab::InputChange>>();
+    m_thread->setObjectName(QStringLiteral("simulation"));
+    m_worker->moveToThread(m_thread);
+    connect(m_worker, &SimWorker::statusChanged, this, &RunController::onStatus, Qt::QueuedConnection);
+    connect(m_worker, &SimWorker::failed, this, &RunController::onFailure, Qt::QueuedConnection);
+    connect(m_worker, &SimWorker::branchAdded, this, &RunController::onBranch, Qt::QueuedConnection);
+    connect(m_worker, &SimWorker::forkRefused, this, [this](const QString& why) {
+        hint(why);
+        emit forkRefused(why);
+    }, Qt::QueuedConnection);
+    m_thread->start();
+
+    createDock();
+    createActions();
+    m_probe = new CanvasProbe(window, this);
+
+    m_progressTimer = new QTimer(this);
+    m_progressTimer->setInterval(100);
+    connect(m_progressTimer, &QTimer::timeout, this, &RunController::updateProgress);
+    m_staleTimer = new QTimer(this);
+    m_staleTimer->setSingleShot(true);
+    m_staleTimer->setInterval(0);
+    connect(m_staleTimer, &QTimer::timeout, this, &RunController::checkStale);
+    connect(window->document(), &LabDocument::changed, this, [this](ChangeKind kind, const QStringList&) {
+        if (kind == ChangeKind::Reset) reset(); // another lab: its results are gone
+        else if (kind != ChangeKind::Layout) m_staleTimer->start();
+    });
+    updateActions();
+    updateProgress();
+}
+
+RunController::~RunController()
+{
+    m_control->interrupt.store(true);
+    m_thread->quit();
+    m_thread->wait();
+    delete m_worker;
+    delete m_thread;
+}
+
+void RunController::createDock()
+{
+    m_plots = new PlotArea(m_window);
+    m_dock = new QDockWidget(tr("Plots"), m_window);
+    m_dock->setObjectName(QStringLiteral("plots"));
+    m_dock->setWidget(m_plots);
+    m_window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
+    if (auto* problems = m_window->findChild<QDockWidget*>(QStringLiteral("problems"))) m_window->tabifyDockWidget(problems, m_dock);
+    if (auto* problems = m_window->findChild<QDockWidget*>(QStringLiteral("problems"))) problems->raise();
+    connect(m_plots, &PlotArea::hint, this, &RunController::hint);
+}
+
+void RunController::createActions()
+{
+    QStyle* st = QApplication::style();
+    const auto make = [this](const QIcon& icon, const QString& text, const QKeySequence& key, const QString& tip) {
+        auto* a = new QAction(icon, text, m_window);
+        a->setShortcut(key);
+        a->setStatusTip(tip);
+        a->setToolTip(QStringLiteral("%1 (%2)").arg(QString(text).remove(QLatin1Char('&')), key.toString(QKeySequence::NativeText)));
+        m_window->addAction(a);
+        return a;
+    };
+    m_run = make(st->standardIcon(QStyle::SP_MediaPlay), tr("&Run"), QKeySequence(Qt::Key_F5),
+                 tr("Run the lab (resume when paused); an edited lab is compiled again"));
+    m_pause = make(st->standardIcon(QStyle::SP_MediaPause), tr("&Pause"), QKeySequence(Qt::Key_F6), tr("Pause at the last completed batch"));
+    m_step = make(st->standardIcon(QStyle::SP_MediaSkipForward), tr("S&tep"), QKeySequence(Qt::Key_F10), tr("Run one report interval"));
+    m_stop = make(st->standardIcon(QStyle::SP_MediaStop), tr("&Stop"), QKeySequence(Qt::SHIFT | Qt::Key_F5),
+                  tr("End the run; the results stay, Run starts again from t = 0"));
+    m_reset = make(st->standardIcon(QStyle::SP_BrowserReload), tr("R&eset"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5),
+                   tr("Discard the results and go back to t = 0"));
+    m_fork = make(st->standardIcon(QStyle::SP_ArrowRight), tr("&Fork at Current Time…"), QKeySequence(Qt::Key_F8),
+                  tr("Branch the paused run: change events or inputs in the fork, run both, compare them overlaid"));
+    connect(m_run, &QAction::triggered, this, &RunController::run);
+    connect(m_pause, &QAction::triggered, this, &RunController::pause);
+    connect(m_step, &QAction::triggered, this, &RunController::step);
+    connect(m_stop, &QAction::triggered, this, &RunController::stop);
+    connect(m_reset, &QAction::triggered, this, &RunController::reset);
+    connect(m_fork, &QAction::triggered, this, &RunController::forkDialog);
+
+    // the Simulation menu goes before Help
+    m_menu = new QMenu(tr("&Simulation"), m_window);
+    m_menu->setObjectName(QStringLiteral("simulationMenu"));
+    for (QAction* a : {m_run, m_pause, m_step, m_stop, m_reset}) m_menu->addAction(a);
+    m_menu->addSeparator();
+    m_menu->addAction(m_fork);
+    m_menu->addSeparator();
+    m_menu->addAction(tr("&Observables…"), m_plots, &PlotArea::showPicker);
+    m_menu->addAction(tr("Export Series as &CSV…"), m_plots, &PlotArea::exportCsvDialog);
+    m_menu->addAction(tr("Export Plots as &PNG…"), m_plots, &PlotArea::exportPngDialog);
+    m_menu->addAction(m_dock->toggleViewAction());
+    QAction* help = nullptr;
+    for (QAction* a : m_window->menuBar()->actions()) {
+        if (a->text().remove(QLatin1Char('&')) == tr("Help")) help = a;
+    }
+    if (help) m_window->menuBar()->insertMenu(help, m_menu);
+    else m_window->menuBar()->addMenu(m_menu);
+
+    m_bar = m_window->addToolBar(tr("Simulation"));
+    m_bar->setObjectName(QStringLiteral("simulationToolbar"));
+    m_bar->setIconSize(QSize(20, 20));
+    for (QAction* a : {m_run, m_pause, m_step, m_stop, m_reset, m_fork}) m_bar->addAction(a);
+    m_progress = new QProgressBar(m_bar);
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(false);
+    m_progress->setFixedWidth(140);
+    m_progress->setMaximumHeight(16);
+    m_bar->addWidget(m_progress);
+    m_progressText = new QLabel(m_bar);
+    m_progressText->setObjectName(QStringLiteral("runProgress"));
+    m_progressText->setMinimumWidth(230);
+    m_progressText->setContentsMargins(6, 0, 6, 0);
+    m_bar->addWidget(m_progressText);
+    m_staleLabel = new QLabel(tr("⚠ stale: the lab changed since this run"), m_bar);
+    m_staleLabel->setStyleSheet(QStringLiteral("color:#8a5a00"));
+    m_staleLabel->setVisible(false);
+    m_bar->addWidget(m_staleLabel)->setObjectName(QStringLiteral("staleAction"));
+}
+
+void RunController::post(std::function<void(SimWorker*)> command)
+{
+    const int seq = ++m_sequence;
+    SimWorker* w = m_worker;
+    QMetaObject::invokeMethod(m_worker, [w, seq, command] {
+        w->setSequence(seq);
+        command(w);
+    }, Qt::QueuedConnection);
+}
+
+void RunController::hint(const QString& text)
+{
+    m_window->statusBar()->showMessage(text, 10000);
+}
+
+bool RunController::loadFresh()
+{
+    const CompileResult r = compile(m_window->document()->lab());
+    if (!r.model) {
+        m_window->raiseDock(QStringLiteral("problems"));
+        hint(tr("The lab has errors: fix the problems listed, then run it"));
+        emit compileFailed();
+        return false;
+    }
+    m_model = r.model;
+    m_runSpec = m_window->document()->lab();
+    m_stale = false;
+    m_failure.reset();
+    m_branches.clear();
+    m_forks = 0;
+    m_plots->clearBranches();
+    m_plots->setModel(m_model);
+    m_plots->setMessage({}, false);
+    m_dock->show();
+    m_dock->raise();
+    if (!m_sizedDock) {
+        m_sizedDock = true;
+        m_window->resizeDocks({m_dock}, {std::max(380, m_window->height() / 2)}, Qt::Vertical);
+    }
+    const ModelPtr model = m_model;
+    const int spr = m_samplesPerReport;
+    post([model, spr](SimWorker* w) { w->load(model, spr); });
+    m_loadSequence = m_sequence;
+    return true;
+}
+
+void RunController::run()
+{
+    if (m_status.state == RunState::Running) return;
+    if (!(m_status.state == RunState::Paused && !m_stale && m_model) && !loadFresh()) return;
+    m_control->interrupt.store(false);
+    post([](SimWorker* w) { w->start(-1); });
+    m_status.state = RunState::Running;
+    updateActions();
+}
+
+void RunController::step()
+{
+    if (m_status.state == RunState::Running) return;
+    if (!(m_status.state == RunState::Paused && !m_stale && m_model) && !loadFresh()) return;
+    m_control->interrupt.store(false);
+    post([](SimWorker* w) { w->step(); });
+    m_status.state = RunState::Running;
+    updateActions();
+}
+
+void RunController::stepTicks(qint64 n)
+{
+    if (!m_model && !loadFresh()) return;
+    m_control->interrupt.store(false);
+    post([n](SimWorker* w) { w->stepTicks(n); });
+    m_status.state = RunState::Running;
+}
+
+void RunController::interrupt()
+{
+    m_control->interrupt.store(true);
+}
+
+void RunController::pause()
+{
+    if (!m_model) return;
+    m_control->interrupt.store(true);
+    post([](SimWorker* w) { w->pause(); });
+}
+
+void RunController::stop()
+{
+    if (!m_model) return;
+    m_control->interrupt.store(true);
+    post([](SimWorker* w) { w->stop(); });
+}
+
+void RunController::reset()
+{
+    m_control->interrupt.store(true);
+    post([](SimWorker* w) { w->unload(); });
+    m_loadSequence = m_sequence;
+    m_model.reset();
+    m_branches.clear();
+    m_failure.reset();
+    m_stale = false;
+    m_plots->clearBranches();
+    m_plots->setMessage({}, false);
+    m_plots->setLive(false);
+    m_status = RunStatus{};
+    updateActions();
+    updateProgress();
+}
+
+bool RunController::runTo(double seconds, int timeoutMs)
+{
+    if (m_status.state == RunState::Running) return false;
+    if (!(m_status.state == RunState::Paused && !m_stale && m_model) && !loadFresh()) return false;
+    const qint64 tick = static_cast<qint64>(std::ceil(seconds * 1e9 / static_cast<double>(m_model->tickNs)));
+    QEventLoop loop;
+    QTimer timeout;
+    timeout.setSingleShot(true);
+    connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
+    connect(this, &RunController::statusChanged, &loop, [&loop](const RunStatus& s) {
+        if (s.state != RunState::Running) loop.quit();
+    });
+    m_control->interrupt.store(false);
+    post([tick](SimWorker* w) { w->start(tick); });
+    m_status.state = RunState::Running;
+    timeout.start(timeoutMs);
+    loop.exec();
+    m_plots->refresh(true);
+    return m_status.state != RunState::Running;
+}
+
+void RunController::onStatus(const RunStatus& s)
+{
+    if (s.sequence < m_sequence) return; // a command sent since supersedes it
+    m_status = s;
+    const bool live = s.state == RunState::Running;
+    m_plots->setLive(live);
+    if (live) m_progressTimer->start();
+    else {
+        m_progressTimer->stop();
+        m_plots->refresh(true);
+    }
+    if (s.state == RunState::Finished && !s.branches.isEmpty())
+        hint(tr("Run finished at t = %1 s").arg(static_cast<double>(s.branches.front().tick) * (m_model ? m_model->h : 0.0)));
+    updateActions();
+    updateProgress();
+    emit statusChanged(s);
+}
+
+void RunController::onFailure(const RunFailure& f)
+{
+    if (f.sequence < m_loadSequence) return; // from a run since discarded
+    if (f.branch == 0) m_failure = f;
+    QString who = f.branch == 0 ? QString() : tr("%1: ").arg(f.branch < m_branches.size() ? m_branches[f.branch].label : tr("fork"));
+    const QString text = tr("%1Solver failure at tick %2 (t = %3 s) in %4: %5 — stopped at the last good tick (%2).")
+                             .arg(who)
+                             .arg(f.tick)
+                             .arg(f.time, 0, 'g', 9)
+                             .arg(f.subject, f.message);
+    m_plots->setMessage(text, true);
+    hint(text);
+    if (m_window->scene()->itemFor(f.subject)) m_window->scene()->selectIds({f.subject});
+    emit failed(f);
+}
+
+void RunController::onBranch(const BranchInfo& b)
+{
+    if (b.sequence < m_loadSequence) return; // from a run since discarded
+    m_branches.push_back(b);
+    m_plots->addBranch(b);
+    emit branchAdded(b);
+}
+
+void RunController::checkStale()
+{
+    if (!m_model) return;
+    const CompileResult r = compile(m_window->document()->lab());
+    m_stale = !r.model || r.model->fingerprint != m_model->fingerprint;
+    m_staleLabel->setVisible(m_stale);
+    if (!m_failure) m_plots->setMessage(m_stale ? tr("The lab changed since this run: Run runs the edited lab from t = 0.") : QString(), false);
+    updateActions();
+}
+
+void RunController::updateActions()
+{
+    const RunState s = m_status.state;
+    const bool running = s == RunState::Running;
+    const bool paused = s == RunState::Paused;
+    m_run->setText(paused && !m_stale ? tr("&Resume") : tr("&Run"));
+    m_run->setEnabled(!running);
+    m_pause->setEnabled(running);
+    m_step->setEnabled(!running);
+    m_stop->setEnabled(running || paused);
+    m_reset->setEnabled(m_model != nullptr);
+    m_fork->setEnabled(paused && !m_stale && m_model && !m_branches.isEmpty() && m_branches.size() < 5);
+    if (m_staleLabel) m_staleLabel->setVisible(m_stale && m_model);
+}
+
+void RunController::updateProgress()
+{
+    if (!m_model) {
+        m_progress->setValue(0);
+        m_progressText->setText(tr("not run"));
+        return;
+    }
+    const double total = static_cast<double>(m_model->ticks);
+    const std::int64_t tick = m_status.state == RunState::Running ? m_control->mainTick.load() : (m_status.branches.isEmpty() ? 0 : m_status.branches.front().tick);
+    m_progress->setValue(static_cast<int>(1000.0 * static_cast<double>(tick) / std::max(1.0, total)));
+    QString text = tr("t = %1 / %2 s").arg(static_cast<double>(tick) * m_model->h, 0, 'f', 3).arg(total * m_model->h, 0, 'g', 4);
+    const double rt = m_control->realTimeFactor.load();
+    if (rt > 0) text += tr("  ×%1 real time").arg(rt, 0, 'g', 3);
+    static const char* names[] = {QT_TR_NOOP("idle"), QT_TR_NOOP("running"), QT_TR_NOOP("paused"), QT_TR_NOOP("stopped"),
+                                  QT_TR_NOOP("finished"), QT_TR_NOOP("failed")};
+    text += QStringLiteral("  (%1)").arg(tr(names[static_cast<int>(m_status.state)]));
+    m_progressText->setText(text);
+}
+
+QString RunController::observablesText(const QString& id) const
+{
+    if (m_branches.isEmpty()) return {};
+    const SampleStore& s = *m_branches.front().store;
+    const std::size_t n = s.size();
+    if (n == 0) return {};
+    const auto& layout = m_plots->observableLayout();
+    QString rows;
+    for (std::size_t k = 0; k < layout.size() && k < s.observableCount(); ++k) {
+        if (QString::fromStdString(layout[k].subject) != id) continue;
+        const UnitView u = DisplayUnits::instance().view(QString::fromLatin1(layout[k].unit));
+        rows += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td>%3</td></tr>")
+                    .arg(QString::fromStdString(layout[k].name))
+                    .arg(u.toDisplay(s.value(n - 1, k)), 0, 'g', 6)
+                    .arg(u.label.toHtmlEscaped());
+    }
+    if (rows.isEmpty()) return {};
+    return tr("<b>%1</b> at t = %2 s%3<table>%4</table>")
+        .arg(id.toHtmlEscaped())
+        .arg(s.time(n - 1), 0, 'g', 6)
+        .arg(m_stale ? tr(" <i>(stale)</i>") : QString(), rows);
+}
+
+void RunController::forkDialog()
+{
+    if (m_status.state != RunState::Paused || !m_model || m_branches.isEmpty()) {
+        hint(tr("Pause the run to fork it"));
+        return;
+    }
+    const std::int64_t tick = m_status.branches.isEmpty() ? 0 : m_status.branches.front().tick;
+    ForkDialog dialog(*m_model, m_runSpec, tick, m_window);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const std::vector<EventSpec> events = dialog.events();
+    const QString why = forkMain(dialog.inputChanges(), &events, dialog.label());
+    if (!why.isEmpty()) QMessageBox::warning(m_window, tr("Fork"), why);
+}
+
+QString RunController::forkMain(const QVector<InputChange>& inputs, const std::vector<EventSpec>* events, const QString& label)
+{
+    if (m_status.state != RunState::Paused || !m_model || m_branches.isEmpty()) return tr("Pause the run to fork it.");
+    ModelPtr model = m_model;
+    bool sameEvents = !events || events->size() == m_runSpec.events.size();
+    for (std::size_t i = 0; sameEvents && events && i < events->size(); ++i) {
+        const EventSpec& a = (*events)[i];
+        const EventSpec& b = m_runSpec.events[i];
+        sameEvents = a.timeNs == b.timeNs && a.component == b.component && a.input == b.input && a.value == b.value;
+    }
+    if (!sameEvents) {
+        LabSpec spec = m_runSpec;
+        spec.events = *events;
+        const CompileResult r = compile(spec);
+        if (!r.model) {
+            QString why = tr("The fork's events are not valid:");
+            for (const auto& d : r.diagnostics.items()) why += QStringLiteral("\n%1: %2: %3").arg(QString::fromStdString(d.subject), QString::fromStdString(d.field), QString::fromStdString(d.message));
+            return why;
+        }
+        model = r.model;
+    }
+    ++m_forks;
+    const QString name = label.isEmpty() ? tr("fork %1").arg(m_forks) : label;
+    post([model, inputs, name](SimWorker* w) { w->fork(0, model, inputs, name); });
+    return {};
+}
+
+} // namespace drivelab
