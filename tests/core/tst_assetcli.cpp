@@ -8,6 +8,7 @@
 // bytes; every fixture verifies and runs to its recorded boundaries; a replay difference,
 // a flipped byte, a future version, bad usage, an invalid lab and a lab that fails all
 // exit 2 with a FILE: ID: FIELD: message line and leave no file behind.
+#include "clitestutil.h"
 #include "assettestutil.h"
 
 #include <QProcess>
@@ -29,10 +30,7 @@ private slots:
 
 private:
     QTemporaryDir m_dir;
-    struct Result {
-        int exit = -1;
-        QString out, err;
-    };
+    using Result = drivelab::test::CliResult;
     Result cli(const QStringList& args);
     QString write(const QString& name, const std::string& text);
     static QByteArray bytes(const QString& path);
@@ -40,23 +38,12 @@ private:
 
 TestAssetCli::Result TestAssetCli::cli(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(DRIVELAB_CLI), args);
-    if (!p.waitForFinished(120000)) return {};
-    Result r;
-    r.exit = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return drivelab::test::runCli(QStringLiteral(DRIVELAB_CLI), args, 120000);
 }
 
 QString TestAssetCli::write(const QString& name, const std::string& text)
 {
-    const QString path = m_dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
-    f.write(text.data(), static_cast<qint64>(text.size()));
-    return path;
+    return drivelab::test::writeTestFile(m_dir, name, text);
 }
 
 QByteArray TestAssetCli::bytes(const QString& path)

@@ -1,5 +1,6 @@
 // Bond-graph causality analysis (docs/CAUSALITY.md): the cases of issue 8, the seed's
 // stroke-placement table, every lab in labs/, and the `causality` command line.
+#include "clitestutil.h"
 #include "testutil.h"
 
 #include <QProcess>
@@ -92,10 +93,7 @@ private slots:
 
 private:
     QTemporaryDir m_dir;
-    struct Result {
-        int exit = -1;
-        QString out, err;
-    };
+    using Result = drivelab::test::CliResult;
     Result cli(const QStringList& args);
     QString write(const QString& name, const std::string& text);
 };
@@ -325,23 +323,12 @@ void TestCausality::everyLabConsistent()
 
 TestCausality::Result TestCausality::cli(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(DRIVELAB_CLI), args);
-    if (!p.waitForFinished(60000)) return {};
-    Result r;
-    r.exit = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return drivelab::test::runCli(QStringLiteral(DRIVELAB_CLI), args, 60000);
 }
 
 QString TestCausality::write(const QString& name, const std::string& text)
 {
-    const QString path = m_dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
-    f.write(text.data(), static_cast<qint64>(text.size()));
-    return path;
+    return drivelab::test::writeTestFile(m_dir, name, text);
 }
 
 // exit 0 consistent, 2 conflict (also for a lab the compiler refuses), 2 for bad input;

@@ -1,4 +1,5 @@
 // The command-line contract (LAB_FORMAT sections 3 and 4), exercised on the real binary.
+#include "clitestutil.h"
 #include "testutil.h"
 
 #include <QProcess>
@@ -24,33 +25,19 @@ private slots:
 
 private:
     QTemporaryDir m_dir;
-    struct Result {
-        int exit = -1;
-        QString out, err;
-    };
+    using Result = drivelab::test::CliResult;
     Result cli(const QStringList& args);
     QString write(const QString& name, const std::string& text);
 };
 
 TestCli::Result TestCli::cli(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(DRIVELAB_CLI), args);
-    if (!p.waitForFinished(60000)) return {};
-    Result r;
-    r.exit = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return drivelab::test::runCli(QStringLiteral(DRIVELAB_CLI), args, 60000);
 }
 
 QString TestCli::write(const QString& name, const std::string& text)
 {
-    const QString path = m_dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
-    f.write(text.data(), static_cast<qint64>(text.size()));
-    return path;
+    return drivelab::test::writeTestFile(m_dir, name, text);
 }
 
 void TestCli::initTestCase()
