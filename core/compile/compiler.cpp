@@ -5,6 +5,7 @@
 #include <set>
 
 #include "compile/compilecontext.h"
+#include "compile/initialstate.h"
 #include "compile/normalize.h"
 #include "solver/constraints.h"
 #include "spec/labreader.h"
@@ -58,7 +59,7 @@ public:
         compileComponents();
         compileEvents();
         checkStates();
-        if (!m_d.hasErrors()) initialConditions();
+        if (!m_d.hasErrors()) solveInitialConditions(*m_m, m_rowComponent, m_d);
         CompileResult r;
         if (!m_d.hasErrors()) {
             normalizeModel(m_spec, *m_m);
@@ -526,83 +527,6 @@ private:
     }
 
     // initial clutch locks, and initial speeds consistent with every rigid constraint
-    void initialConditions()
-    {
-        std::vector<double>& x = m_m->x0;
-        for (const auto& p : m_m->params.of<Clutch>()) {
-            const double wa = p.a >= 0 ? x[static_cast<std::size_t>(p.a)] : 0.0;
-            const double wb = p.b >= 0 ? x[static_cast<std::size_t>(p.b)] : 0.0;
-            const double slip = wa - wb;
-            const bool locked = clutchStartsLocked(wa, wb);
-            m_m->flagInit[static_cast<std::size_t>(p.flag)] = locked ? 1 : 0;
-            m_m->flagInit[static_cast<std::size_t>(p.flag) + 1] = locked ? 0 : (slip > 0.0 ? 1 : -1);
-        }
-        ConstraintRow rows[kMaxRows];
-        int slots[kMaxRows];
-        int k = 0;
-        forEachComponentType([&]<class T, std::size_t>() {
-            if constexpr (requires(const typename T::Params& p, ConstraintRow& r) { T::constraint(p, r); }) {
-                for (const auto& p : m_m->params.of<T>()) {
-                    T::constraint(p, rows[k]);
-                    slots[k++] = p.row;
-                }
-            }
-        });
-        for (const auto& p : m_m->params.of<Clutch>()) {
-            if (!m_m->flagInit[static_cast<std::size_t>(p.flag)]) continue;
-            Clutch::lockRow(p, rows[k]);
-            slots[k++] = p.row;
-        }
-        if (k == 0) return;
-        auto basis = std::make_unique<ModeBasis>();
-        buildModeBasis(rows, slots, k, m_m->nDyn, m_m->mass.data(), m_m->jacobianPattern.data(), m_m->fixedMask, *basis);
-        // every row, redundant ones included, must hold at t = 0
-        for (int r = 0; r < k; ++r) {
-            double sum = 0.0, mag = 0.0;
-            bool junction = false;
-            for (int t = 0; t < 3; ++t) {
-                if (rows[r].node[t] >= 0)
-                    junction = junction || m_m->stateKind[static_cast<std::size_t>(rows[r].node[t])] == StateKind::Algebraic;
-            }
-            if (junction) continue; // junction pressures are solved at t = 0
-            for (int t = 0; t < 3; ++t) {
-                if (rows[r].node[t] < 0) continue;
-                const double v = rows[r].coef[t] * x[static_cast<std::size_t>(rows[r].node[t])];
-                sum += v;
-                mag += std::fabs(v);
-            }
-            if (std::fabs(sum) <= 1e-12 + 1e-9 * mag) continue;
-            const int ci = m_rowComponent[static_cast<std::size_t>(slots[r])];
-            const ComponentInfo& info = m_m->components[static_cast<std::size_t>(ci)];
-            // suggest a consistent speed for the last node of the row
-            int last = -1;
-            for (int t = 0; t < 3; ++t) {
-                if (rows[r].node[t] >= 0) last = t;
-            }
-            std::string names;
-            for (int t = 0; t < 3; ++t) {
-                if (rows[r].node[t] < 0) continue;
-                const int dyn = rows[r].node[t];
-                static const char* const kUnits[] = {" rad/s", " m/s", " Pa", " K"};
-                names += std::string(names.empty() ? "" : ", ") + "'" + m_m->nodes[static_cast<std::size_t>(m_m->dynNode[static_cast<std::size_t>(dyn)])].id +
-                         "' " + formatDouble(x[static_cast<std::size_t>(dyn)]) +
-                         kUnits[static_cast<int>(m_m->stateDomain[static_cast<std::size_t>(dyn)])];
-            }
-            std::string hint;
-            if (last >= 0) {
-                const int dyn = rows[r].node[last];
-                const double want = -(sum - rows[r].coef[last] * x[static_cast<std::size_t>(dyn)]) / rows[r].coef[last];
-                static const char* const kFields[] = {"initial_speed", "initial_velocity", "initial_pressure", "initial_temperature"};
-                hint = "; for example set node '" + m_m->nodes[static_cast<std::size_t>(m_m->dynNode[static_cast<std::size_t>(dyn)])].id +
-                       "' " + kFields[static_cast<int>(m_m->stateDomain[static_cast<std::size_t>(dyn)])] + " to " + formatDouble(want);
-            }
-            const bool isClutch = info.desc == &Clutch::descriptor();
-            m_d.error(info.id, isClutch ? "node_b" : "-",
-                      "initial values (" + names + ") violate this " + info.desc->type + "'s rigid constraint" + hint);
-        }
-        if (m_d.hasErrors()) return;
-        projectOntoConstraints(*basis, m_m->mass.data(), x.data());
-    }
 };
 
 } // namespace

@@ -1,0 +1,90 @@
+#include "compile/initialstate.h"
+
+#include <cmath>
+#include <memory>
+
+#include "compile/compilecontext.h"
+#include "compile/compiler.h"
+#include "solver/constraints.h"
+
+namespace drivelab {
+
+void solveInitialConditions(Model& model, const std::vector<int>& rowComponent, Diagnostics& d)
+{
+    std::vector<double>& x = model.x0;
+    for (const auto& p : model.params.of<Clutch>()) {
+        const double wa = p.a >= 0 ? x[static_cast<std::size_t>(p.a)] : 0.0;
+        const double wb = p.b >= 0 ? x[static_cast<std::size_t>(p.b)] : 0.0;
+        const double slip = wa - wb;
+        const bool locked = clutchStartsLocked(wa, wb);
+        model.flagInit[static_cast<std::size_t>(p.flag)] = locked ? 1 : 0;
+        model.flagInit[static_cast<std::size_t>(p.flag) + 1] = locked ? 0 : (slip > 0.0 ? 1 : -1);
+    }
+    ConstraintRow rows[kMaxRows];
+    int slots[kMaxRows];
+    int k = 0;
+    forEachComponentType([&]<class T, std::size_t>() {
+        if constexpr (requires(const typename T::Params& p, ConstraintRow& r) { T::constraint(p, r); }) {
+            for (const auto& p : model.params.of<T>()) {
+                T::constraint(p, rows[k]);
+                slots[k++] = p.row;
+            }
+        }
+    });
+    for (const auto& p : model.params.of<Clutch>()) {
+        if (!model.flagInit[static_cast<std::size_t>(p.flag)]) continue;
+        Clutch::lockRow(p, rows[k]);
+        slots[k++] = p.row;
+    }
+    if (k == 0) return;
+    auto basis = std::make_unique<ModeBasis>();
+    buildModeBasis(rows, slots, k, model.nDyn, model.mass.data(), model.jacobianPattern.data(), model.fixedMask, *basis);
+    // every row, redundant ones included, must hold at t = 0
+    for (int r = 0; r < k; ++r) {
+        double sum = 0.0, mag = 0.0;
+        bool junction = false;
+        for (int t = 0; t < 3; ++t) {
+            if (rows[r].node[t] >= 0)
+                junction = junction || model.stateKind[static_cast<std::size_t>(rows[r].node[t])] == StateKind::Algebraic;
+        }
+        if (junction) continue; // junction pressures are solved at t = 0
+        for (int t = 0; t < 3; ++t) {
+            if (rows[r].node[t] < 0) continue;
+            const double v = rows[r].coef[t] * x[static_cast<std::size_t>(rows[r].node[t])];
+            sum += v;
+            mag += std::fabs(v);
+        }
+        if (std::fabs(sum) <= 1e-12 + 1e-9 * mag) continue;
+        const int ci = rowComponent[static_cast<std::size_t>(slots[r])];
+        const ComponentInfo& info = model.components[static_cast<std::size_t>(ci)];
+        // suggest a consistent speed for the last node of the row
+        int last = -1;
+        for (int t = 0; t < 3; ++t) {
+            if (rows[r].node[t] >= 0) last = t;
+        }
+        std::string names;
+        for (int t = 0; t < 3; ++t) {
+            if (rows[r].node[t] < 0) continue;
+            const int dyn = rows[r].node[t];
+            static const char* const kUnits[] = {" rad/s", " m/s", " Pa", " K"};
+            names += std::string(names.empty() ? "" : ", ") + "'" + model.nodes[static_cast<std::size_t>(model.dynNode[static_cast<std::size_t>(dyn)])].id +
+                     "' " + formatDouble(x[static_cast<std::size_t>(dyn)]) +
+                     kUnits[static_cast<int>(model.stateDomain[static_cast<std::size_t>(dyn)])];
+        }
+        std::string hint;
+        if (last >= 0) {
+            const int dyn = rows[r].node[last];
+            const double want = -(sum - rows[r].coef[last] * x[static_cast<std::size_t>(dyn)]) / rows[r].coef[last];
+            static const char* const kFields[] = {"initial_speed", "initial_velocity", "initial_pressure", "initial_temperature"};
+            hint = "; for example set node '" + model.nodes[static_cast<std::size_t>(model.dynNode[static_cast<std::size_t>(dyn)])].id +
+                   "' " + kFields[static_cast<int>(model.stateDomain[static_cast<std::size_t>(dyn)])] + " to " + formatDouble(want);
+        }
+        const bool isClutch = info.desc == &Clutch::descriptor();
+        d.error(info.id, isClutch ? "node_b" : "-",
+                  "initial values (" + names + ") violate this " + info.desc->type + "'s rigid constraint" + hint);
+    }
+    if (d.hasErrors()) return;
+    projectOntoConstraints(*basis, model.mass.data(), x.data());
+}
+
+} // namespace drivelab
