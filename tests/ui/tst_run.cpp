@@ -27,6 +27,7 @@
 #include "simulation/runcontroller.h"
 #include "simulation/samplestore.h"
 #include "simulation/simworker.h"
+#include "runtestutil.h"
 #include "uitestutil.h"
 
 using namespace drivelab;
@@ -55,21 +56,7 @@ bool sameBits(double a, double b)
     return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
 }
 
-// wait until the run leaves Running
-bool waitIdle(RunController* rc, int ms = 60000)
-{
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < ms) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-        if (rc->state() != RunState::Running) {
-            // let queued status reports arrive
-            QCoreApplication::processEvents();
-            if (rc->state() != RunState::Running) return true;
-        }
-    }
-    return false;
-}
+using drivelab::test::waitIdle;
 
 // the value of one observable in a report boundary
 double reportValue(const Json& boundary, const ObservableRef& r)

@@ -15,25 +15,14 @@
 #include "simulation/forkdialog.h"
 #include "simulation/runcontroller.h"
 #include "simulation/samplestore.h"
+#include "runtestutil.h"
 #include "uitestutil.h"
 
 using namespace drivelab;
 
 namespace {
 
-bool waitIdle(RunController* rc, int ms = 60000)
-{
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < ms) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-        if (rc->state() != RunState::Running) {
-            QCoreApplication::processEvents();
-            if (rc->state() != RunState::Running) return true;
-        }
-    }
-    return false;
-}
+using drivelab::test::waitIdle;
 
 // index of the sample at `tick` in a store (size() when absent)
 std::size_t sampleAt(const SampleStore& s, std::int64_t tick)
