@@ -43,17 +43,24 @@ std::shared_ptr<SampleStore> filled(std::size_t n, std::size_t capacity = 0)
     return s;
 }
 
+// observable 3 over the whole run into 1000 columns
+DecimationRequest wholeRun(const SampleStore& s, std::size_t n)
+{
+    DecimationRequest r;
+    r.store = &s;
+    r.count = n;
+    r.observable = 3;
+    r.x0 = 0.0;
+    r.x1 = s.time(n - 1);
+    r.columns = 1000;
+    return r;
+}
+
 void BM_Decimate(benchmark::State& state)
 {
     const auto n = static_cast<std::size_t>(state.range(0));
     const auto s = filled(n);
-    DecimationRequest r;
-    r.store = s.get();
-    r.count = n;
-    r.observable = 3;
-    r.x0 = 0.0;
-    r.x1 = s->time(n - 1);
-    r.columns = 1000;
+    const DecimationRequest r = wholeRun(*s, n);
     QList<QPointF> out;
     for (auto _ : state) {
         decimate(r, out);
@@ -74,13 +81,7 @@ void BM_DecimateReplace(benchmark::State& state)
     chart->createDefaultAxes();
     QChartView view(chart);
     view.resize(1100, 300);
-    DecimationRequest r;
-    r.store = s.get();
-    r.count = n;
-    r.observable = 3;
-    r.x0 = 0.0;
-    r.x1 = s->time(n - 1);
-    r.columns = 1000;
+    const DecimationRequest r = wholeRun(*s, n);
     QList<QPointF> out;
     for (auto _ : state) {
         decimate(r, out);

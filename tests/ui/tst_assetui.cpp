@@ -70,14 +70,8 @@ void TestAssetUi::initTestCase()
 
 void TestAssetUi::init()
 {
-    MainWindowOptions o;
-    o.restoreSettings = false;
-    o.recoveryDirectory = m_dir.filePath(QStringLiteral("recovery"));
-    m_window = std::make_unique<MainWindow>(o);
     m_prompter = std::make_unique<ScriptedPrompter>();
-    m_window->setPrompter(m_prompter.get());
-    m_window->resize(1400, 900);
-    m_window->show();
+    m_window = drivelab::test::shownMainWindow(m_dir, m_prompter.get());
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
 }
 

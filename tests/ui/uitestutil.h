@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include <deque>
+#include <memory>
 
 #include "files/filecontroller.h"
 #include "files/prompter.h"
@@ -116,6 +117,21 @@ inline void isolate()
     QCoreApplication::setApplicationName(QStringLiteral("DriveLabTests-") +
                                          QFileInfo(QCoreApplication::applicationFilePath()).baseName());
     QSettings().clear();
+}
+
+/// a main window as a user sees it: no saved settings, recovery files under dir/recovery,
+/// the given scripted prompter answering its dialogs, shown at 1400x900
+inline std::unique_ptr<MainWindow> shownMainWindow(const QTemporaryDir& dir, ScriptedPrompter* prompter)
+{
+    MainWindowOptions o;
+    o.restoreSettings = false;
+    o.recoveryDirectory = dir.filePath(QStringLiteral("recovery"));
+    auto w = std::make_unique<MainWindow>(o);
+    w->setPrompter(prompter);
+    w->resize(1400, 900);
+    w->show();
+    if (!QTest::qWaitForWindowExposed(w.get())) qWarning("main window not exposed");
+    return w;
 }
 
 } // namespace drivelab::test
