@@ -479,18 +479,28 @@ BondGraph buildBondGraph(const LabSpec& spec, const std::vector<bool>& clutchLoc
 
 std::vector<bool> initialClutchLocks(const LabSpec& spec)
 {
-    // the compiler's rule (compile/compiler.cpp, initialConditions)
+    // the compiler's rule (Clutch::startsLocked on the compiled initial state) whenever the
+    // lab compiles
+    std::vector<bool> locked;
+    const CompileResult r = compile(spec);
+    if (r.model) {
+        for (const auto& p : r.model->params.of<Clutch>()) locked.push_back(Clutch::locked(p, r.model->flagInit.data()));
+        return locked;
+    }
+    // a lab the compiler refuses: the same rule on what the file says (a pressure-applied
+    // clutch counts as able to carry torque)
     const auto speed = [&](const ComponentSpec& c, const char* port) {
         const std::string* id = c.port(port);
         const NodeSpec* n = id && *id != kGroundId ? spec.findNode(*id) : nullptr;
         const double w = n && n->domain == "rotational" ? number(n->fields, "initial_speed", 0.0) : 0.0;
         return std::isfinite(w) ? w : 0.0;
     };
-    std::vector<bool> locked;
     for (const ComponentSpec& c : spec.components) {
         if (c.type != "clutch") continue;
         const double wa = speed(c, "node_a"), wb = speed(c, "node_b");
-        locked.push_back(clutchStartsLocked(wa, wb));
+        const std::string* pressure = c.port("pressure_node");
+        const double capacity = pressure && !pressure->empty() ? 1.0 : number(c.inputs, "capacity", 0.0);
+        locked.push_back(Clutch::startsLocked(wa, wb, std::isfinite(capacity) ? capacity : 0.0));
     }
     return locked;
 }

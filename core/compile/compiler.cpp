@@ -531,11 +531,6 @@ private:
 
 } // namespace
 
-bool clutchStartsLocked(double wa, double wb)
-{
-    return std::fabs(wa - wb) <= 1e-12 + 1e-9 * (std::fabs(wa) + std::fabs(wb));
-}
-
 CompileResult compile(const LabSpec& spec, const CompileLimits& limits)
 {
     Compiler c(spec, limits);

@@ -22,9 +22,6 @@ struct CompileResult {
     Diagnostics diagnostics;            ///< errors and warnings
 };
 
-/// true when a clutch whose sides start at these speeds starts locked (equal to 1e-9 relative)
-bool clutchStartsLocked(double wa, double wb);
-
 /// validate and compile a lab
 CompileResult compile(const LabSpec& spec, const CompileLimits& limits = {});
 

@@ -16,9 +16,11 @@ void solveInitialConditions(Model& model, const std::vector<int>& rowComponent, 
         const double wa = p.a >= 0 ? x[static_cast<std::size_t>(p.a)] : 0.0;
         const double wb = p.b >= 0 ? x[static_cast<std::size_t>(p.b)] : 0.0;
         const double slip = wa - wb;
-        const bool locked = clutchStartsLocked(wa, wb);
+        // the clutch's own rule: locked when it can carry torque at t = 0 and its sides
+        // turn together; otherwise the direction of the present slip (0 at zero slip)
+        const bool locked = Clutch::startsLocked(wa, wb, Clutch::staticCapacity(p, model.realInit.data(), x.data()));
         model.flagInit[static_cast<std::size_t>(p.flag)] = locked ? 1 : 0;
-        model.flagInit[static_cast<std::size_t>(p.flag) + 1] = locked ? 0 : (slip > 0.0 ? 1 : -1);
+        model.flagInit[static_cast<std::size_t>(p.flag) + 1] = locked ? 0 : (slip > 0.0 ? 1 : (slip < 0.0 ? -1 : 0));
     }
     ConstraintRow rows[kMaxRows];
     int slots[kMaxRows];

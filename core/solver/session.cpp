@@ -76,6 +76,9 @@ bool Session::setInput(const std::string& component, const std::string& input, d
     const InputDescriptor* in = c.desc->input(input);
     if (!in || !in->range.contains(value)) return false;
     m_state.real[static_cast<std::size_t>(c.inputSlot + (in - c.desc->inputs.data()))] = value;
+    // as an event at this boundary: inputs that hold a state (a pressure source's node) act
+    // from the next tick on; the clutches' engagement rule runs at every interval start
+    if (m_model->fixedMask) applyInputs(*m_model, m_state, *m_ws);
     return true;
 }
 

@@ -55,19 +55,19 @@ public:
                 }
             }
         });
-        // components may limit how far an interval reaches (crank travel per interval)
+        // components may limit how far an interval reaches (crank travel per interval): a
+        // first split from the speeds at the tick start; each solved interval is checked
+        // again against its solved speeds (segment)
         double maxNs = HUGE_VAL;
-        if (m.hasIntervalLimit) forEachComponentType([&]<class T, std::size_t>() {
-            if constexpr (requires(const typename T::Params& p, const double* x) { T::maxInterval(p, x); }) {
-                for (const auto& p : m.params.of<T>()) maxNs = std::fmin(maxNs, 1e9 * T::maxInterval(p, s.x.data()));
-            }
-        });
+        int limType = -1, limLocal = -1;
+        if (m.hasIntervalLimit) intervalLimit(s.x.data(), maxNs, limType, limLocal);
         double a = 0.0;
         for (int i = 0; i <= nCuts; ++i) {
             const double b = i < nCuts ? cuts[i] : tickNs;
             if (b <= a) continue;
             const double pieces = std::ceil((b - a) / maxNs);
-            if (pieces > 1.0 && pieces < kMaxIntervalsPerTick) {
+            if (pieces > kMaxIntervalsPerTick) return travelFailure(limType, limLocal, pieces);
+            if (pieces > 1.0) {
                 for (int k = 1; k < static_cast<int>(pieces); ++k) {
                     const double mid = a + (b - a) * k / pieces;
                     if (!segment(a + (b - a) * (k - 1) / pieces, mid)) return false;
@@ -118,6 +118,32 @@ private:
             if (c.type == type && c.local == k) return c.id;
         }
         return m.components.front().id;
+    }
+
+    // the shortest interval [ns] any component allows at speeds x, and which component
+    void intervalLimit(const double* x, double& maxNs, int& type, int& local) const
+    {
+        forEachComponentType([&]<class T, std::size_t I>() {
+            if constexpr (requires(const typename T::Params& p, const double* v) { T::maxInterval(p, v); }) {
+                const auto& list = m.params.of<T>();
+                for (std::size_t k = 0; k < list.size(); ++k) {
+                    const double ns = 1e9 * T::maxInterval(list[k], x);
+                    if (ns < maxNs) {
+                        maxNs = ns;
+                        type = static_cast<int>(I);
+                        local = static_cast<int>(k);
+                    }
+                }
+            }
+        });
+    }
+
+    bool travelFailure(int type, int local, double pieces)
+    {
+        return fail(type >= 0 ? componentId(type, local) : "-",
+                    "its travel bound per internal interval (a crank turns at most 0.25 rad) needs " +
+                        formatDouble(pieces) + " intervals in this tick, more than " + std::to_string(kMaxIntervalsPerTick) +
+                        "; refine the tick, or check the inertia and the torques on its shaft");
     }
 
     std::string nodeId(int dyn) const { return m.nodes[static_cast<std::size_t>(m.dynNode[static_cast<std::size_t>(dyn)])].id; }
@@ -471,18 +497,58 @@ private:
         }
     }
 
+    // the clutches' engagement rule on the present state (Clutch::engage): a clutch that
+    // cannot carry torque is freed, one that starts to carry torque at equal speeds locks,
+    // and every slip direction comes from the present slip
+    void engageClutches()
+    {
+        int k = 0;
+        for (const auto& p : m.params.of<Clutch>()) {
+            const double cap = Clutch::staticCapacity(p, s.real.data(), s.x.data());
+            switch (Clutch::engage(p, s.flag.data(), speedOf(s.x.data(), p.a), speedOf(s.x.data(), p.b), cap)) {
+            case Clutch::Engage::Lock:
+                lock(k);
+                break;
+            case Clutch::Engage::Unlock:
+                s.flag[static_cast<std::size_t>(p.flag)] = 0;
+                s.flag[static_cast<std::size_t>(p.flag) + 1] = 0;
+                break;
+            case Clutch::Engage::Keep:
+                break;
+            }
+            ++k;
+        }
+    }
+
     bool segment(double aNs, double bNs)
     {
         std::uint64_t noBreak = 0;
         double at = aNs;
+        double stepNs = HUGE_VAL; // interval length the solved speeds allow (crank travel)
         while (at < bNs) {
             if (++intervals > kMaxIntervalsPerTick)
                 return fail(m.params.of<Clutch>().empty() ? "-" : clutchId(0),
                             "more than " + std::to_string(kMaxIntervalsPerTick) +
                                 " internal intervals in one tick (stick-slip chatter); refine the tick");
-            const double hSec = (bNs - at) / 1e9;
+            if (!m.params.of<Clutch>().empty()) engageClutches();
+            double endNs = bNs;
+            if (stepNs < bNs - at && bNs - (at + stepNs) > 1e-6 * stepNs) endNs = at + stepNs;
+            const double hSec = (endNs - at) / 1e9;
             const double tStart = tickStartNs + at;
-            if (!solve(hSec, tStart + 0.5 * (bNs - at))) return false;
+            if (!solve(hSec, tStart + 0.5 * (endNs - at))) return false;
+            // an interval that turned a crank further than its bound (at the solved speeds)
+            // is solved again in equal shorter pieces
+            if (m.hasIntervalLimit) {
+                double maxNs = HUGE_VAL;
+                int type = -1, local = -1;
+                intervalLimit(w.xs, maxNs, type, local);
+                if (endNs - at > maxNs) {
+                    const double pieces = std::ceil((bNs - at) / maxNs);
+                    if (static_cast<double>(intervals) + pieces > kMaxIntervalsPerTick) return travelFailure(type, local, pieces);
+                    stepNs = (bNs - at) / pieces;
+                    continue;
+                }
+            }
             // a locked clutch asked for more than its capacity breaks away
             const int brk = breakaway(hSec, noBreak);
             if (brk >= 0) {
@@ -513,15 +579,15 @@ private:
                 }
                 if (hSec - tau <= 1e-12 * hSec) {
                     tau = hSec;
-                    if (!solve(hSec, tStart + 0.5 * (bNs - at))) return false;
+                    if (!solve(hSec, tStart + 0.5 * (endNs - at))) return false;
                 }
                 if (!commit(tau)) return false;
                 lock(k);
-                at = tau == hSec ? bNs : at + tau * 1e9;
+                at = tau == hSec ? endNs : at + tau * 1e9;
                 continue;
             }
             if (!commit(hSec)) return false;
-            at = bNs;
+            at = endNs;
         }
         return true;
     }

@@ -12,6 +12,10 @@ private slots:
     void brakeBreaksAwayAboveCapacity();
     void lockedClutchBreaksAwayWhenReleased();
     void frictionHeatToThermalNode();
+    void reappliedAfterReversalClosesSlipAtCapacity();
+    void reappliedAfterReversalSlipGrows();
+    void liveCapacityChangeActsOnPresentSlip();
+    void openClutchAtEqualSpeedsIsFree();
 };
 
 // Clutch slip then lock
@@ -141,6 +145,125 @@ void TestClutch::frictionHeatToThermalNode()
     DL_NEAR(tr.at(last, "c", "friction_heat"), 1875.0, 1e-9);
     DL_NEAR(tr.at(last, "oil", "temperature"), 320.0 + 1875.0 / 500.0, 1e-10);
     DL_NEAR(tr.energy.heatToNodes, 1875.0, 1e-9);
+    DL_ENERGY_BALANCED(tr);
+}
+
+// Clutch re-applied after its slip changed sign (the slip closes at the capacity's rate)
+//
+//   [Ja=1, wa0=10] ==clutch== [Jb=1, wb0=0] <-- T_b = 10 N m for t < 1.5 s, then 0
+//   capacity 0 until 1.5 s, then 1 N m (kinetic ratio 1)
+//
+//   t < 1.5 s: free, wa = 10, wb = 10 t; at 1.5 s wb = 15 overtakes wa (slip a - b = -5)
+//   t > 1.5 s: friction of 1 N m opposes the present slip: dwa/dt = +1, dwb/dt = -1,
+//              wa = 10 + (t - 1.5), wb = 15 - (t - 1.5), slip = -5 + 2 (t - 1.5)
+//   lock at t* = 4 s at the common speed 12.5 rad/s; friction heat
+//   Ja Jb / (Ja + Jb) * 5^2 / 2 = 6.25 J (a stale slip direction would lock at 1.5 s)
+void TestClutch::reappliedAfterReversalClosesSlipAtCapacity()
+{
+    DL_COMPILE(model, lab(runSettings(1000000, 6000000000, 10), "[" + rot("a", 1.0, 10.0) + "," + rot("b", 1.0, 0.0) + "]",
+                          R"([{"id": "src", "type": "torque_step", "node_a": "b",
+                               "parameters": {"step_torque": -10, "offset_torque": 10, "start_time": 1.5}},
+                              {"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "inputs": {"capacity": 0}}])",
+                          R"([{"time_ns": 1500000000, "component": "c", "input": "capacity", "value": 1.0}])"));
+    DL_SIMULATE(tr, model);
+    for (std::size_t i = 0; i < tr.rows.size(); ++i) {
+        const double t = tr.times[i];
+        if (t <= 1.5) {
+            QCOMPARE(tr.at(i, "c", "locked"), 0.0);
+            DL_NEAR(tr.at(i, "a", "speed"), 10.0, 1e-12);
+            DL_NEAR(tr.at(i, "b", "speed"), 10.0 * t, 1e-11);
+        } else if (t < 4.0 - 1e-9) {
+            QCOMPARE(tr.at(i, "c", "locked"), 0.0);
+            DL_NEAR(tr.at(i, "a", "speed"), 10.0 + (t - 1.5), 1e-11);
+            DL_NEAR(tr.at(i, "b", "speed"), 15.0 - (t - 1.5), 1e-11);
+            DL_NEAR(tr.at(i, "c", "torque"), 1.0, 1e-12);
+        } else if (t > 4.0 + 1e-9) { // the slip reaches zero at the boundary t = 4 s itself
+            QCOMPARE(tr.at(i, "c", "locked"), 1.0);
+            DL_NEAR(tr.at(i, "a", "speed"), 12.5, 1e-10);
+            DL_NEAR(tr.at(i, "b", "speed"), 12.5, 1e-10);
+        }
+    }
+    DL_NEAR(tr.at(tr.rows.size() - 1, "c", "friction_heat"), 6.25, 1e-9);
+    DL_ENERGY_BALANCED(tr);
+}
+
+// Clutch re-applied after its slip changed sign, against a torque larger than its capacity
+//
+//   [Ja=1, wa0=10] ==clutch== [Jb=1, wb0=0] <-- T_b = 10 N m throughout
+//   capacity 0 until 1.5 s, then 1 N m
+//
+//   t > 1.5 s: slip a - b < 0 and friction 1 N m on a: dwa/dt = +1, dwb/dt = 10 - 1 = 9;
+//   the slip grows (-5 - 8 (t - 1.5)), the clutch never locks; heat rate = 1 * |slip|
+void TestClutch::reappliedAfterReversalSlipGrows()
+{
+    DL_COMPILE(model, lab(runSettings(1000000, 3000000000, 10), "[" + rot("a", 1.0, 10.0) + "," + rot("b", 1.0, 0.0) + "]",
+                          R"([{"id": "src", "type": "torque_step", "node_a": "b",
+                               "parameters": {"step_torque": 0, "offset_torque": 10, "start_time": 0}},
+                              {"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "inputs": {"capacity": 0}}])",
+                          R"([{"time_ns": 1500000000, "component": "c", "input": "capacity", "value": 1.0}])"));
+    DL_SIMULATE(tr, model);
+    for (std::size_t i = 0; i < tr.rows.size(); ++i) {
+        const double t = tr.times[i];
+        if (t <= 1.5) continue;
+        QCOMPARE(tr.at(i, "c", "locked"), 0.0);
+        DL_NEAR(tr.at(i, "a", "speed"), 10.0 + (t - 1.5), 1e-11);
+        DL_NEAR(tr.at(i, "b", "speed"), 15.0 + 9.0 * (t - 1.5), 1e-10);
+    }
+    // heat = integral of 5 + 8 s over s in [0, 1.5] = 7.5 + 9 = 16.5 J
+    DL_NEAR(tr.at(tr.rows.size() - 1, "c", "friction_heat"), 16.5, 1e-9);
+    DL_ENERGY_BALANCED(tr);
+}
+
+// The same re-application as a live input change between batches (Session::setInput):
+// identical bits to the event at that boundary
+void TestClutch::liveCapacityChangeActsOnPresentSlip()
+{
+    const std::string nodes = "[" + rot("a", 1.0, 10.0) + "," + rot("b", 1.0, 0.0) + "]";
+    const std::string comps = R"([{"id": "src", "type": "torque_step", "node_a": "b",
+                                   "parameters": {"step_torque": -10, "offset_torque": 10, "start_time": 1.5}},
+                                  {"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "inputs": {"capacity": 0}}])";
+    DL_COMPILE(withEvent, lab(runSettings(1000000, 6000000000, 10), nodes, comps,
+                              R"([{"time_ns": 1500000000, "component": "c", "input": "capacity", "value": 1.0}])"));
+    DL_COMPILE(live, lab(runSettings(1000000, 6000000000, 10), nodes, comps));
+    Session a(withEvent);
+    Session b(live);
+    QCOMPARE(a.run(1500).status, BatchStatus::Completed);
+    QCOMPARE(b.run(1500).status, BatchStatus::Completed);
+    QVERIFY(b.setInput("c", "capacity", 1.0));
+    QCOMPARE(a.run(100000).status, BatchStatus::Completed);
+    QCOMPARE(b.run(100000).status, BatchStatus::Completed);
+    std::vector<double> va(a.observableCount()), vb(b.observableCount());
+    a.observe(va.data());
+    b.observe(vb.data());
+    QCOMPARE(vb, va);
+    // the same state bit for bit (the event cursor aside: one lab has an event, the other none)
+    QCOMPARE(b.state().x, a.state().x);
+    QCOMPARE(b.state().pos, a.state().pos);
+    QCOMPARE(b.state().real, a.state().real);
+    QCOMPARE(b.state().flag, a.state().flag);
+    QCOMPARE(b.state().mean, a.state().mean);
+    DL_NEAR(b.state().x[0], 12.5, 1e-10);
+}
+
+// An open clutch (capacity 0) whose sides turn together is free, not locked
+//
+//   [Ja=1, w0=5] ==clutch== [Jb=2, w0=5], no torques
+//   capacity 0 until 0.5 s: locked = 0 (an open clutch carries nothing); 10 N m from 0.5 s:
+//   equal speeds, so it locks at once (locked = 1); 0 again from 1 s: free (locked = 0)
+void TestClutch::openClutchAtEqualSpeedsIsFree()
+{
+    DL_COMPILE(model, lab(runSettings(1000000, 1500000000, 10), "[" + rot("a", 1.0, 5.0) + "," + rot("b", 2.0, 5.0) + "]",
+                          R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b"}])",
+                          R"([{"time_ns": 500000000, "component": "c", "input": "capacity", "value": 10.0},
+                              {"time_ns": 1000000000, "component": "c", "input": "capacity", "value": 0.0}])"));
+    DL_SIMULATE(tr, model);
+    for (std::size_t i = 0; i < tr.rows.size(); ++i) {
+        const double t = tr.times[i];
+        const bool applied = t > 0.5 && t <= 1.0;
+        QCOMPARE(tr.at(i, "c", "locked"), applied ? 1.0 : 0.0);
+        QCOMPARE(tr.at(i, "a", "speed"), 5.0);
+        QCOMPARE(tr.at(i, "b", "speed"), 5.0);
+    }
     DL_ENERGY_BALANCED(tr);
 }
 

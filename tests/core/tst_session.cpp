@@ -147,6 +147,8 @@ private slots:
     void forkFollowsItsParentTickForTick();
     void forksInOtherThreadsLeaveTheParentAlone();
     void forkDivergesOnlyAfterItsInputChanges();
+    void liveInputEqualsEventInEveryLab();
+    void livePressureSourceActsNextTick();
 
 private:
     std::shared_ptr<const Model> m_model;  // two-speed-shift: events, clutches locking and releasing
@@ -404,6 +406,91 @@ void TestSession::forkDivergesOnlyAfterItsInputChanges()
         QVERIFY2(b[speed] != a[speed], qPrintable(QString("tick %1").arg(fork.tick())));
         QCOMPARE(parent.stateHash(), m_ref[static_cast<std::size_t>(parent.tick())]);
     }
+}
+
+namespace {
+
+// the state bit for bit, the event cursor aside
+void compareStates(const State& a, const State& b, const QString& what)
+{
+    QVERIFY2(a.tick == b.tick, qPrintable(what));
+    QVERIFY2(a.x == b.x, qPrintable(what + ": speeds/pressures"));
+    QVERIFY2(a.pos == b.pos, qPrintable(what + ": positions"));
+    QVERIFY2(a.temp == b.temp, qPrintable(what + ": temperatures"));
+    QVERIFY2(a.real == b.real, qPrintable(what + ": component reals"));
+    QVERIFY2(a.flag == b.flag, qPrintable(what + ": flags"));
+    QVERIFY2(a.mean == b.mean, qPrintable(what + ": means"));
+}
+
+// run `withEvent` to the end; run `without` (the same lab less event e) to the event's
+// tick, change the input live, and run it to the end: the same bits
+void compareLiveWithEvent(const std::string& text, std::size_t e, const QString& what)
+{
+    Json doc = Json::parse(text);
+    const Json ev = doc["events"][e];
+    doc["events"].erase(e);
+    const LoadedLab withEvent = loadLabText(text);
+    const LoadedLab without = loadLabText(doc.dump());
+    QVERIFY2(withEvent.model && without.model, qPrintable(what));
+    const std::int64_t tick = ev["time_ns"].get<std::int64_t>() / withEvent.model->tickNs;
+    Session a(withEvent.model), b(without.model);
+    QVERIFY2(a.run(tick).status == BatchStatus::Completed, qPrintable(what));
+    QVERIFY2(b.run(tick).status == BatchStatus::Completed, qPrintable(what));
+    QVERIFY2(b.setInput(ev["component"].get<std::string>(), ev["input"].get<std::string>(), ev["value"].get<double>()), qPrintable(what));
+    QVERIFY2(a.run(a.model().ticks).status == BatchStatus::Completed, qPrintable(what));
+    QVERIFY2(b.run(b.model().ticks).status == BatchStatus::Completed, qPrintable(what));
+    compareStates(a.state(), b.state(), what);
+}
+
+} // namespace
+
+// Session::setInput acts from the next tick exactly as an event at that boundary would: for
+// every event of every shipped lab (clutch capacities, motor commands, valve openings, flow
+// sources), the lab less that event with the input changed live ends in the same bits
+void TestSession::liveInputEqualsEventInEveryLab()
+{
+    const QDir labs(QStringLiteral(DRIVELAB_SOURCE_DIR "/labs"));
+    int compared = 0;
+    for (const QString& f : labs.entryList({"*.lab.json"})) {
+        QFile file(labs.filePath(f));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const std::string text = file.readAll().toStdString();
+        const std::size_t n = Json::parse(text)["events"].size();
+        for (std::size_t e = 0; e < n; ++e) {
+            compareLiveWithEvent(text, e, f + QString(" event %1").arg(e));
+            ++compared;
+        }
+    }
+    QVERIFY(compared >= 20);
+}
+
+// A pressure source holds its node: a live change of its pressure acts from the next tick
+// (before, it waited for the next scheduled event), with the bits of an event at that tick
+//
+//   pressure source (1 bar -> 20 bar at 10 ms) --> junction --orifice--> volume (1 l)
+void TestSession::livePressureSourceActsNextTick()
+{
+    const std::string text = lab(runSettings(100000, 50000000, 10),
+                                 "[" + junction("supply") + "," + volumeNode("tank", 1e-3, 1.5e9, 1e5) + "]",
+                                 R"([{"id": "src", "type": "pressure_source", "node_a": "supply", "inputs": {"pressure": 100000}},
+                                     {"id": "valve", "type": "orifice", "node_a": "supply", "node_b": "tank",
+                                      "parameters": {"conductance": 1e-10}}])",
+                                 R"([{"time_ns": 10000000, "component": "src", "input": "pressure", "value": 2000000},
+                                     {"time_ns": 40000000, "component": "src", "input": "pressure", "value": 500000}])");
+    compareLiveWithEvent(text, 0, "pressure source event 0");
+    compareLiveWithEvent(text, 1, "pressure source event 1");
+    // and the change is felt in the very next tick
+    const LoadedLab l = loadLabText(text);
+    QVERIFY2(l.model, qPrintable(describe(l.diagnostics)));
+    Json doc = Json::parse(text);
+    doc["events"] = Json::array();
+    const LoadedLab quiet = loadLabText(doc.dump());
+    Session s(quiet.model);
+    QVERIFY(s.run(100).status == BatchStatus::Completed);
+    const double before = s.state().x[1];
+    QVERIFY(s.setInput("src", "pressure", 2000000));
+    QVERIFY(s.run(1).status == BatchStatus::Completed);
+    QVERIFY2(s.state().x[1] > before + 1.0, qPrintable(QString("tank %1 -> %2 Pa").arg(before).arg(s.state().x[1])));
 }
 
 QTEST_GUILESS_MAIN(TestSession)

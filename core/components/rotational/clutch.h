@@ -3,6 +3,8 @@
 // must stay within the static capacity. Slipping: kinetic friction
 // T_a = -dir * kinetic_ratio * capacity, heat = friction power. The stick/slip
 // decisions (breakaway, capture, reversal) live in the solver's stepper.
+#include <cmath>
+
 #include "compile/compilecontext.h"
 #include "components/component.h"
 
@@ -59,6 +61,36 @@ public:
 
     /// true while locked
     static bool locked(const Params& p, const std::int32_t* flag) { return flag[p.flag] != 0; }
+
+    /// true when the two sides turn at the same speed within rounding [rad/s]
+    static bool sameSpeed(double wa, double wb)
+    {
+        return std::fabs(wa - wb) <= 1e-12 + 1e-9 * (std::fabs(wa) + std::fabs(wb));
+    }
+    /// the initial lock rule: a clutch that can carry torque (static capacity > 0 at t = 0)
+    /// and whose sides turn at the same speed starts locked
+    static bool startsLocked(double wa, double wb, double capacity) { return capacity > 0.0 && sameSpeed(wa, wb); }
+
+    /// what the engagement rule asks of the solver at the start of an interval
+    enum class Engage { Keep, Lock, Unlock };
+    /// The engagement rule, applied at the start of every internal interval (so an event,
+    /// a live input change, pressure applied or released all act on the present state):
+    /// a clutch that cannot carry torque (static capacity 0) is free, never locked, and its
+    /// slip direction follows the present slip (0 at zero slip); one that can carry torque
+    /// locks when it has no slip direction and its sides turn at the same speed, and
+    /// otherwise takes the sign of the present slip whenever that is nonzero — never a
+    /// stale flag. A direction is kept only at zero slip, where a breakaway has just set it.
+    static Engage engage(const Params& p, std::int32_t* flag, double wa, double wb, double capacity)
+    {
+        std::int32_t& dir = flag[p.flag + 1];
+        if (locked(p, flag)) return capacity > 0.0 ? Engage::Keep : Engage::Unlock;
+        const double slip = wa - wb;
+        if (capacity > 0.0 && dir == 0 && sameSpeed(wa, wb)) return Engage::Lock;
+        if (slip > 0.0) dir = 1;
+        else if (slip < 0.0) dir = -1;
+        else if (!(capacity > 0.0)) dir = 0;
+        return Engage::Keep;
+    }
     /// slip direction while slipping (-1, +1)
     static int direction(const Params& p, const std::int32_t* flag) { return flag[p.flag + 1]; }
 

@@ -65,26 +65,116 @@ constexpr ComponentDescriptor kDesc{
 
 const ComponentDescriptor& EngineCylinder::descriptor() { return kDesc; }
 
+namespace {
+
+// the closed charge from cycle angle phi to end (either direction; no valve event inside):
+// exact adiabatic half steps around the heat of each sub-step; `fuelScale` 0 burns nothing
+void closedPiece(const EngineCylinder::Params& p, double phi, double end, double& t, double dTheta, double h, double tWall,
+                 double fuelScale, EngineCylinder::Interval& out)
+{
+    using C = EngineCylinder;
+    const double mcv = p.charge * p.cv;
+    const double expo = p.gamma - 1.0;
+    const double span = end - phi;
+    const int n = std::max(1, static_cast<int>(std::ceil(std::fabs(span) / C::kMaxSubStep)));
+    const double d = span / n;
+    const double tStart = t;
+    double fuel = 0.0, wall = 0.0;
+    // sine and cosine advance by rotation through half sub-steps
+    const double hs = std::sin(0.5 * d), hc = std::cos(0.5 * d);
+    double sa = std::sin(phi), ca = std::cos(phi);
+    double va = C::volumeAt(p, sa, ca), xa = C::burned(p, phi);
+    const double vStart = va; // volume(p, phi): the same sine and cosine
+    // wall decay over a sub-step: the (1,1) Pade factor of exp(-z), symmetric and second order
+    const double z = p.wallG * h * (d / dTheta) / mcv;
+    const double decay = (1.0 - 0.5 * z) / (1.0 + 0.5 * z);
+    for (int k = 0; k < n; ++k) {
+        const double b = k + 1 == n ? end : phi + d * (k + 1);
+        const double sm = sa * hc + ca * hs, cm = ca * hc - sa * hs;
+        const double sb = sm * hc + cm * hs, cb = cm * hc - sm * hs;
+        const double vm = C::volumeAt(p, sm, cm), vb = C::volumeAt(p, sb, cb), xb = C::burned(p, b);
+        t *= std::pow(va / vm, expo);
+        // the heat step, itself symmetric: half the fuel, the wall decay over the
+        // sub-step's time, the other half of the fuel
+        const double qf = p.fuel * fuelScale * (xb - xa);
+        t += 0.5 * qf / mcv;
+        const double decayed = tWall + (t - tWall) * decay;
+        const double qw = mcv * (t - decayed);
+        t = decayed + 0.5 * qf / mcv;
+        t *= std::pow(vm / vb, expo);
+        fuel += qf;
+        wall += qw;
+        sa = sb;
+        ca = cb;
+        va = vb;
+        xa = xb;
+    }
+    const double gas = fuel - wall - mcv * (t - tStart);
+    const double env = -p.pInt * (va - vStart);
+    out.gasWork += gas;
+    out.envWork += env;
+    out.work += gas + env;
+    out.fuel += fuel;
+    out.wall += wall;
+}
+
+// the crank turning backwards (dTheta < 0): the valves act by position, as forwards
+// (closed on [ivc, evo)); leaving the closed range backwards through IVC releases the charge
+// to the intake (its energy above the intake state leaves as heat, booked with the exhaust);
+// entering it backwards through EVO traps a charge at the intake temperature (no energy
+// change: the stored energy counts from the intake state); the closed charge follows the
+// same adiabatic steps and wall heat as forwards; nothing burns while turning backwards
+void integrateBackwards(const EngineCylinder::Params& p, double phi0, double t0, double dTheta, double h, double tWall,
+                        EngineCylinder::Interval& out)
+{
+    using C = EngineCylinder;
+    constexpr double kTwoPi = 2.0 * C::kPi;
+    const double mcv = p.charge * p.cv;
+    double t = t0;
+    double phi = phi0;
+    double remaining = -dTheta;
+    bool wasClosed = C::closed(p, phi0);
+    const auto release = [&] {
+        out.exhaust += mcv * (t - p.tInt);
+        t = p.tInt;
+    };
+    const double events[] = {p.ivc, p.evo, -kTwoPi};
+    while (remaining > 0.0) {
+        if (phi <= -kTwoPi) phi += 2.0 * kTwoPi;
+        double next = -kTwoPi;
+        for (double e : events) {
+            if (e < phi && e > next) next = e;
+        }
+        const bool reached = phi - next <= remaining;
+        const double end = reached ? next : phi - remaining;
+        remaining = reached ? remaining - (phi - next) : 0.0;
+        // the piece (end, phi) lies inside the closed range [ivc, evo]
+        const bool inside = end >= p.ivc && phi <= p.evo;
+        if (wasClosed && !inside) release();
+        if (!wasClosed && inside) t = p.tInt;
+        if (inside) closedPiece(p, phi, end, t, dTheta, h, tWall, 0.0, out);
+        wasClosed = inside;
+        phi = end;
+    }
+    // the state at the end position decides what is stored
+    const bool endClosed = C::closed(p, C::wrap(phi));
+    if (wasClosed && !endClosed) release();
+    if (!wasClosed && endClosed) t = p.tInt;
+    out.tEnd = t;
+}
+
+} // namespace
+
 void EngineCylinder::integrate(const Params& p, double phi0, double t0, double dTheta, double h, double tWall,
                                double fuelScale, Interval& out)
 {
     out = Interval{};
-    double t = t0;
-    const double mcv = p.charge * p.cv;
-    const double expo = p.gamma - 1.0;
     if (dTheta < 0.0) {
-        // a crank turning backwards only compresses or expands its charge (no valve or burn events)
-        if (closed(p, phi0)) {
-            const double phi1 = phi0 + dTheta;
-            const double t1 = t * std::pow(volume(p, phi0) / volume(p, phi1), expo);
-            out.gasWork = -mcv * (t1 - t);
-            out.envWork = -p.pInt * (volume(p, phi1) - volume(p, phi0));
-            out.work = out.gasWork + out.envWork;
-            t = t1;
-        }
-        out.tEnd = t;
+        integrateBackwards(p, phi0, t0, dTheta, h, tWall, out);
         return;
     }
+    double t = t0;
+    const double mcv = p.charge * p.cv;
     double phi = phi0;
     double remaining = dTheta;
     const double events[] = {p.ivc, p.evo, p.soc, p.soc + p.duration, 2.0 * kPi};
@@ -97,50 +187,7 @@ void EngineCylinder::integrate(const Params& p, double phi0, double t0, double d
         const bool reached = next - phi <= remaining;
         const double end = reached ? next : phi + remaining;
         remaining = reached ? remaining - (next - phi) : 0.0;
-        if (closed(p, phi)) {
-            // exact adiabatic half steps around the heat of each sub-step
-            const double span = end - phi;
-            const int n = std::max(1, static_cast<int>(std::ceil(span / kMaxSubStep)));
-            const double d = span / n;
-            const double tStart = t;
-            double fuel = 0.0, wall = 0.0;
-            // sine and cosine advance by rotation through half sub-steps
-            const double hs = std::sin(0.5 * d), hc = std::cos(0.5 * d);
-            double sa = std::sin(phi), ca = std::cos(phi);
-            double va = volumeAt(p, sa, ca), xa = burned(p, phi);
-            const double vStart = va; // volume(p, phi): the same sine and cosine
-            // wall decay over a sub-step: the (1,1) Pade factor of exp(-z), symmetric and second order
-            const double z = p.wallG * h * (d / dTheta) / mcv;
-            const double decay = (1.0 - 0.5 * z) / (1.0 + 0.5 * z);
-            for (int k = 0; k < n; ++k) {
-                const double b = k + 1 == n ? end : phi + d * (k + 1);
-                const double sm = sa * hc + ca * hs, cm = ca * hc - sa * hs;
-                const double sb = sm * hc + cm * hs, cb = cm * hc - sm * hs;
-                const double vm = volumeAt(p, sm, cm), vb = volumeAt(p, sb, cb), xb = burned(p, b);
-                t *= std::pow(va / vm, expo);
-                // the heat step, itself symmetric: half the fuel, the wall decay over the
-                // sub-step's time, the other half of the fuel
-                const double qf = p.fuel * fuelScale * (xb - xa);
-                t += 0.5 * qf / mcv;
-                const double decayed = tWall + (t - tWall) * decay;
-                const double qw = mcv * (t - decayed);
-                t = decayed + 0.5 * qf / mcv;
-                t *= std::pow(vm / vb, expo);
-                fuel += qf;
-                wall += qw;
-                sa = sb;
-                ca = cb;
-                va = vb;
-                xa = xb;
-            }
-            const double gas = fuel - wall - mcv * (t - tStart);
-            const double env = -p.pInt * (va - vStart);
-            out.gasWork += gas;
-            out.envWork += env;
-            out.work += gas + env;
-            out.fuel += fuel;
-            out.wall += wall;
-        }
+        if (closed(p, phi)) closedPiece(p, phi, end, t, dTheta, h, tWall, fuelScale, out);
         phi = end;
         if (reached) {
             if (next == p.evo) {

@@ -18,7 +18,12 @@
 // exact for a motored adiabatic cylinder), and the work is the energy balance
 //   W_gas = Q_fuel - Q_wall - m c_v (T_end - T_start),   on the crank W_gas - p_int dV.
 // The crank sees the interval's mean torque W / (h w_stage); its derivative is a forward
-// finite difference (it only steers Newton). An interval turns the crank at most 0.25 rad.
+// finite difference (it only steers Newton). An interval turns the crank at most 0.25 rad
+// (checked on the solved speeds; a tick that would need more than 64 intervals fails).
+// Turning backwards (kickback, a converter driving the crank in reverse) the valves act by
+// position as forwards: leaving [IVC, EVO) through IVC releases the charge to the intake (its
+// energy above the intake state is booked as exhaust heat), entering it through EVO traps a
+// charge at the intake temperature, the closed charge keeps its wall heat, and nothing burns.
 #include <cmath>
 
 #include "compile/compilecontext.h"
