@@ -20,7 +20,7 @@ void solveInitialConditions(Model& model, const std::vector<int>& rowComponent, 
         // turn together; otherwise the direction of the present slip (0 at zero slip)
         const bool locked = Clutch::startsLocked(wa, wb, Clutch::staticCapacity(p, model.realInit.data(), x.data()));
         model.flagInit[static_cast<std::size_t>(p.flag)] = locked ? 1 : 0;
-        model.flagInit[static_cast<std::size_t>(p.flag) + 1] = locked ? 0 : (slip > 0.0 ? 1 : (slip < 0.0 ? -1 : 0));
+        model.flagInit[static_cast<std::size_t>(p.flag) + 1] = locked || Clutch::sameSpeed(wa, wb) ? 0 : (slip > 0.0 ? 1 : -1);
     }
     ConstraintRow rows[kMaxRows];
     int slots[kMaxRows];

@@ -78,17 +78,21 @@ public:
     /// a clutch that cannot carry torque (static capacity 0) is free, never locked, and its
     /// slip direction follows the present slip (0 at zero slip); one that can carry torque
     /// locks when it has no slip direction and its sides turn at the same speed, and
-    /// otherwise takes the sign of the present slip whenever that is nonzero — never a
-    /// stale flag. A direction is kept only at zero slip, where a breakaway has just set it.
+    /// otherwise takes the sign of the present slip whenever that is beyond rounding — never
+    /// a stale flag. At zero slip (within rounding) a direction is kept: a breakaway has just
+    /// set it from the torque.
     static Engage engage(const Params& p, std::int32_t* flag, double wa, double wb, double capacity)
     {
         std::int32_t& dir = flag[p.flag + 1];
         if (locked(p, flag)) return capacity > 0.0 ? Engage::Keep : Engage::Unlock;
-        const double slip = wa - wb;
-        if (capacity > 0.0 && dir == 0 && sameSpeed(wa, wb)) return Engage::Lock;
-        if (slip > 0.0) dir = 1;
-        else if (slip < 0.0) dir = -1;
-        else if (!(capacity > 0.0)) dir = 0;
+        const bool zero = sameSpeed(wa, wb);
+        const std::int32_t present = zero ? 0 : (wa > wb ? 1 : -1);
+        if (capacity > 0.0) {
+            if (dir == 0 && zero) return Engage::Lock;
+            if (!zero) dir = present;
+        } else {
+            dir = present;
+        }
         return Engage::Keep;
     }
     /// slip direction while slipping (-1, +1)
