@@ -1,5 +1,6 @@
 // Clutches and brakes: stick/slip with capture at the exact slip zero, breakaway.
 #include "testutil.h"
+#include "convertermaps.h"
 
 using namespace drivelab;
 using namespace drivelab::test;
@@ -16,6 +17,7 @@ private slots:
     void reappliedAfterReversalSlipGrows();
     void liveCapacityChangeActsOnPresentSlip();
     void openClutchAtEqualSpeedsIsFree();
+    void lockupRecapturedOnCoastSlipsFirst();
 };
 
 // Clutch slip then lock
@@ -264,6 +266,55 @@ void TestClutch::openClutchAtEqualSpeedsIsFree()
         QCOMPARE(tr.at(i, "a", "speed"), 5.0);
         QCOMPARE(tr.at(i, "b", "speed"), 5.0);
     }
+    DL_ENERGY_BALANCED(tr);
+}
+
+// A converter's lockup recaptured while the turbine overruns the pump (coast)
+//
+//   engine torque 40 N m, then -60 N m from 0.25 s --> [pump J=0.4, w0=100] ==converter== [turbine J=3, w0=100]
+//   lockup (kinetic ratio 0.9): 400 N m (locked at t = 0, equal speeds), released at 0.2 s,
+//   re-applied at 120 N m at 0.5 s while the turbine overruns the pump
+//
+//   after 0.5 s the lockup carries kinetic friction 0.9 * 120 = 108 N m that opposes the
+//   present slip (it speeds the pump up: torque on the pump +108 N m), the slip closes at the
+//   rate that torque allows, and the lockup locks only when the slip reaches zero; its heat
+//   is the integral of 108 |slip|. (A direction left from the release would lock it at once.)
+void TestClutch::lockupRecapturedOnCoastSlipsFirst()
+{
+    const std::string map = mapJson(driveMap()), coast = mapJson(coastMap());
+    DL_COMPILE(model, lab(runSettings(100000, 1200000000, 10), "[" + rot("pump", 0.4, 100.0) + "," + rot("turbine", 3.0, 100.0) + "]",
+                          "[" + converterJson("tc", "pump", "turbine", map, coast, map, coast) +
+                              R"(, {"id": "engine", "type": "torque_step", "node_a": "pump",
+                                    "parameters": {"step_torque": -100, "offset_torque": 40, "start_time": 0.25}},
+                                  {"id": "lockup", "type": "clutch", "node_a": "pump", "node_b": "turbine",
+                                   "parameters": {"kinetic_ratio": 0.9}, "inputs": {"capacity": 400}}])",
+                          R"([{"time_ns": 200000000, "component": "lockup", "input": "capacity", "value": 0},
+                              {"time_ns": 500000000, "component": "lockup", "input": "capacity", "value": 120}])"));
+    DL_SIMULATE(tr, model);
+    std::size_t applied = 0, relocked = 0;
+    for (std::size_t i = 0; i < tr.rows.size(); ++i) {
+        if (tr.times[i] < 0.2 - 1e-12) QCOMPARE(tr.at(i, "lockup", "locked"), 1.0);
+        if (!applied && tr.times[i] >= 0.5 - 1e-12) applied = i;
+        if (applied && i > applied && !relocked && tr.at(i, "lockup", "locked") == 1.0) relocked = i;
+    }
+    QVERIFY(applied > 0);
+    const double slipAtApply = tr.at(applied, "lockup", "slip_speed");
+    QVERIFY2(slipAtApply < -5.0, qPrintable(QString("the turbine overruns the pump by %1 rad/s").arg(-slipAtApply)));
+    QVERIFY2(relocked > applied + 1, "the lockup locked at once instead of slipping");
+    double previous = slipAtApply;
+    for (std::size_t i = applied + 1; i < relocked; ++i) {
+        // slipping: the full kinetic torque speeds the pump up, the slip closes monotonically
+        QCOMPARE(tr.at(i, "lockup", "locked"), 0.0);
+        DL_NEAR(tr.at(i, "lockup", "torque"), 108.0, 1e-9);
+        const double slip = tr.at(i, "lockup", "slip_speed");
+        QVERIFY(slip < 0.0 && slip > previous);
+        previous = slip;
+    }
+    QCOMPARE(tr.at(relocked, "lockup", "slip_speed"), 0.0);
+    // heat while slipping = the integral of 108 |slip|: at least that of the last boundary's
+    // slip over the slipping time (|slip| only falls)
+    const double heatBefore = tr.at(applied, "lockup", "friction_heat");
+    QVERIFY(tr.at(relocked, "lockup", "friction_heat") - heatBefore > 108.0 * (-previous) * (tr.times[relocked - 1] - tr.times[applied]));
     DL_ENERGY_BALANCED(tr);
 }
 
