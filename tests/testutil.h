@@ -94,6 +94,7 @@ struct Trace {
     std::vector<double> times;             ///< time of each boundary [s]
     EnergyReport energy;                   ///< energy books at the end
     std::uint64_t finalHash = 0;           ///< final state hash
+    std::int64_t intervals = 0;            ///< accepted internal intervals
     bool ok = false;                       ///< run completed
     SolverError error;                     ///< failure, when not ok
 
@@ -138,6 +139,7 @@ inline Trace simulate(const std::shared_ptr<const Model>& model)
     }
     t.energy = s.energy();
     t.finalHash = s.stateHash();
+    t.intervals = s.stats().intervals;
     t.ok = true;
     return t;
 }

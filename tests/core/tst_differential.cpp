@@ -1,8 +1,10 @@
 // Randomized differential tests: seeded random rotational networks (2-12 inertias, dampers,
 // springs, torque steps, gears, planetaries, clutches and brakes opened, applied, released
-// and re-applied in both slip directions) checked four ways:
+// and re-applied in both slip directions, and in 40 % of them a hydraulic apply circuit: a
+// pressure source stepping its pressure, an orifice, a volume applying a clutch or brake)
+// checked four ways:
 //
-//   (a) the energy books close at rounding level, in every run;
+//   (a) the energy and fluid volume books close at rounding level, in every run;
 //   (b) self-convergence: runs at h, h/2, h/4 approach each other (first order allowed
 //       across breakaways, docs/PHYSICS.md "Splitting a tick");
 //   (c) agreement with an independent reference (tests/core/reference: classical RK4 at
@@ -212,9 +214,63 @@ Case generate(std::uint64_t seed)
         comps.push_back(R"({"id": ")" + id + R"(", "type": "clutch", "node_a": ")" + nodeId(a) + R"(", "node_b": ")" + nodeId(b) +
                         R"(", "parameters": {"kinetic_ratio": )" + num(c.kinetic) + R"(}, "inputs": {"capacity": )" + num(c.capacity0) + "}}");
     }
+    // a hydraulic apply circuit: pressure source --orifice--> volume, applying a clutch or
+    // brake (placed by the same rule), the source pressure stepped at 10 ms multiples
+    std::vector<std::string> hydNodes;
+    if (r.chance(0.4)) {
+        int a = -1, b = ref::kGround;
+        for (int attempt = 0; attempt < 20 && a < 0; ++attempt) {
+            const int x = someNode();
+            const int y = r.chance(0.3) ? ref::kGround : someNode();
+            const int gy = y >= 0 ? joined.find(y) : joined.find(nodes);
+            if (joined.find(x) == gy) continue;
+            a = x;
+            b = y;
+        }
+        if (a >= 0) {
+            joined.join(a, b >= 0 ? b : nodes);
+            const double volume = r.uniform(0.5e-4, 2e-4), beta = 1.5e9, c = volume / beta;
+            const double tau = r.logUniform(5e-3, 5e-2), g = c / tau;
+            const double p0 = 1e5, ps0 = r.chance(0.4) ? 1e5 : r.uniform(2e5, 20e5);
+            n.volumes.push_back({c, p0});
+            ref::Network::Feed feed{0, g, ps0, {}};
+            int slot = 0;
+            for (int e = r.integer(1, 3); e > 0; --e) {
+                slot += r.integer(1, std::max(1, std::min(60, 99 - slot)));
+                if (slot >= 100) break;
+                const double value = r.chance(0.35) ? 1e5 : r.uniform(2e5, 20e5);
+                feed.events.push_back({slot * kReport, value});
+                events += std::string(events.empty() ? "" : ",\n    ") + R"({"time_ns": )" + std::to_string(slot * 10000000LL) +
+                          R"(, "component": "hp", "input": "pressure", "value": )" + num(value) + "}";
+            }
+            n.feeds.push_back(feed);
+            const double area = r.uniform(3e-4, 8e-4), mu = 0.12, surfaces = r.integer(2, 6), radius = r.uniform(0.05, 0.1);
+            const double spring = r.uniform(0.0, 200.0), pEnv = 101325.0;
+            ref::Network::Clutch cl;
+            cl.a = a;
+            cl.b = b;
+            cl.kinetic = r.chance(0.5) ? 1.0 : r.uniform(0.6, 1.0);
+            cl.capacity0 = 0.0;
+            cl.volume = 0;
+            cl.gain = mu * surfaces * radius * area;
+            cl.pEnv = pEnv;
+            cl.spring = mu * surfaces * radius * spring;
+            const std::string id = "c" + std::to_string(n.clutches.size());
+            n.clutches.push_back(cl);
+            hydNodes.push_back(R"({"id": "hs", "domain": "hydraulic"})");
+            hydNodes.push_back(volumeNode("hv", volume, beta, p0));
+            comps.push_back(R"({"id": "hp", "type": "pressure_source", "node_a": "hs", "inputs": {"pressure": )" + num(ps0) + "}}");
+            comps.push_back(R"({"id": "ho", "type": "orifice", "node_a": "hs", "node_b": "hv", "parameters": {"conductance": )" + num(g) + "}}");
+            comps.push_back(R"({"id": ")" + id + R"(", "type": "clutch", "node_a": ")" + nodeId(a) + R"(", "node_b": ")" + nodeId(b) +
+                            R"(", "pressure_node": "hv", "parameters": {"kinetic_ratio": )" + num(cl.kinetic) + R"(, "piston_area": )" + num(area) +
+                            R"(, "friction_coefficient": )" + num(mu) + R"(, "effective_radius": )" + num(radius) + R"(, "surfaces": )" +
+                            num(surfaces) + R"(, "return_spring_force": )" + num(spring) + R"(, "environment_pressure": )" + num(pEnv) + "}}");
+        }
+    }
     std::string nodesText = "[";
     for (int i = 0; i < nodes; ++i)
         nodesText += std::string(i ? ",\n    " : "\n    ") + rot(nodeId(i), n.inertia[static_cast<std::size_t>(i)], n.speed0[static_cast<std::size_t>(i)]);
+    for (const std::string& h : hydNodes) nodesText += ",\n    " + h;
     nodesText += "\n  ]";
     std::string compsText = "[";
     for (std::size_t i = 0; i < comps.size(); ++i) compsText += std::string(i ? ",\n    " : "\n    ") + comps[i];
@@ -242,6 +298,7 @@ struct Outcome {
     double err[3] = {0, 0, 0}; ///< max speed difference to the reference, relative to the speed scale
     double self[2] = {0, 0};   ///< max |w(h) - w(h/4)|, |w(h/2) - w(h/4)|, relative to the speed scale
     double ratio[3] = {0, 0, 0}; ///< speed difference over (largest acceleration x tick)
+    double pressureErr[3] = {0, 0, 0}; ///< max pressure difference to the reference [Pa]
 };
 
 void failWith(Outcome& o, const std::string& why)
@@ -302,6 +359,15 @@ Outcome checkSeed(std::uint64_t seed)
             if (run == 0)
                 for (const auto& x : rt.transitions) qInfo("ref transition c%d at %.9f -> %d", x.clutch, x.t, x.locked ? 1 : 0);
         }
+        // the volume book's residual is the sum of the solve's flow residuals (docs/PHYSICS.md),
+        // each within C times the pressure tolerance (1e-6 Pa + 64 eps of the pressures)
+        const double vs = std::fabs(tr.energy.volumeSupplied) + std::fabs(tr.energy.volumeStored) + std::fabs(tr.energy.volumeAbsorbed);
+        double flowTol = 0.0;
+        for (const auto& v : c.net.volumes) flowTol += v.c * (1e-6 + 64.0 * 2.220446049250313e-16 * 2.0 * 2e6);
+        const double volumeBound = kRoundingLevel * vs + static_cast<double>(tr.intervals) * flowTol + 1e-18;
+        if (!(std::fabs(tr.energy.volumeResidual) <= volumeBound))
+            failWith(o, "volume residual " + formatDouble(tr.energy.volumeResidual) + " m^3 over " + formatDouble(vs) +
+                            " m^3 moved, beyond the solve's flow tolerance " + formatDouble(volumeBound) + " m^3");
         speeds[static_cast<std::size_t>(run)].resize(tr.rows.size());
         const double h = static_cast<double>(ticks[run]) / 1e9;
         for (std::size_t i = 0; i < tr.rows.size(); ++i) {
@@ -310,6 +376,10 @@ Outcome checkSeed(std::uint64_t seed)
                 const double w = tr.at(i, nodeId(static_cast<int>(k)), "speed");
                 row.push_back(w);
                 o.err[run] = std::max(o.err[run], std::fabs(w - rt.speeds[i][k]) / scale);
+            }
+            for (std::size_t v = 0; v < c.net.volumes.size(); ++v) {
+                const double dp = std::fabs(tr.at(i, "hv", "pressure") - rt.pressures[i][v]);
+                o.pressureErr[run] = std::max(o.pressureErr[run], dp);
             }
             // (c) lock states away from reference transitions
             for (std::size_t k = 0; k < clutches; ++k) {
@@ -334,6 +404,15 @@ Outcome checkSeed(std::uint64_t seed)
             failWith(o, "speeds differ from the reference by " + formatDouble(o.err[run] * scale) + " rad/s at tick " + std::to_string(ticks[run]) +
                             " ns, beyond the first-order bound " + formatDouble(bound) + " rad/s (largest acceleration " +
                             formatDouble(rt.maxAccel) + " rad/s^2)");
+    }
+    // volume pressures: smooth between events at shared boundaries, so second order; held
+    // to the same first-order form of bound (largest |dp/dt| times the tick)
+    for (int run = 0; run < 3; ++run) {
+        const double h = static_cast<double>(ticks[run]) / 1e9;
+        const double bound = kBoundFactor * rt.maxPressureRate * h + 1e-6;
+        if (!(o.pressureErr[run] <= bound))
+            failWith(o, "volume pressure differs from the reference by " + formatDouble(o.pressureErr[run]) + " Pa at tick " +
+                            std::to_string(ticks[run]) + " ns, beyond " + formatDouble(bound) + " Pa");
     }
     // (b) self-convergence, judged over the whole batch (a breakaway's lateness is a sawtooth
     // in the tick, so one seed may come closer at h than at h/2): the distances
