@@ -1,10 +1,12 @@
 #include "io/asset.h"
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iterator>
 
 #include "io/assetv1.h"
+#include "io/checkedrun.h"
 #include "io/report.h"
 #include "spec/labreader.h"
 #include "util/hash.h"
@@ -145,7 +147,12 @@ AssetExport recordAsset(const std::shared_ptr<const Model>& model)
     AssetExport out;
     Session session(model);
     ReportWriter writer(*model);
-    if (!runToReport(session, writer, out.error)) return out;
+    RunOptions options;
+    options.keepBoundaries = true;
+    const RunOutcome run = runChecked(session, writer, options);
+    if (run.status == RunStatus::SolverFailed) out.error = run.solver;
+    if (run.status == RunStatus::BadBooks) out.books = run.books;
+    if (run.status != RunStatus::Completed) return out;
     Asset a;
     a.version = kAssetVersion;
     a.model = modelJson(*model);
@@ -158,6 +165,25 @@ AssetExport recordAsset(const std::shared_ptr<const Model>& model)
     a.compiled = model;
     out.asset = std::move(a);
     return out;
+}
+
+std::uint64_t estimateAssetBytes(const std::shared_ptr<const Model>& model)
+{
+    Session session(model);
+    ReportWriter writer(*model);
+    writer.observe(session);
+    for (double v : writer.values()) {
+        if (!std::isfinite(v)) return 0; // the checked run refuses it
+    }
+    const auto layout = observableLayout(*model);
+    std::uint64_t line = writer.boundaryText(session).size() + 8; // indentation, separator
+    for (std::size_t i = 0; i < layout.size(); ++i) {
+        if (layout[i].integer) continue;
+        line -= formatDouble(writer.values()[i]).size();
+        line += 20;
+    }
+    const std::uint64_t modelBytes = canonicalJson(model->normalized).size() * 2 + 1024;
+    return modelBytes + line * static_cast<std::uint64_t>(model->boundaryCount());
 }
 
 std::string writeAsset(Asset& asset)
@@ -193,8 +219,22 @@ AssetReplay replayAsset(const Asset& asset)
                       num(session.time()) + " s)";
         return false;
     };
-    writer.addBoundary(session);
-    if (!compare()) return out;
+    // each boundary is checked (finite, balanced) before it is compared
+    const BookCheck check(m);
+    const auto checked = [&]() {
+        writer.observe(session);
+        BookProblem p;
+        if (check.atBoundary(session, writer.values().data(), p)) {
+            writer.keepBoundary(session);
+            return true;
+        }
+        out.booksFailed = true;
+        out.error = SolverError{p.tick, p.time, p.subject, p.message};
+        out.field = p.field;
+        out.message = p.message;
+        return false;
+    };
+    if (!checked() || !compare()) return out;
     while (!session.finished()) {
         const BatchResult r = session.run(std::min(m.reportEvery, m.ticks - session.tick()));
         if (r.status != BatchStatus::Completed) {
@@ -204,8 +244,7 @@ AssetReplay replayAsset(const Asset& asset)
             out.message = "the replay failed at tick " + std::to_string(r.error.tick) + ": " + r.error.message;
             return out;
         }
-        writer.addBoundary(session);
-        if (!compare()) return out;
+        if (!checked() || !compare()) return out;
     }
     if (writer.boundaryCount() != asset.boundaries.size()) {
         out.field = "expected.boundaries";

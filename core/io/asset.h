@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "compile/compiler.h"
+#include "io/bookcheck.h"
 #include "solver/workspace.h"
 #include "spec/diagnostic.h"
 #include "util/jsonwrite.h"
@@ -58,9 +59,15 @@ bool isAssetDocument(const Json& root);
 
 /// result of recording an asset from a model
 struct AssetExport {
-    std::optional<Asset> asset; ///< present when the run completed
+    std::optional<Asset> asset; ///< present when the run completed with checked books
     SolverError error;          ///< the failure, when a tick failed
+    std::optional<BookProblem> books; ///< a non-finite value or unbalanced book (io/bookcheck.h): nothing recorded
 };
+
+/// An estimate of the text size of the asset of `model` [bytes], made before running it
+/// from the size of its first report boundary with every real number at 20 characters
+/// (a typical shortest round-trip double) and the size of the model.
+std::uint64_t estimateAssetBytes(const std::shared_ptr<const Model>& model);
 
 /// Run a compiled model from t = 0 to its end and record it as an asset of the newest version.
 AssetExport recordAsset(const std::shared_ptr<const Model>& model);
@@ -75,6 +82,7 @@ struct AssetReplay {
     std::string message;         ///< what differs (recorded and replayed values)
     bool solverFailed = false;   ///< the replay itself failed
     SolverError error;           ///< the failure, when solverFailed
+    bool booksFailed = false;    ///< the replay gave a non-finite value or an unbalanced book (`field`, `message`)
     std::size_t boundariesChecked = 0; ///< boundaries compared before stopping
 };
 

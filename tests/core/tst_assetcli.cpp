@@ -187,7 +187,8 @@ void TestAssetCli::exportFailures()
                                                  "parameters": {"torque_curve": [{"speed": 0, "torque": 1e300}, {"speed": 1, "torque": 1e300}]}}])"));
     r = cli({"export", failing, "--output", out});
     QCOMPARE(r.exit, 2);
-    QVERIFY2(r.err.startsWith(failing + ": rocket: tick 0: solver failure:"), qPrintable(r.err));
+    // the same form as run's (issue 14)
+    QVERIFY2(r.err.startsWith(failing + ": rocket: tick 0 (t = 0 s): solver failure:"), qPrintable(r.err));
     QCOMPARE(bytes(out), QByteArray("previous asset"));
     const QDir dir(m_dir.path());
     QCOMPARE(dir.entryList({"*.tmp-*"}, QDir::Files).size(), 0);
