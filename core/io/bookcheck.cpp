@@ -27,6 +27,11 @@ struct Balance {
 
 } // namespace
 
+double balanceTolerance(std::int64_t ticks)
+{
+    return std::fmin(kBalanceTolerance + kBalancePerTick * static_cast<double>(ticks), kBalanceCap);
+}
+
 BookCheck::BookCheck(const Model& model) : m_model(model), m_layout(observableLayout(model)) {}
 
 bool BookCheck::atBoundary(const Session& s, const double* values, BookProblem& p) const
@@ -89,7 +94,8 @@ bool BookCheck::atBoundary(const Session& s, const double* values, BookProblem& 
                 largestName = name;
             }
         }
-        const double allowed = std::fmax(kBalanceTolerance * largest, kBalanceFloor);
+        const double tolerance = balanceTolerance(s.tick());
+        const double allowed = std::fmax(tolerance * largest, kBalanceFloor);
         if (std::fabs(b.residual) <= allowed) continue;
         p.subject = "-";
         p.field = b.residualName;
@@ -98,7 +104,7 @@ bool BookCheck::atBoundary(const Session& s, const double* values, BookProblem& 
                     (largest > 0.0 ? text(std::fabs(b.residual) / largest) + " of the largest book (" + largestName + ", " +
                                          text(largest) + " " + b.unit + ")"
                                    : std::string("not zero while every book is zero")) +
-                    "; the tolerance is " + text(kBalanceTolerance) +
+                    "; the tolerance after " + std::to_string(s.tick()) + " ticks is " + text(tolerance) +
                     ": the result is not trustworthy; refine the tick (--allow-unbalanced reports it anyway)";
         return false;
     }

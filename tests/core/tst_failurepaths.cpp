@@ -4,6 +4,8 @@
 #include "clitestutil.h"
 #include "testutil.h"
 
+#include <algorithm>
+
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
@@ -18,10 +20,18 @@ private slots:
     void initTestCase();
     void everyLabFailsCleanly_data();
     void everyLabFailsCleanly();
+    void everyLabPassesTheChecks_data();
+    void everyLabPassesTheChecks();
+    void nonFiniteBooksExit3();
+    void unbalancedBooksExit3();
+    void reportStreamsInConstantMemory();
+    void exportRefusesEarlyAndSurvivesMemoryLimits();
 
 private:
     QTemporaryDir m_dir;
     CliResult cli(const QStringList& args) { return runCli(QStringLiteral(DRIVELAB_CLI), args, 120000); }
+    // drivelab-cli ARGS with the address space limited to kib KiB (ulimit -v)
+    CliResult limited(int kib, const QStringList& args);
 };
 
 void TestFailurePaths::initTestCase()
@@ -71,6 +81,125 @@ void TestFailurePaths::everyLabFailsCleanly()
         QVERIFY2(std::find(ids.begin(), ids.end(), match.captured(1).toStdString()) != ids.end(), qPrintable(r.err));
         QVERIFY(!QFile::exists(report));
     }
+}
+
+// every shipped lab (labs/ and tests/bench/labs/) passes the finiteness and balance checks
+void TestFailurePaths::everyLabPassesTheChecks_data()
+{
+    QTest::addColumn<QString>("path");
+    for (const char* dir : {DRIVELAB_SOURCE_DIR "/labs", DRIVELAB_SOURCE_DIR "/tests/bench/labs"}) {
+        const QDir labs(QString::fromUtf8(dir));
+        for (const QString& f : labs.entryList({"*.lab.json"})) QTest::newRow(qPrintable(f)) << labs.filePath(f);
+    }
+}
+
+void TestFailurePaths::everyLabPassesTheChecks()
+{
+    QFETCH(QString, path);
+    const CliResult r = cli({"run", path, "--quiet"});
+    QVERIFY2(r.exit == 0, qPrintable(r.err));
+    QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+}
+
+// [J = 1e300 kg m^2, w0 = 1e10 rad/s]: the kinetic energy 0.5 J w^2 overflows at t = 0.
+// Before: exit 0 printing "stored -nan -> -nan J". Now: exit 3 naming the book and the tick.
+void TestFailurePaths::nonFiniteBooksExit3()
+{
+    const QString path = writeTestFile(m_dir, "huge.lab.json",
+                                       lab(runSettings(1000000, 10000000, 5), "[" + rot("m", 1e300, 1e10) + "]",
+                                           R"([{"id": "d", "type": "damper", "node_a": "m", "parameters": {"damping": 1}}])"));
+    CliResult r = cli({"run", path});
+    QCOMPARE(r.exit, 3);
+    QVERIFY2(r.err.startsWith(path + ": -: energy.kinetic_initial: tick 0 (t = 0 s): is "), qPrintable(r.err));
+    QVERIFY2(!r.out.contains("nan") && !r.out.contains("inf"), qPrintable(r.out));
+    const QString out = m_dir.filePath("huge.out.json");
+    r = cli({"run", path, "--output", out, "--allow-unbalanced"}); // not an imbalance: still refused
+    QCOMPARE(r.exit, 3);
+    QVERIFY(!QFile::exists(out));
+    r = cli({"export", path, "--output", out});
+    QCOMPARE(r.exit, 2);
+    QVERIFY2(r.err.contains(": -: energy.kinetic_initial: tick 0 (t = 0 s): is "), qPrintable(r.err));
+    QVERIFY(!QFile::exists(out));
+}
+
+// the fired lab at one 1 s tick: the books miss by 16 % of the largest one (before: exit 0)
+void TestFailurePaths::unbalancedBooksExit3()
+{
+    QFile f(QStringLiteral(DRIVELAB_SOURCE_DIR "/labs/fired-converter.lab.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    Json lab = Json::parse(f.readAll().toStdString());
+    lab["run"] = Json{{"tick_ns", 1000000000}, {"duration_ns", 1000000000}, {"report_every_ticks", 1}};
+    const QString path = writeTestFile(m_dir, "coarse.lab.json", lab.dump());
+    const QString out = m_dir.filePath("coarse.report.json");
+    CliResult r = cli({"run", path, "--output", out});
+    QCOMPARE(r.exit, 3);
+    QVERIFY2(r.err.startsWith(path + ": -: energy.residual: tick 1 (t = 1 s): the books do not balance: residual "), qPrintable(r.err));
+    QVERIFY(!QFile::exists(out));
+    QCOMPARE(cli({"export", path, "--output", out}).exit, 2);
+    QVERIFY(!QFile::exists(out));
+    // exploratory runs may ask for the report anyway: a warning, exit 0
+    r = cli({"run", path, "--output", out, "--allow-unbalanced"});
+    QCOMPARE(r.exit, 0);
+    QVERIFY2(r.err.startsWith(path + ": -: energy.residual: warning: tick 1 (t = 1 s): the books do not balance"), qPrintable(r.err));
+    QVERIFY(QFile::exists(out));
+}
+
+CliResult TestFailurePaths::limited(int kib, const QStringList& args)
+{
+    QStringList quoted;
+    for (const QString& a : args) quoted << "'" + a + "'";
+    return runCli(QStringLiteral("/bin/bash"),
+                  {"-c", QString("ulimit -v %1; exec '%2' %3").arg(kib).arg(QStringLiteral(DRIVELAB_CLI), quoted.join(' '))},
+                  300000);
+}
+
+// 1,000,001 report boundaries (the documented maximum) of a one-shaft lab: the report is
+// about 100 MB; it streams to its file, so the run fits in 200 MiB of address space
+// (before: every boundary was kept as text and the whole report built in memory: killed
+// by std::bad_alloc)
+void TestFailurePaths::reportStreamsInConstantMemory()
+{
+    const QString path = writeTestFile(m_dir, "long.lab.json",
+                                       lab(runSettings(1000, 1000000000, 1), "[" + rot("s", 1, 10) + "]",
+                                           R"([{"id": "d", "type": "damper", "node_a": "s", "parameters": {"damping": 0.1}}])"));
+    const QString out = m_dir.filePath("long.report.json");
+    const CliResult r = limited(200 * 1024, {"run", path, "--output", out, "--quiet"});
+    QVERIFY2(r.exit == 0, qPrintable(r.err));
+    QFile rep(out);
+    QVERIFY(rep.open(QIODevice::ReadOnly));
+    qint64 lines = 0;
+    while (!rep.atEnd()) {
+        if (rep.readLine().startsWith("    {\"tick\": ")) ++lines;
+    }
+    QCOMPARE(lines, qint64(1000001));
+    rep.close();
+    QFile::remove(out);
+}
+
+// export: an asset over 16 MiB is refused before the run, with the estimate; an
+// allocation failure is a message and exit 2, never an abort, and leaves no file
+void TestFailurePaths::exportRefusesEarlyAndSurvivesMemoryLimits()
+{
+    QFile f(QStringLiteral(DRIVELAB_SOURCE_DIR "/labs/converter-launch.lab.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    Json lab = Json::parse(f.readAll().toStdString());
+    lab["run"]["tick_ns"] = 5000;
+    lab["run"]["report_every_ticks"] = 1;
+    const QString huge = writeTestFile(m_dir, "huge-export.lab.json", lab.dump());
+    const QString out = m_dir.filePath("export.dlasset.json");
+    CliResult r = limited(100 * 1024, {"export", huge, "--output", out});
+    QCOMPARE(r.exit, 2);
+    QVERIFY2(r.err.contains(": -: run.report_every_ticks: the asset would be about ") && r.err.contains("(1000001 boundaries)"),
+             qPrintable(r.err));
+    // about 9 MB of asset: fine with room, out of memory in 80 MiB
+    lab["run"]["tick_ns"] = 50000;
+    lab["run"]["report_every_ticks"] = 12;
+    const QString mid = writeTestFile(m_dir, "mid-export.lab.json", lab.dump());
+    r = limited(80 * 1024, {"export", mid, "--output", out});
+    QCOMPARE(r.exit, 2);
+    QVERIFY2(r.err.startsWith("drivelab-cli: out of memory:"), qPrintable(r.err));
+    QVERIFY(!QFile::exists(out));
+    QCOMPARE(QDir(m_dir.path()).entryList({"*.tmp-*"}).size(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestFailurePaths)
