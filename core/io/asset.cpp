@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "io/assetv1.h"
+#include "io/assetv2.h"
 #include "io/checkedrun.h"
 #include "io/report.h"
 #include "spec/labreader.h"
@@ -16,7 +17,7 @@ namespace {
 
 // one reader per version ever written, indexed by version; a reader is never removed
 using VersionReader = std::optional<Asset> (*)(const Json& root, std::string_view text, Diagnostics& d);
-constexpr VersionReader kReaders[] = {nullptr, &assetv1::read};
+constexpr VersionReader kReaders[] = {nullptr, &assetv1::read, &assetv2::read};
 static_assert(std::size(kReaders) == kAssetVersion + 1, "every asset version from 1 to kAssetVersion needs its reader");
 
 // the version-independent header: format, then version (dispatch)
@@ -151,7 +152,11 @@ AssetExport recordAsset(const std::shared_ptr<const Model>& model)
     options.keepBoundaries = true;
     const RunOutcome run = runChecked(session, writer, options);
     if (run.status == RunStatus::SolverFailed) out.error = run.solver;
-    if (run.status == RunStatus::BadBooks) out.books = run.books;
+    if (run.status == RunStatus::BadBooks) {
+        out.books = run.books;
+        // also as a failure for callers that only read `error` (the editor's export)
+        out.error = SolverError{run.books.tick, run.books.time, run.books.subject, run.books.field + ": " + run.books.message};
+    }
     if (run.status != RunStatus::Completed) return out;
     Asset a;
     a.version = kAssetVersion;
@@ -162,6 +167,7 @@ AssetExport recordAsset(const std::shared_ptr<const Model>& model)
     a.boundaries = Json::array();
     for (std::size_t i = 0; i < writer.boundaryCount(); ++i) a.boundaries.push_back(Json::parse(writer.boundary(i)));
     a.finalStateHash = session.stateHash();
+    a.books = reportBooks(session);
     a.compiled = model;
     out.asset = std::move(a);
     return out;
@@ -189,7 +195,7 @@ std::uint64_t estimateAssetBytes(const std::shared_ptr<const Model>& model)
 std::string writeAsset(Asset& asset)
 {
     asset.version = kAssetVersion;
-    Json doc = assetv1::document(asset);
+    Json doc = assetv2::document(asset);
     asset.signature = assetSignatureV1(doc);
     doc["signature"] = toHex16(asset.signature);
     return assetTextV1(doc);
@@ -251,6 +257,21 @@ AssetReplay replayAsset(const Asset& asset)
         out.message = "the replay reports " + std::to_string(writer.boundaryCount()) + " boundaries, the asset records " +
                       std::to_string(asset.boundaries.size());
         return out;
+    }
+    // the books (version 2 on), value by value on their exact text
+    for (auto it = asset.books.begin(); it != asset.books.end(); ++it) {
+        std::string path = "expected." + it.key(), rec, rep;
+        const Json replayed = reportBooks(session);
+        if (!replayed.contains(it.key())) {
+            out.field = path;
+            out.message = "recorded, but the replay does not report it";
+            return out;
+        }
+        if (firstDifference(it.value(), replayed[it.key()], path, rec, rep)) {
+            out.field = path;
+            out.message = "recorded " + rec + ", replayed " + rep + " (after the last tick)";
+            return out;
+        }
     }
     if (session.stateHash() != asset.finalStateHash) {
         out.field = "expected.final_state_hash";

@@ -26,7 +26,7 @@ namespace drivelab {
 /// the `format` of every portable asset
 constexpr const char* kAssetFormat = "drivelab.asset";
 /// newest asset version this build writes; it reads every version from 1 up to this one
-constexpr int kAssetVersion = 1;
+constexpr int kAssetVersion = 2;
 
 /// A portable asset in memory. Every version is read into this one shape.
 struct Asset {
@@ -37,6 +37,8 @@ struct Asset {
     std::int64_t ticks = 0;                 ///< ticks of the recorded run
     Json boundaries = Json::array();        ///< every report boundary of the recorded run (report form)
     std::uint64_t finalStateHash = 0;       ///< state hash after the last tick
+    Json books = Json::object();            ///< the run's books as the report writes them: `energy`, and `fluid_volume`
+                                            ///< for hydraulic models (version 2; empty for version 1)
     std::uint64_t signature = 0;            ///< signature as read, or as written
     std::shared_ptr<const Model> compiled;  ///< the model compiled (filled by a successful read or an export)
 };

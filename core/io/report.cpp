@@ -125,6 +125,23 @@ std::string ReportWriter::tail(const Session& s) const
     return out;
 }
 
+Json reportBooks(const Session& s)
+{
+    const EnergyReport e = s.energy();
+    Json out = Json::object();
+    out["energy"] = Json{{"kinetic_initial", e.kineticInitial}, {"kinetic_final", e.kineticFinal},
+                         {"stored_initial", e.storedInitial},   {"stored_final", e.storedFinal},
+                         {"source_work", e.sourceWork},         {"heat_to_nodes", e.heatToNodes},
+                         {"heat_to_ledger", e.heatToLedger},    {"numerical_dissipation", e.numericalDissipation},
+                         {"residual", e.residual},              {"thermal_stored_change", e.thermalStoredChange},
+                         {"heat_from_sources", e.heatFromSources}, {"heat_to_ambient", e.heatToAmbient},
+                         {"thermal_residual", e.thermalResidual}};
+    if (s.model().hasHydraulic)
+        out["fluid_volume"] = Json{{"supplied", e.volumeSupplied}, {"stored_change", e.volumeStored},
+                                   {"absorbed_by_chambers", e.volumeAbsorbed}, {"residual", e.volumeResidual}};
+    return out;
+}
+
 bool runToReport(Session& session, ReportWriter& writer, SolverError& err)
 {
     const Model& m = session.model();

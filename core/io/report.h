@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "solver/session.h"
+#include "util/jsonwrite.h"
 
 namespace drivelab {
 
@@ -45,6 +46,10 @@ private:
     std::vector<double> m_values;
     std::vector<std::string> m_boundaries;
 };
+
+/// the session's books as the report writes them: {"energy": {...}} plus "fluid_volume"
+/// for a model with hydraulic nodes (the members of tail(), as JSON values)
+Json reportBooks(const Session& s);
 
 /// Run a session from t = 0 to the end, recording every report boundary.
 /// Returns false with the solver error when a tick fails.

@@ -71,7 +71,7 @@ void TestAssetCli::everyLab()
     const QString asset = base + ".dlasset.json", again = base + ".again.dlasset.json";
     Result r = cli({"export", lab, "--output", asset});
     QVERIFY2(r.exit == 0, qPrintable(r.err));
-    QVERIFY2(r.out.contains("asset version 1"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("asset version 2"), qPrintable(r.out));
     QCOMPARE(cli({"export", lab, "--output", again, "--quiet"}).exit, 0);
     QCOMPARE(bytes(again), bytes(asset));
     r = cli({"verify", asset});
@@ -149,7 +149,7 @@ void TestAssetCli::damagedAssetsRefused()
     const QString future = write("future.dlasset.json", resign(doc));
     r = cli({"verify", future});
     QCOMPARE(r.exit, 2);
-    QCOMPARE(r.err, future + ": -: version: asset version 999 was written by a newer DriveLab; this build reads asset versions 1 to 1: "
+    QCOMPARE(r.err, future + ": -: version: asset version 999 was written by a newer DriveLab; this build reads asset versions 1 to 2: "
                                "open it with a newer DriveLab\n");
 
     const QString lab = QStringLiteral(DRIVELAB_SOURCE_DIR "/labs/two-speed-shift.lab.json");

@@ -4,6 +4,9 @@
 #include "clitestutil.h"
 #include "testutil.h"
 
+#include "io/asset.h"
+#include "util/hash.h"
+
 #include <algorithm>
 
 #include <QDir>
@@ -26,6 +29,7 @@ private slots:
     void unbalancedBooksExit3();
     void reportStreamsInConstantMemory();
     void exportRefusesEarlyAndSurvivesMemoryLimits();
+    void assetBooksRecordedAndCompared();
 
 private:
     QTemporaryDir m_dir;
@@ -200,6 +204,43 @@ void TestFailurePaths::exportRefusesEarlyAndSurvivesMemoryLimits()
     QVERIFY2(r.err.startsWith("drivelab-cli: out of memory:"), qPrintable(r.err));
     QVERIFY(!QFile::exists(out));
     QCOMPARE(QDir(m_dir.path()).entryList({"*.tmp-*"}).size(), 0);
+}
+
+// version-2 assets record the energy books; verify compares them with the replay's. An
+// asset whose books were edited (and re-signed) is refused naming the book; a version-1
+// asset (no books) still verifies
+void TestFailurePaths::assetBooksRecordedAndCompared()
+{
+    const QString asset = m_dir.filePath("books.dlasset.json");
+    CliResult r = cli({"export", QStringLiteral(DRIVELAB_SOURCE_DIR "/labs/hydraulic-lockup.lab.json"), "--output", asset});
+    QVERIFY2(r.exit == 0, qPrintable(r.err));
+    QFile f(asset);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const Json doc = Json::parse(f.readAll().toStdString());
+    f.close();
+    QCOMPARE(doc["version"].get<int>(), 2);
+    QVERIFY(doc["expected"]["energy"].is_object());
+    QVERIFY(doc["expected"]["fluid_volume"].is_object());
+    QCOMPARE(cli({"verify", asset}).exit, 0);
+    for (const char* book : {"source_work", "residual"}) {
+        Json edited = doc;
+        const double v = edited["expected"]["energy"][book].get<double>();
+        edited["expected"]["energy"][book] = std::nextafter(v, HUGE_VAL);
+        edited["signature"] = toHex16(assetSignatureV1(edited));
+        const QString path = writeTestFile(m_dir, QString("edited-%1.dlasset.json").arg(book), assetTextV1(edited));
+        r = cli({"verify", path});
+        QCOMPARE(r.exit, 2);
+        QVERIFY2(r.err.startsWith(path + ": -: expected.energy." + book + ": the replay differs: recorded "), qPrintable(r.err));
+    }
+    Json missing = doc;
+    missing["expected"].erase("energy");
+    missing["signature"] = toHex16(assetSignatureV1(missing));
+    const QString path = writeTestFile(m_dir, "no-books.dlasset.json", assetTextV1(missing));
+    r = cli({"verify", path});
+    QCOMPARE(r.exit, 2);
+    QVERIFY2(r.err.contains(": -: expected.energy: missing or not an object"), qPrintable(r.err));
+    r = cli({"verify", QStringLiteral(DRIVELAB_SOURCE_DIR "/tests/fixtures/assets/v1/hydraulic-lockup.dlasset.json")});
+    QVERIFY2(r.exit == 0, qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(TestFailurePaths)
