@@ -3,33 +3,23 @@
 #include <cstdio>
 
 #include "analysis/causality.h"
+#include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/output.h"
 #include "compile/compiler.h"
 #include "spec/labreader.h"
+#include "util/textescape.h"
 
 namespace drivelab::cli {
 
-int cmdCausality(const std::vector<std::string>& args)
+int cmdCausality(const std::vector<std::string>& argv)
 {
-    std::string path;
-    bool json = false;
-    for (const std::string& a : args) {
-        if (a == "--json") {
-            json = true;
-        } else if (!a.empty() && a[0] == '-') {
-            std::fprintf(stderr, "drivelab-cli causality: unknown option '%s'\n", a.c_str());
-            return Invalid;
-        } else if (path.empty()) {
-            path = a;
-        } else {
-            std::fprintf(stderr, "drivelab-cli causality: unexpected argument '%s'\n", a.c_str());
-            return Invalid;
-        }
-    }
-    if (path.empty()) {
-        std::fputs("drivelab-cli causality: name a lab file\n", stderr);
-        return Invalid;
-    }
+    Args a;
+    ArgSpec options;
+    options.json = true;
+    if (!parseArgs(argv, "causality", options, a)) return Invalid;
+    const std::string& path = a.file;
+    const bool json = a.json;
     // a lab the reader accepts is analysed even when the compiler refuses it: some conflicts
     // (a pressure source on a compliant node) are compile errors too, and are reported as conflicts
     Diagnostics diags;
@@ -41,7 +31,12 @@ int cmdCausality(const std::vector<std::string>& args)
         spec = std::move(read.lab);
     }
     if (!spec) {
-        for (const auto& d : diags.items()) std::fprintf(stderr, "%s\n", formatDiagnostic(path, d).c_str());
+        // a lab that does not read: with --json still one valid document, nothing analysed
+        if (json)
+            printJson(Json{{"consistent", false}, {"bonds", Json::array()}, {"elements", Json::array()},
+                           {"algebraic_loops", Json::array()}, {"conflicts", Json::array()}, {"lab_valid", false},
+                           {"diagnostics", diagnosticsJson(diags)}});
+        else printDiagnostics(path, diags);
         return Invalid;
     }
     const CompileResult compiled = compile(*spec);
@@ -51,21 +46,15 @@ int cmdCausality(const std::vector<std::string>& args)
     if (json) {
         Json out = causalityJson(report);
         out["lab_valid"] = compiled.model != nullptr;
-        Json list = Json::array();
-        for (const auto& d : diags.items())
-            list.push_back(Json{{"severity", d.severity == Severity::Error ? "error" : "warning"},
-                                {"component", d.subject},
-                                {"field", d.field},
-                                {"message", d.message}});
-        out["diagnostics"] = std::move(list);
-        std::fputs(prettyJson(out).c_str(), stdout);
+        out["diagnostics"] = diagnosticsJson(diags);
+        printJson(out);
     } else {
-        std::printf("lab '%s'\n%s", spec->name.c_str(), causalityText(report).c_str());
+        std::printf("lab '%s'\n%s", printableText(spec->name).c_str(), printableLines(causalityText(report)).c_str());
         if (!compiled.model) std::puts("\nthe lab is invalid (see the problems on stderr)");
-        for (const auto& d : diags.items()) std::fprintf(stderr, "%s\n", formatDiagnostic(path, d).c_str());
+        printDiagnostics(path, diags);
         for (const auto& c : report.conflicts)
-            std::fprintf(stderr, "%s: %s: causality: %s\n", path.c_str(), c.elements.empty() ? "-" : c.elements.back().c_str(),
-                         c.message.c_str());
+            std::fprintf(stderr, "%s: %s: causality: %s\n", printableText(path).c_str(),
+                         printableText(c.elements.empty() ? "-" : c.elements.back()).c_str(), printableText(c.message).c_str());
     }
     return report.consistent && compiled.model ? Ok : Invalid;
 }

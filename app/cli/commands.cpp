@@ -6,91 +6,32 @@
 #include <sys/resource.h>
 
 #include "cli/alloccount.h"
+#include "cli/args.h"
+#include "cli/output.h"
 #include "io/atomicfile.h"
+#include "io/checkedrun.h"
 #include "io/labfile.h"
 #include "io/modelfile.h"
 #include "io/report.h"
 #include "util/hash.h"
+#include "util/textescape.h"
 
 namespace drivelab::cli {
-namespace {
-
-// LAB plus --flags; false (with a message) on a usage error
-struct Args {
-    std::string lab;
-    std::string output;
-    bool json = false;
-    bool quiet = false;
-    int repeat = 5;
-};
-
-bool parse(const std::vector<std::string>& in, const char* cmd, Args& a, bool allowOutput, bool allowRepeat)
-{
-    for (std::size_t i = 0; i < in.size(); ++i) {
-        const std::string& s = in[i];
-        if (s == "--json") a.json = true;
-        else if (s == "--quiet") a.quiet = true;
-        else if (allowOutput && s == "--output" && i + 1 < in.size()) a.output = in[++i];
-        else if (allowRepeat && s == "--repeat" && i + 1 < in.size()) {
-            const std::string& v = in[++i];
-            char* end = nullptr;
-            const long n = std::strtol(v.c_str(), &end, 10);
-            if (v.empty() || *end != '\0' || n < 1 || n > 1000) {
-                std::fprintf(stderr, "drivelab-cli %s: --repeat needs a whole number from 1 to 1000, got '%s'\n", cmd, v.c_str());
-                return false;
-            }
-            a.repeat = static_cast<int>(n);
-        } else if (!s.empty() && s[0] == '-') {
-            std::fprintf(stderr, "drivelab-cli %s: unknown or incomplete option '%s'\n", cmd, s.c_str());
-            return false;
-        } else if (a.lab.empty()) a.lab = s;
-        else {
-            std::fprintf(stderr, "drivelab-cli %s: unexpected argument '%s'\n", cmd, s.c_str());
-            return false;
-        }
-    }
-    if (a.lab.empty()) {
-        std::fprintf(stderr, "drivelab-cli %s: name a lab file\n", cmd);
-        return false;
-    }
-    return true;
-}
-
-void printDiagnostics(const std::string& file, const Diagnostics& d)
-{
-    for (const auto& x : d.items()) std::fprintf(stderr, "%s\n", formatDiagnostic(file, x).c_str());
-}
-
-std::string num(double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.9g", v);
-    return buf;
-}
-
-} // namespace
 
 int cmdCheck(const std::vector<std::string>& argv)
 {
     Args a;
-    if (!parse(argv, "check", a, false, false)) return Invalid;
-    const LoadedLab lab = loadLab(a.lab);
+    ArgSpec spec;
+    spec.json = true;
+    if (!parseArgs(argv, "check", spec, a)) return Invalid;
+    const LoadedLab lab = loadLab(a.file);
     const bool ok = lab.model != nullptr;
     if (a.json) {
-        Json out = Json::object();
-        Json list = Json::array();
-        for (const auto& d : lab.diagnostics.items()) {
-            list.push_back(Json{{"severity", d.severity == Severity::Error ? "error" : "warning"},
-                                {"component", d.subject},
-                                {"field", d.field},
-                                {"message", d.message}});
-        }
-        out["diagnostics"] = std::move(list);
-        std::fputs(prettyJson(out).c_str(), stdout);
+        printJson(Json{{"diagnostics", diagnosticsJson(lab.diagnostics)}});
     } else {
-        printDiagnostics(a.lab, lab.diagnostics);
+        printDiagnostics(a.file, lab.diagnostics);
         if (ok) {
-            std::printf("%s: valid: %zu nodes, %zu components, %lld ticks, fingerprint %s\n", a.lab.c_str(),
+            std::printf("%s: valid: %zu nodes, %zu components, %lld ticks, fingerprint %s\n", printableText(a.file).c_str(),
                         lab.model->nodes.size(), lab.model->components.size(), static_cast<long long>(lab.model->ticks),
                         toHex16(lab.model->fingerprint).c_str());
         }
@@ -101,30 +42,43 @@ int cmdCheck(const std::vector<std::string>& argv)
 int cmdRun(const std::vector<std::string>& argv)
 {
     Args a;
-    if (!parse(argv, "run", a, true, false)) return Invalid;
-    const LoadedLab lab = loadModelFile(a.lab); // a lab, or a portable asset
+    ArgSpec spec;
+    spec.output = spec.quiet = spec.allowUnbalanced = true;
+    if (!parseArgs(argv, "run", spec, a) || !outputIsNotInput(a.file, a.output, "run")) return Invalid;
+    const LoadedLab lab = loadModelFile(a.file); // a lab, or a portable asset
     if (!lab.model) {
-        printDiagnostics(a.lab, lab.diagnostics);
+        printDiagnostics(a.file, lab.diagnostics);
+        return Invalid;
+    }
+    // the report streams to a temporary file beside the target, boundary by boundary
+    AtomicFile file;
+    std::string error;
+    if (!a.output.empty() && !file.open(a.output, error)) {
+        std::fprintf(stderr, "%s: -: -: %s\n", printableText(a.output).c_str(), error.c_str());
         return Invalid;
     }
     Session session(lab.model);
     ReportWriter writer(*lab.model);
-    SolverError err;
-    if (!runToReport(session, writer, err)) {
-        std::fprintf(stderr, "%s: %s: tick %lld (t = %s s): solver failure: %s\n", a.lab.c_str(), err.subject.c_str(),
-                     static_cast<long long>(err.tick), num(err.time).c_str(), err.message.c_str());
-        return SolverFailure;
+    RunOptions options;
+    options.allowUnbalanced = a.allowUnbalanced;
+    options.output = a.output.empty() ? nullptr : &file;
+    const RunOutcome run = runChecked(session, writer, options);
+    switch (run.status) {
+    case RunStatus::Completed: break;
+    case RunStatus::SolverFailed: printSolverFailure(a.file, run.solver); return SolverFailure;
+    case RunStatus::BadBooks: printBookProblem(a.file, run.books, false); return SolverFailure;
+    case RunStatus::WriteFailed:
+        std::fprintf(stderr, "%s: -: -: %s\n", printableText(a.output).c_str(), run.writeError.c_str());
+        return Invalid;
     }
-    if (!a.output.empty()) {
-        std::string error;
-        if (!writeFileAtomic(a.output, writer.finish(session), error)) {
-            std::fprintf(stderr, "%s: -: -: %s\n", a.output.c_str(), error.c_str());
-            return Invalid;
-        }
+    if (!a.output.empty() && !file.commit(error)) {
+        std::fprintf(stderr, "%s: -: -: %s\n", printableText(a.output).c_str(), error.c_str());
+        return Invalid;
     }
+    if (run.unbalancedAllowed) printBookProblem(a.file, run.books, true);
     if (!a.quiet) {
         const Model& m = *lab.model;
-        std::printf("lab '%s': %lld ticks of %lld ns (%s s), fingerprint %s, final state %s\n", m.name.c_str(),
+        std::printf("lab '%s': %lld ticks of %lld ns (%s s), fingerprint %s, final state %s\n", printableText(m.name).c_str(),
                     static_cast<long long>(session.tick()), static_cast<long long>(m.tickNs), num(session.time()).c_str(),
                     toHex16(m.fingerprint).c_str(), toHex16(session.stateHash()).c_str());
         std::vector<double> v(session.observableCount());
@@ -138,7 +92,7 @@ int cmdRun(const std::vector<std::string>& argv)
         std::printf("  energy: stored %s -> %s J, source work %s J, heat %s J to nodes + %s J to ledger, residual %s J\n",
                     num(e.storedInitial).c_str(), num(e.storedFinal).c_str(), num(e.sourceWork).c_str(),
                     num(e.heatToNodes).c_str(), num(e.heatToLedger).c_str(), num(e.residual).c_str());
-        if (!a.output.empty()) std::printf("  report written to %s\n", a.output.c_str());
+        if (!a.output.empty()) std::printf("  report written to %s\n", printableText(a.output).c_str());
     }
     return Ok;
 }
@@ -146,10 +100,12 @@ int cmdRun(const std::vector<std::string>& argv)
 int cmdBench(const std::vector<std::string>& argv)
 {
     Args a;
-    if (!parse(argv, "bench", a, false, true)) return Invalid;
-    const LoadedLab lab = loadLab(a.lab);
+    ArgSpec spec;
+    spec.json = spec.repeat = true;
+    if (!parseArgs(argv, "bench", spec, a)) return Invalid;
+    const LoadedLab lab = loadLab(a.file);
     if (!lab.model) {
-        printDiagnostics(a.lab, lab.diagnostics);
+        printDiagnostics(a.file, lab.diagnostics);
         return Invalid;
     }
     const Model& m = *lab.model;
@@ -163,8 +119,7 @@ int cmdBench(const std::vector<std::string>& argv)
         const auto t1 = std::chrono::steady_clock::now();
         const std::uint64_t allocs = allocationCount() - alloc0;
         if (res.status != BatchStatus::Completed) {
-            std::fprintf(stderr, "%s: %s: tick %lld: solver failure: %s\n", a.lab.c_str(), res.error.subject.c_str(),
-                         static_cast<long long>(res.error.tick), res.error.message.c_str());
+            printSolverFailure(a.file, res.error);
             return SolverFailure;
         }
         if (r == 0) continue;
@@ -190,9 +145,9 @@ int cmdBench(const std::vector<std::string>& argv)
                  {"newton_iterations_per_tick", iterationsPerTick},
                  {"allocations_per_tick", allocsPerTick},
                  {"peak_memory_mib", peakMiB}};
-        std::fputs(prettyJson(out).c_str(), stdout);
+        printJson(out);
     } else {
-        std::printf("lab '%s': %lld ticks, median of %d runs after a warm-up\n", m.name.c_str(),
+        std::printf("lab '%s': %lld ticks, median of %d runs after a warm-up\n", printableText(m.name).c_str(),
                     static_cast<long long>(m.ticks), a.repeat);
         std::printf("  wall time            %s s\n", num(median).c_str());
         std::printf("  ticks per second     %s\n", num(ticks / median).c_str());

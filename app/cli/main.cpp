@@ -1,37 +1,39 @@
 // drivelab-cli: run, check, benchmark, export and verify DriveLab labs and assets without a display.
 #include <cstdio>
+#include <exception>
+#include <new>
 #include <string>
 #include <vector>
 
 #include "cli/commands.h"
+#include "io/atomicfile.h"
+#include "util/textescape.h"
 
 namespace {
 
 void usage(std::FILE* to)
 {
     std::fputs("usage: drivelab-cli COMMAND ...\n"
-               "  run LAB [--output REPORT] [--quiet]   simulate a lab or an asset; write the report (exit 0, 2 invalid, 3 solver failure)\n"
+               "  run LAB [--output REPORT] [--quiet] [--allow-unbalanced]\n"
+               "                                       simulate a lab or an asset; write the report (exit 0, 2 invalid,\n"
+               "                                       3 solver failure, non-finite value or unbalanced books)\n"
                "  check LAB [--json]                   validate only (exit 0 valid, 2 invalid)\n"
                "  bench LAB [--repeat N] [--json]      time the headless run\n"
                "  causality LAB [--json]               bond-graph causality (exit 0 consistent, 2 conflict or invalid)\n"
                "  export LAB --output ASSET [--quiet]  record a portable asset (exit 0, 2)\n"
                "  verify ASSET [--quiet]               check an asset and replay it bit for bit (exit 0, 2 on any difference)\n"
                "  help                                 this text\n"
+               "LAB may be - (standard input). An option may be given once.\n"
                "Formats: docs/FORMATS.md (lab, report) and docs/ASSETS.md (asset) in the DriveLab source tree.\n",
                to);
 }
 
 } // namespace
 
-int main(int argc, char** argv)
+namespace {
+
+int dispatch(const std::string& cmd, const std::vector<std::string>& args)
 {
-    std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.empty()) {
-        usage(stderr);
-        return drivelab::cli::Invalid;
-    }
-    const std::string cmd = args.front();
-    args.erase(args.begin());
     if (cmd == "run") return drivelab::cli::cmdRun(args);
     if (cmd == "check") return drivelab::cli::cmdCheck(args);
     if (cmd == "bench") return drivelab::cli::cmdBench(args);
@@ -42,7 +44,34 @@ int main(int argc, char** argv)
         usage(stdout);
         return 0;
     }
-    std::fprintf(stderr, "drivelab-cli: unknown command '%s'\n", cmd.c_str());
+    std::fprintf(stderr, "drivelab-cli: unknown command '%s'\n", drivelab::printableText(cmd).c_str());
     usage(stderr);
     return drivelab::cli::Invalid;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // Ctrl+C or a kill while a file is written removes its temporary file
+    drivelab::installTempFileCleanup();
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty()) {
+        usage(stderr);
+        return drivelab::cli::Invalid;
+    }
+    const std::string cmd = args.front();
+    args.erase(args.begin());
+    try {
+        return dispatch(cmd, args);
+    } catch (const std::bad_alloc&) {
+        // out of memory (a memory limit, ulimit -v): a clear message, no partial file
+        // (the temporary file's destructor ran while the exception unwound)
+        std::fputs("drivelab-cli: out of memory: the run needs more memory than the process may use; "
+                   "report less often or raise the memory limit\n", stderr);
+        return drivelab::cli::Invalid;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "drivelab-cli: internal error: %s\n", drivelab::printableText(e.what()).c_str());
+        return drivelab::cli::Invalid;
+    }
 }

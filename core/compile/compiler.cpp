@@ -117,7 +117,7 @@ private:
     bool claimId(const std::string& id, const std::string& subject)
     {
         if (!isValidId(id)) {
-            m_d.error(subject, "id", "'" + id + "' is not a valid id: start with a letter, then letters, digits, _ or -");
+            m_d.error(subject, "id", "'" + id.substr(0, 80) + "' is not a valid id: " + kIdRule);
             return false;
         }
         if (id == kGroundId) {

@@ -1,10 +1,13 @@
 #include "io/asset.h"
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iterator>
 
 #include "io/assetv1.h"
+#include "io/assetv2.h"
+#include "io/checkedrun.h"
 #include "io/report.h"
 #include "spec/labreader.h"
 #include "util/hash.h"
@@ -14,7 +17,7 @@ namespace {
 
 // one reader per version ever written, indexed by version; a reader is never removed
 using VersionReader = std::optional<Asset> (*)(const Json& root, std::string_view text, Diagnostics& d);
-constexpr VersionReader kReaders[] = {nullptr, &assetv1::read};
+constexpr VersionReader kReaders[] = {nullptr, &assetv1::read, &assetv2::read};
 static_assert(std::size(kReaders) == kAssetVersion + 1, "every asset version from 1 to kAssetVersion needs its reader");
 
 // the version-independent header: format, then version (dispatch)
@@ -145,7 +148,16 @@ AssetExport recordAsset(const std::shared_ptr<const Model>& model)
     AssetExport out;
     Session session(model);
     ReportWriter writer(*model);
-    if (!runToReport(session, writer, out.error)) return out;
+    RunOptions options;
+    options.keepBoundaries = true;
+    const RunOutcome run = runChecked(session, writer, options);
+    if (run.status == RunStatus::SolverFailed) out.error = run.solver;
+    if (run.status == RunStatus::BadBooks) {
+        out.books = run.books;
+        // also as a failure for callers that only read `error` (the editor's export)
+        out.error = SolverError{run.books.tick, run.books.time, run.books.subject, run.books.field + ": " + run.books.message};
+    }
+    if (run.status != RunStatus::Completed) return out;
     Asset a;
     a.version = kAssetVersion;
     a.model = modelJson(*model);
@@ -155,15 +167,35 @@ AssetExport recordAsset(const std::shared_ptr<const Model>& model)
     a.boundaries = Json::array();
     for (std::size_t i = 0; i < writer.boundaryCount(); ++i) a.boundaries.push_back(Json::parse(writer.boundary(i)));
     a.finalStateHash = session.stateHash();
+    a.books = reportBooks(session);
     a.compiled = model;
     out.asset = std::move(a);
     return out;
 }
 
+std::uint64_t estimateAssetBytes(const std::shared_ptr<const Model>& model)
+{
+    Session session(model);
+    ReportWriter writer(*model);
+    writer.observe(session);
+    for (double v : writer.values()) {
+        if (!std::isfinite(v)) return 0; // the checked run refuses it
+    }
+    const auto layout = observableLayout(*model);
+    std::uint64_t line = writer.boundaryText(session).size() + 8; // indentation, separator
+    for (std::size_t i = 0; i < layout.size(); ++i) {
+        if (layout[i].integer) continue;
+        line -= formatDouble(writer.values()[i]).size();
+        line += 20;
+    }
+    const std::uint64_t modelBytes = canonicalJson(model->normalized).size() * 2 + 1024;
+    return modelBytes + line * static_cast<std::uint64_t>(model->boundaryCount());
+}
+
 std::string writeAsset(Asset& asset)
 {
     asset.version = kAssetVersion;
-    Json doc = assetv1::document(asset);
+    Json doc = assetv2::document(asset);
     asset.signature = assetSignatureV1(doc);
     doc["signature"] = toHex16(asset.signature);
     return assetTextV1(doc);
@@ -193,8 +225,22 @@ AssetReplay replayAsset(const Asset& asset)
                       num(session.time()) + " s)";
         return false;
     };
-    writer.addBoundary(session);
-    if (!compare()) return out;
+    // each boundary is checked (finite, balanced) before it is compared
+    const BookCheck check(m);
+    const auto checked = [&]() {
+        writer.observe(session);
+        BookProblem p;
+        if (check.atBoundary(session, writer.values().data(), p)) {
+            writer.keepBoundary(session);
+            return true;
+        }
+        out.booksFailed = true;
+        out.error = SolverError{p.tick, p.time, p.subject, p.message};
+        out.field = p.field;
+        out.message = p.message;
+        return false;
+    };
+    if (!checked() || !compare()) return out;
     while (!session.finished()) {
         const BatchResult r = session.run(std::min(m.reportEvery, m.ticks - session.tick()));
         if (r.status != BatchStatus::Completed) {
@@ -204,14 +250,28 @@ AssetReplay replayAsset(const Asset& asset)
             out.message = "the replay failed at tick " + std::to_string(r.error.tick) + ": " + r.error.message;
             return out;
         }
-        writer.addBoundary(session);
-        if (!compare()) return out;
+        if (!checked() || !compare()) return out;
     }
     if (writer.boundaryCount() != asset.boundaries.size()) {
         out.field = "expected.boundaries";
         out.message = "the replay reports " + std::to_string(writer.boundaryCount()) + " boundaries, the asset records " +
                       std::to_string(asset.boundaries.size());
         return out;
+    }
+    // the books (version 2 on), value by value on their exact text
+    for (auto it = asset.books.begin(); it != asset.books.end(); ++it) {
+        std::string path = "expected." + it.key(), rec, rep;
+        const Json replayed = reportBooks(session);
+        if (!replayed.contains(it.key())) {
+            out.field = path;
+            out.message = "recorded, but the replay does not report it";
+            return out;
+        }
+        if (firstDifference(it.value(), replayed[it.key()], path, rec, rep)) {
+            out.field = path;
+            out.message = "recorded " + rec + ", replayed " + rep + " (after the last tick)";
+            return out;
+        }
     }
     if (session.stateHash() != asset.finalStateHash) {
         out.field = "expected.final_state_hash";

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "compile/compiler.h"
+#include "io/bookcheck.h"
 #include "solver/workspace.h"
 #include "spec/diagnostic.h"
 #include "util/jsonwrite.h"
@@ -25,7 +26,7 @@ namespace drivelab {
 /// the `format` of every portable asset
 constexpr const char* kAssetFormat = "drivelab.asset";
 /// newest asset version this build writes; it reads every version from 1 up to this one
-constexpr int kAssetVersion = 1;
+constexpr int kAssetVersion = 2;
 
 /// A portable asset in memory. Every version is read into this one shape.
 struct Asset {
@@ -36,6 +37,8 @@ struct Asset {
     std::int64_t ticks = 0;                 ///< ticks of the recorded run
     Json boundaries = Json::array();        ///< every report boundary of the recorded run (report form)
     std::uint64_t finalStateHash = 0;       ///< state hash after the last tick
+    Json books = Json::object();            ///< the run's books as the report writes them: `energy`, and `fluid_volume`
+                                            ///< for hydraulic models (version 2; empty for version 1)
     std::uint64_t signature = 0;            ///< signature as read, or as written
     std::shared_ptr<const Model> compiled;  ///< the model compiled (filled by a successful read or an export)
 };
@@ -58,9 +61,15 @@ bool isAssetDocument(const Json& root);
 
 /// result of recording an asset from a model
 struct AssetExport {
-    std::optional<Asset> asset; ///< present when the run completed
+    std::optional<Asset> asset; ///< present when the run completed with checked books
     SolverError error;          ///< the failure, when a tick failed
+    std::optional<BookProblem> books; ///< a non-finite value or unbalanced book (io/bookcheck.h): nothing recorded
 };
+
+/// An estimate of the text size of the asset of `model` [bytes], made before running it
+/// from the size of its first report boundary with every real number at 20 characters
+/// (a typical shortest round-trip double) and the size of the model.
+std::uint64_t estimateAssetBytes(const std::shared_ptr<const Model>& model);
 
 /// Run a compiled model from t = 0 to its end and record it as an asset of the newest version.
 AssetExport recordAsset(const std::shared_ptr<const Model>& model);
@@ -75,6 +84,7 @@ struct AssetReplay {
     std::string message;         ///< what differs (recorded and replayed values)
     bool solverFailed = false;   ///< the replay itself failed
     SolverError error;           ///< the failure, when solverFailed
+    bool booksFailed = false;    ///< the replay gave a non-finite value or an unbalanced book (`field`, `message`)
     std::size_t boundariesChecked = 0; ///< boundaries compared before stopping
 };
 

@@ -9,9 +9,19 @@ ReportWriter::ReportWriter(const Model& model) : m_model(model), m_layout(observ
     m_values.resize(m_layout.size());
 }
 
-void ReportWriter::addBoundary(const Session& s)
+void ReportWriter::observe(const Session& s)
 {
     s.observe(m_values.data());
+}
+
+void ReportWriter::addBoundary(const Session& s)
+{
+    observe(s);
+    keepBoundary(s);
+}
+
+std::string ReportWriter::boundaryText(const Session& s) const
+{
     std::string out;
     out.reserve(64 + 32 * m_values.size());
     out += "{\"tick\": " + std::to_string(s.tick()) + ", \"time\": ";
@@ -43,22 +53,39 @@ void ReportWriter::addBoundary(const Session& s)
     out += "}, \"components\": {";
     group(false);
     out += "}}";
-    m_boundaries.push_back(std::move(out));
+    return out;
 }
 
-std::string ReportWriter::finish(const Session& s) const
+std::string ReportWriter::head(std::uint64_t finalStateHash, std::int64_t ticks) const
 {
     std::string out = "{\n  \"format\": \"drivelab.report\",\n  \"version\": 1,\n  \"lab\": ";
     appendJsonString(out, m_model.name);
     out += ",\n  \"model_fingerprint\": \"" + toHex16(m_model.fingerprint) + "\",\n";
-    out += "  \"final_state_hash\": \"" + toHex16(s.stateHash()) + "\",\n";
+    out += "  \"final_state_hash\": \"" + toHex16(finalStateHash) + "\",\n";
     out += "  \"tick_ns\": " + std::to_string(m_model.tickNs) + ",\n";
-    out += "  \"ticks\": " + std::to_string(s.tick()) + ",\n";
+    out += "  \"ticks\": " + std::to_string(ticks) + ",\n";
     out += "  \"boundaries\": [\n";
+    return out;
+}
+
+std::size_t ReportWriter::hashOffset() const
+{
+    const std::string h = head(0, 0);
+    return h.find("\"final_state_hash\": \"") + std::string("\"final_state_hash\": \"").size();
+}
+
+std::string ReportWriter::finish(const Session& s) const
+{
+    std::string out = head(s.stateHash(), s.tick());
     for (std::size_t i = 0; i < m_boundaries.size(); ++i) {
         out += "    " + m_boundaries[i] + (i + 1 < m_boundaries.size() ? ",\n" : "\n");
     }
-    out += "  ],\n  \"energy\": {";
+    return out + tail(s);
+}
+
+std::string ReportWriter::tail(const Session& s) const
+{
+    std::string out = "  ],\n  \"energy\": {";
     const EnergyReport e = s.energy();
     const std::pair<const char*, double> fields[] = {
         {"kinetic_initial", e.kineticInitial}, {"kinetic_final", e.kineticFinal},
@@ -95,6 +122,23 @@ std::string ReportWriter::finish(const Session& s) const
         out += "\n  }";
     }
     out += "\n}\n";
+    return out;
+}
+
+Json reportBooks(const Session& s)
+{
+    const EnergyReport e = s.energy();
+    Json out = Json::object();
+    out["energy"] = Json{{"kinetic_initial", e.kineticInitial}, {"kinetic_final", e.kineticFinal},
+                         {"stored_initial", e.storedInitial},   {"stored_final", e.storedFinal},
+                         {"source_work", e.sourceWork},         {"heat_to_nodes", e.heatToNodes},
+                         {"heat_to_ledger", e.heatToLedger},    {"numerical_dissipation", e.numericalDissipation},
+                         {"residual", e.residual},              {"thermal_stored_change", e.thermalStoredChange},
+                         {"heat_from_sources", e.heatFromSources}, {"heat_to_ambient", e.heatToAmbient},
+                         {"thermal_residual", e.thermalResidual}};
+    if (s.model().hasHydraulic)
+        out["fluid_volume"] = Json{{"supplied", e.volumeSupplied}, {"stored_change", e.volumeStored},
+                                   {"absorbed_by_chambers", e.volumeAbsorbed}, {"residual", e.volumeResidual}};
     return out;
 }
 

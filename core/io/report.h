@@ -1,19 +1,39 @@
 #pragma once
 // The run report (LAB_FORMAT section 3), written as exact JSON text.
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "solver/session.h"
+#include "util/jsonwrite.h"
 
 namespace drivelab {
 
-/// Builds a report boundary by boundary while a session runs.
+/// Builds a report boundary by boundary while a session runs: either kept in memory
+/// (addBoundary, finish: assets, tests) or in pieces for a caller that streams them
+/// (head, boundaryText, tail: `run --output`, constant memory).
 class ReportWriter {
 public:
     explicit ReportWriter(const Model& model);
-    /// record the session's current boundary
+    /// observe the session now into values() (the boundary that boundaryText writes)
+    void observe(const Session& s);
+    /// the observables last observed, in observableLayout order
+    const std::vector<double>& values() const { return m_values; }
+    /// the last observed boundary as JSON text (finite values only)
+    std::string boundaryText(const Session& s) const;
+    /// record the session's current boundary (observe + keepBoundary)
     void addBoundary(const Session& s);
-    /// the whole report text for a session that has reached its end
+    /// keep the last observed boundary's text in memory
+    void keepBoundary(const Session& s) { m_boundaries.push_back(boundaryText(s)); }
+    /// the report's text up to the first boundary, for `ticks` ticks and a final state
+    /// hash (16 hex digits at hashOffset(), so a stream can write it at the end)
+    std::string head(std::uint64_t finalStateHash, std::int64_t ticks) const;
+    /// offset of the final state hash's 16 hex digits in head() [bytes]
+    std::size_t hashOffset() const;
+    /// the report's text after the last boundary (energy and fluid books)
+    std::string tail(const Session& s) const;
+    /// the whole report text for a session that has reached its end (head, every
+    /// recorded boundary, tail)
     std::string finish(const Session& s) const;
     /// boundaries recorded so far
     std::size_t boundaryCount() const { return m_boundaries.size(); }
@@ -26,6 +46,10 @@ private:
     std::vector<double> m_values;
     std::vector<std::string> m_boundaries;
 };
+
+/// the session's books as the report writes them: {"energy": {...}} plus "fluid_volume"
+/// for a model with hydraulic nodes (the members of tail(), as JSON values)
+Json reportBooks(const Session& s);
 
 /// Run a session from t = 0 to the end, recording every report boundary.
 /// Returns false with the solver error when a tick fails.

@@ -165,15 +165,24 @@ private:
     {
         std::string best = nodeId(node);
         double bestEffort = -1.0;
+        // every pointer the Newton evaluation sets (a component may read any of them);
+        // fluid storage goes to local buffers so the workspace's stays as the solve left it
+        double stor[kMaxDyn], dstor[kMaxDyn];
         EvalContext c;
         c.x0 = s.x.data();
         c.xs = w.xs;
         c.pos0 = s.pos.data();
         c.real = s.real.data();
         c.flag = s.flag.data();
+        c.dx = w.dx;
+        c.weight = m.nTheta == 0 ? m.stageWeight.data() : w.weight;
+        c.thermalT0 = m.temp0.data();
+        c.thermalRise = s.temp.data();
         c.h = hSec;
         c.tMidNs = tMidNs;
         c.f = w.f;
+        c.stor = stor;
+        c.dstor = dstor;
         c.jac = w.jac;
         c.wantJacobian = false;
         c.scratch = w.scratch.data();
@@ -181,9 +190,10 @@ private:
             forEachComponentType([&]<class T, std::size_t I>() {
                 if constexpr (requires(const typename T::Params& p) { T::eval(p, c); }) {
                     if (static_cast<int>(I) != info.type) return;
-                    for (int i = 0; i < m.nDyn; ++i) w.f[i] = 0.0;
+                    for (int i = 0; i < m.nDyn; ++i) w.f[i] = stor[i] = dstor[i] = 0.0;
                     T::eval(m.params.of<T>()[static_cast<std::size_t>(info.local)], c);
-                    const double e = std::isfinite(w.f[node]) ? std::fabs(w.f[node]) : HUGE_VAL;
+                    const double raw = std::fabs(w.f[node]) + (hSec > 0.0 ? std::fabs(stor[node]) / hSec : 0.0);
+                    const double e = std::isfinite(raw) ? raw : HUGE_VAL;
                     if (e > bestEffort && e > 0.0) {
                         bestEffort = e;
                         best = info.id;

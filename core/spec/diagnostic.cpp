@@ -1,5 +1,7 @@
 #include "spec/diagnostic.h"
 
+#include "util/textescape.h"
+
 namespace drivelab {
 
 void Diagnostics::error(std::string subject, std::string field, std::string message)
@@ -29,9 +31,10 @@ bool Diagnostics::hasErrors() const
 
 std::string formatDiagnostic(const std::string& file, const Diagnostic& d)
 {
-    std::string s = file + ": " + d.subject + ": " + d.field + ": ";
+    // every part echoed through printableText: one line, no control sequence, valid UTF-8
+    std::string s = printableText(file) + ": " + printableText(d.subject) + ": " + printableText(d.field) + ": ";
     if (d.severity == Severity::Warning) s += "warning: ";
-    return s + d.message;
+    return s + printableText(d.message);
 }
 
 } // namespace drivelab

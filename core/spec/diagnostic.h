@@ -40,7 +40,8 @@ private:
     std::vector<Diagnostic> m_items;
 };
 
-/// `FILE: SUBJECT: FIELD: message` (the command line's one-line form)
+/// `FILE: SUBJECT: FIELD: message` (the command line's one-line form); control characters
+/// and bytes that are not UTF-8 in any part are written as `\xNN` (util/textescape.h)
 std::string formatDiagnostic(const std::string& file, const Diagnostic& d);
 
 } // namespace drivelab

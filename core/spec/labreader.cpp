@@ -1,6 +1,11 @@
 #include "spec/labreader.h"
 
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -148,7 +153,8 @@ private:
     // subject of an entry: its id when it has a string id, else its position
     static std::string subjectOf(const Json& e, const char* list, std::size_t i)
     {
-        if (e.is_object() && e.contains("id") && e["id"].is_string() && !e["id"].get<std::string>().empty())
+        // an id outside the id set is never echoed as a subject (it may hold control characters or ": ")
+        if (e.is_object() && e.contains("id") && e["id"].is_string() && isValidId(e["id"].get<std::string>()))
             return e["id"].get<std::string>();
         return std::string(list) + "[" + std::to_string(i) + "]";
     }
@@ -175,6 +181,9 @@ private:
         bool ok = true;
         if (!e.contains("id") || !e["id"].is_string()) {
             m_d.error(subject, "id", "missing or not a string");
+            ok = false;
+        } else if (!isValidId(e["id"].get<std::string>())) {
+            m_d.error(subject, "id", "'" + e["id"].get<std::string>().substr(0, 80) + "' is not a valid id: " + kIdRule);
             ok = false;
         } else {
             id = e["id"].get<std::string>();
@@ -250,8 +259,9 @@ private:
         for (std::size_t i = 0; i < events.size(); ++i) {
             const Json& e = events[i];
             const std::string path = "events[" + std::to_string(i) + "]";
-            const std::string subject = (e.is_object() && e.contains("component") && e["component"].is_string())
-                                            ? e["component"].get<std::string>() : "-";
+            const std::string subject =
+                (e.is_object() && e.contains("component") && e["component"].is_string() && isValidId(e["component"].get<std::string>()))
+                    ? e["component"].get<std::string>() : "-";
             if (!e.is_object()) {
                 m_d.error("-", path, "must be an object");
                 continue;
@@ -364,27 +374,48 @@ LabReadResult readLab(std::string_view text)
 
 bool readTextFile(const std::string& path, std::string& out, Diagnostics& diags)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        diags.error("-", "-", "cannot open file for reading");
+    // `-` is standard input (read to its end); any other path must be a regular file:
+    // opened without blocking, so a FIFO without a writer is refused, not waited for
+    const bool stdinput = path == "-";
+    const int fd = stdinput ? 0 : ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        diags.error("-", "-", std::string("cannot open file for reading: ") + std::strerror(errno));
         return false;
     }
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    if (size < 0) {
-        diags.error("-", "-", "cannot read file (is it a directory?)");
+    struct stat st {};
+    if (!stdinput && (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+        diags.error("-", "-", S_ISDIR(st.st_mode) ? "is a directory, not a file"
+                                                 : "is not a regular file (a FIFO, a device or a socket); name a file, "
+                                                   "or - to read standard input");
+        ::close(fd);
         return false;
     }
-    if (static_cast<std::uint64_t>(size) > kMaxInputBytes) {
-        diags.error("-", "-", "file is " + std::to_string(size) + " bytes; the limit is " + std::to_string(kMaxInputBytes));
+    if (!stdinput && static_cast<std::uint64_t>(st.st_size) > kMaxInputBytes) {
+        diags.error("-", "-", "file is " + std::to_string(st.st_size) + " bytes; the limit is " + std::to_string(kMaxInputBytes));
+        ::close(fd);
         return false;
     }
-    in.seekg(0, std::ios::beg);
-    out.assign(static_cast<std::size_t>(size), '\0');
-    if (size > 0 && !in.read(out.data(), size)) {
-        diags.error("-", "-", "cannot read file");
-        return false;
+    if (!stdinput) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    out.clear();
+    char buf[65536];
+    for (;;) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            diags.error("-", "-", std::string("cannot read file: ") + std::strerror(errno));
+            if (!stdinput) ::close(fd);
+            return false;
+        }
+        if (n == 0) break;
+        out.append(buf, static_cast<std::size_t>(n));
+        if (out.size() > kMaxInputBytes) {
+            diags.error("-", "-", "input is over " + std::to_string(kMaxInputBytes) + " bytes; the limit is " +
+                                      std::to_string(kMaxInputBytes));
+            if (!stdinput) ::close(fd);
+            return false;
+        }
     }
+    if (!stdinput) ::close(fd);
     return true;
 }
 

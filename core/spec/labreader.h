@@ -28,7 +28,8 @@ std::optional<Json> parseJsonStrict(std::string_view text, Diagnostics& diags);
 LabReadResult readLab(std::string_view text);
 /// read a lab from an already parsed JSON value
 LabReadResult readLabJson(const Json& root);
-/// read a whole file into `out`; false (with a diagnostic) when unreadable or too large
+/// read a whole file into `out` (`-`: standard input); false (with a diagnostic) when
+/// unreadable, too large, or not a regular file (a FIFO or device is refused, never waited on)
 bool readTextFile(const std::string& path, std::string& out, Diagnostics& diags);
 
 } // namespace drivelab

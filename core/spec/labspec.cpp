@@ -55,7 +55,7 @@ bool LabSpec::idTaken(const std::string& id) const
 
 bool isValidId(const std::string& id)
 {
-    if (id.empty()) return false;
+    if (id.empty() || id.size() > kMaxIdLength) return false;
     const auto alpha = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); };
     if (!alpha(id[0])) return false;
     for (char c : id) {

@@ -73,7 +73,12 @@ struct LabSpec {
     bool idTaken(const std::string& id) const;
 };
 
-/// true if `id` matches [A-Za-z][A-Za-z0-9_-]*
+/// longest id [characters]
+constexpr std::size_t kMaxIdLength = 64;
+/// the id set, as diagnostics state it
+constexpr const char* kIdRule = "start with a letter, then letters, digits, _ or -, at most 64 characters";
+/// true if `id` matches [A-Za-z][A-Za-z0-9_-]* and has at most kMaxIdLength characters
+/// (node, component and event component ids; the reader refuses any other)
 bool isValidId(const std::string& id);
 
 } // namespace drivelab

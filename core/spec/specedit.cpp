@@ -4,7 +4,8 @@ namespace drivelab {
 
 std::string uniqueId(const LabSpec& lab, const std::string& base)
 {
-    const std::string b = isValidId(base) ? base : std::string("item");
+    // room for the number, so that the result stays inside the id set (kMaxIdLength)
+    const std::string b = isValidId(base) ? base.substr(0, kMaxIdLength - 10) : std::string("item");
     for (int n = 1;; ++n) {
         std::string id = b + std::to_string(n);
         if (!lab.idTaken(id)) return id;

@@ -327,7 +327,7 @@ void TestAsset::versionsAndFormatRefused_data()
     QTest::addColumn<QString>("member");
     QTest::addColumn<QString>("value");
     QTest::addColumn<QString>("message");
-    QTest::newRow("version 999") << "version" << "999" << "asset version 999 was written by a newer DriveLab; this build reads asset versions 1 to 1";
+    QTest::newRow("version 999") << "version" << "999" << "asset version 999 was written by a newer DriveLab; this build reads asset versions 1 to 2";
     QTest::newRow("next version") << "version" << QString::number(kAssetVersion + 1) << "was written by a newer DriveLab";
     QTest::newRow("version 0") << "version" << "0" << "must be a whole number from 1";
     QTest::newRow("version -1") << "version" << "-1" << "must be a whole number from 1";

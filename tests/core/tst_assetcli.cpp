@@ -72,7 +72,7 @@ void TestAssetCli::everyLab()
     const QString asset = base + ".dlasset.json", again = base + ".again.dlasset.json";
     Result r = cli({"export", lab, "--output", asset});
     QVERIFY2(r.exit == 0, qPrintable(r.err));
-    QVERIFY2(r.out.contains("asset version 1"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("asset version 2"), qPrintable(r.out));
     QCOMPARE(cli({"export", lab, "--output", again, "--quiet"}).exit, 0);
     QCOMPARE(bytes(again), bytes(asset));
     r = cli({"verify", asset});
@@ -165,7 +165,7 @@ void TestAssetCli::damagedAssetsRefused()
     const QString future = write("future.dlasset.json", resign(doc));
     r = cli({"verify", future});
     QCOMPARE(r.exit, 2);
-    QCOMPARE(r.err, future + ": -: version: asset version 999 was written by a newer DriveLab; this build reads asset versions 1 to 1: "
+    QCOMPARE(r.err, future + ": -: version: asset version 999 was written by a newer DriveLab; this build reads asset versions 1 to 2: "
                                "open it with a newer DriveLab\n");
 
     const QString lab = QStringLiteral(DRIVELAB_SOURCE_DIR "/labs/two-speed-shift.lab.json");
@@ -203,7 +203,8 @@ void TestAssetCli::exportFailures()
                                                  "parameters": {"torque_curve": [{"speed": 0, "torque": 1e300}, {"speed": 1, "torque": 1e300}]}}])"));
     r = cli({"export", failing, "--output", out});
     QCOMPARE(r.exit, 2);
-    QVERIFY2(r.err.startsWith(failing + ": rocket: tick 0: solver failure:"), qPrintable(r.err));
+    // the same form as run's (issue 14)
+    QVERIFY2(r.err.startsWith(failing + ": rocket: tick 0 (t = 0 s): solver failure:"), qPrintable(r.err));
     QCOMPARE(bytes(out), QByteArray("previous asset"));
     const QDir dir(m_dir.path());
     QCOMPARE(dir.entryList({"*.tmp-*"}, QDir::Files).size(), 0);

@@ -17,6 +17,8 @@ std::string stem(const std::string& id)
 {
     std::string s = id;
     while (!s.empty() && std::isdigit(static_cast<unsigned char>(s.back()))) s.pop_back();
+    // room for the number, so that stem + n stays inside the id set (kMaxIdLength)
+    if (s.size() > kMaxIdLength - 10) s.resize(kMaxIdLength - 10);
     return s.empty() ? std::string("item") : s;
 }
 

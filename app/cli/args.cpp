@@ -1,0 +1,84 @@
+#include "cli/args.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+#include <sys/stat.h>
+
+#include "util/textescape.h"
+
+namespace drivelab::cli {
+
+bool parseArgs(const std::vector<std::string>& in, const char* cmd, const ArgSpec& spec, Args& a)
+{
+    std::set<std::string> seen;
+    bool haveFile = false;
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        const std::string& s = in[i];
+        const bool known = (s == "--json" && spec.json) || (s == "--quiet" && spec.quiet) ||
+                           (s == "--output" && spec.output) || (s == "--repeat" && spec.repeat) ||
+                           (s == "--allow-unbalanced" && spec.allowUnbalanced);
+        if (known && !seen.insert(s).second) {
+            std::fprintf(stderr, "drivelab-cli %s: option '%s' given twice; give it once\n", cmd, s.c_str());
+            return false;
+        }
+        const bool takesValue = s == "--output" || s == "--repeat";
+        if (known && takesValue && i + 1 >= in.size()) {
+            std::fprintf(stderr, "drivelab-cli %s: option '%s' needs a value\n", cmd, s.c_str());
+            return false;
+        }
+        if (known && s == "--json") a.json = true;
+        else if (known && s == "--quiet") a.quiet = true;
+        else if (known && s == "--allow-unbalanced") a.allowUnbalanced = true;
+        else if (known && s == "--output") {
+            a.output = in[++i];
+            if (a.output.empty() || a.output == "-") {
+                std::fprintf(stderr, "drivelab-cli %s: --output needs a file name (standard output is not a target)\n", cmd);
+                return false;
+            }
+        } else if (known && s == "--repeat") {
+            const std::string& v = in[++i];
+            char* end = nullptr;
+            const long n = std::strtol(v.c_str(), &end, 10);
+            if (v.empty() || *end != '\0' || n < 1 || n > 1000) {
+                std::fprintf(stderr, "drivelab-cli %s: --repeat needs a whole number from 1 to 1000, got '%s'\n", cmd,
+                             printableText(v).c_str());
+                return false;
+            }
+            a.repeat = static_cast<int>(n);
+        } else if (s.size() > 1 && s[0] == '-') {
+            std::fprintf(stderr, "drivelab-cli %s: unknown option '%s'\n", cmd, printableText(s).c_str());
+            return false;
+        } else if (!haveFile && !s.empty()) {
+            a.file = s;
+            haveFile = true;
+        } else {
+            std::fprintf(stderr, "drivelab-cli %s: unexpected argument '%s'\n", cmd, printableText(s).c_str());
+            return false;
+        }
+    }
+    if (!haveFile) {
+        std::fprintf(stderr, "drivelab-cli %s: name %s\n", cmd, spec.what);
+        return false;
+    }
+    if (spec.requireOutput && a.output.empty()) {
+        std::fprintf(stderr, "drivelab-cli %s: name the file to write with --output FILE\n", cmd);
+        return false;
+    }
+    return true;
+}
+
+bool outputIsNotInput(const std::string& input, const std::string& output, const char* cmd)
+{
+    if (output.empty()) return true;
+    struct stat in {}, out {};
+    const bool same = input == output ||
+                      (input != "-" && ::stat(input.c_str(), &in) == 0 && ::stat(output.c_str(), &out) == 0 &&
+                       in.st_dev == out.st_dev && in.st_ino == out.st_ino);
+    if (!same) return true;
+    std::fprintf(stderr, "%s: -: --output: is the input file (%s would overwrite it); name another file\n",
+                 printableText(output).c_str(), cmd);
+    return false;
+}
+
+} // namespace drivelab::cli

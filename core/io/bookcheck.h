@@ -1,0 +1,52 @@
+#pragma once
+// The checks a run passes at every report boundary before anything reports success
+// (docs/FORMATS.md, "Checked results"): every state, observable and energy book is
+// finite, and each book's residual is within kBalanceTolerance of its largest book.
+#include <cstdint>
+#include <string>
+
+#include "solver/session.h"
+
+namespace drivelab {
+
+/// Relative tolerance of a residual against the largest book of its balance, after n
+/// ticks: kBalanceTolerance + kBalancePerTick * n, at most kBalanceCap. A residual beyond
+/// it (and beyond kBalanceFloor) is a wrong result. The per-tick part is the Newton
+/// tolerance (64 eps of the state per interval), which adds up over many ticks: a shaft
+/// with a damper at a 1 us tick reaches 1e-8 after about 45,000 ticks. Shipped labs sit at
+/// 1e-16 .. 5e-12 of their largest book; a whole run in one coarse tick misses by percent.
+constexpr double kBalanceTolerance = 1e-8;
+/// the tolerance's growth per tick (relative)
+constexpr double kBalancePerTick = 1e-11;
+/// the tolerance's ceiling (relative)
+constexpr double kBalanceCap = 1e-3;
+/// the relative balance tolerance after `ticks` ticks
+double balanceTolerance(std::int64_t ticks);
+/// absolute floor of the balance check, so books that are all zero (or denormal) pass [J or m^3]
+constexpr double kBalanceFloor = 1e-200;
+
+/// why a checked run cannot report success
+struct BookProblem {
+    std::int64_t tick = 0;   ///< the boundary's tick
+    double time = 0.0;       ///< its time [s]
+    std::string subject;     ///< node or component id, or "-" for the energy books
+    std::string field;       ///< observable, state or book (`energy.residual`)
+    std::string message;     ///< what is wrong and what to change
+    bool unbalanced = false; ///< a residual beyond the tolerance (finite values)
+};
+
+/// Checks a session at its report boundaries.
+class BookCheck {
+public:
+    /// a check for runs of `model`
+    explicit BookCheck(const Model& model);
+    /// check the session now: `values` are its observables (observableLayout order);
+    /// false with the first problem found
+    bool atBoundary(const Session& s, const double* values, BookProblem& problem) const;
+
+private:
+    const Model& m_model;
+    std::vector<ObservableRef> m_layout;
+};
+
+} // namespace drivelab

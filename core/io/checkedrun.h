@@ -1,0 +1,41 @@
+#pragma once
+// A run from t = 0 to the end whose every report boundary is checked (io/bookcheck.h)
+// before it is written: what `run`, `export` and `verify` share. The report streams to
+// its file boundary by boundary, so memory stays constant whatever the report's size.
+#include <functional>
+#include <string>
+
+#include "io/atomicfile.h"
+#include "io/bookcheck.h"
+#include "io/report.h"
+
+namespace drivelab {
+
+/// how a checked run ended
+enum class RunStatus {
+    Completed,   ///< every boundary checked (and written)
+    SolverFailed,///< a tick failed: `solver`
+    BadBooks,    ///< a non-finite value or an unbalanced book: `books`
+    WriteFailed, ///< the report file could not be written: `writeError`
+};
+
+/// outcome of a checked run
+struct RunOutcome {
+    RunStatus status = RunStatus::Completed; ///< how it ended
+    SolverError solver;                      ///< the solver failure
+    BookProblem books;                       ///< the book problem (or, with allowUnbalanced, the first imbalance seen)
+    bool unbalancedAllowed = false;          ///< an imbalance was seen and allowed (a warning)
+    std::string writeError;                  ///< why the file could not be written
+};
+
+/// options of a checked run
+struct RunOptions {
+    bool allowUnbalanced = false; ///< an unbalanced book is a warning, not a failure (non-finite values still fail)
+    bool keepBoundaries = false;  ///< keep every boundary's text in the writer (assets)
+    AtomicFile* output = nullptr; ///< stream the report here (opened; committed by the caller)
+};
+
+/// Run `session` from its current tick (t = 0) to the end, checking every report boundary.
+RunOutcome runChecked(Session& session, ReportWriter& writer, const RunOptions& options);
+
+} // namespace drivelab
