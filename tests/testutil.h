@@ -72,6 +72,20 @@ inline std::string thermalNode(const std::string& id, double c, double t0, doubl
            formatDouble(t0) + R"(, "ambient_conductance": )" + formatDouble(g) + R"(, "ambient_temperature": )" + formatDouble(tAmb) + "}";
 }
 
+/// Nodes and components of a lab whose first tick fails in the solver with every value inside
+/// its range: a flow source `rocket` draws 1000 m^3/s from a chamber of 1e-4 m^3 that a
+/// mechanical converter closes; the implicit solve does not converge and names `rocket`.
+inline const std::string kDrainedChamberNodes =
+    R"([{"id": "tank", "domain": "hydraulic", "fixed_pressure": 101325.0},
+        {"id": "chamber", "domain": "hydraulic", "initial_pressure": 101325.0},
+        {"id": "m", "domain": "rotational", "inertia": 0.05, "initial_speed": 0}])";
+/// the components of that lab (see kDrainedChamberNodes)
+inline const std::string kDrainedChamber =
+    R"([{"id": "rocket", "type": "flow_source", "node_a": "tank", "node_b": "chamber", "inputs": {"flow": -1000}},
+        {"id": "piston", "type": "mechanical_converter", "node_a": "chamber", "node_b": "m",
+         "parameters": {"displacement": 0.001, "dead_volume": 1e-06, "initial_rotation": 0.1, "environment_pressure": "atmosphere",
+                        "compressibility": true, "bulk_modulus": 1.5e9, "density": 850.0}}])";
+
 /// read and compile JSON text
 inline LoadedLab load(const std::string& text)
 {

@@ -78,7 +78,9 @@ void solveInitialConditions(Model& model, const std::vector<int>& rowComponent, 
             const int dyn = rows[r].node[last];
             const double want = -(sum - rows[r].coef[last] * x[static_cast<std::size_t>(dyn)]) / rows[r].coef[last];
             static const char* const kFields[] = {"initial_speed", "initial_velocity", "initial_pressure", "initial_temperature"};
-            hint = "; for example set node '" + model.nodes[static_cast<std::size_t>(model.dynNode[static_cast<std::size_t>(dyn)])].id +
+            // a suggestion that overflows (a ratio at the edge of its range) is left out, not written
+            if (std::isfinite(want))
+                hint = "; for example set node '" + model.nodes[static_cast<std::size_t>(model.dynNode[static_cast<std::size_t>(dyn)])].id +
                    "' " + kFields[static_cast<int>(model.stateDomain[static_cast<std::size_t>(dyn)])] + " to " + formatDouble(want);
         }
         const bool isClutch = info.desc == &Clutch::descriptor();

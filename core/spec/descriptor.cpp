@@ -38,6 +38,10 @@ std::string Range::describe() const
     const bool hasLo = std::isfinite(lo);
     const bool hasHi = std::isfinite(hi);
     std::string s;
+    if (minMagnitude > 0.0 && hasHi && lo == -hi) {
+        // a signed magnitude range
+        return "must be in [" + num(-hi) + ", " + num(-minMagnitude) + "] or [" + num(minMagnitude) + ", " + num(hi) + "]";
+    }
     if (hasLo && hasHi) {
         s = std::string("must be in ") + (loStrict ? "(" : "[") + num(lo) + ", " + num(hi) + (hiStrict ? ")" : "]");
     } else if (hasLo) {

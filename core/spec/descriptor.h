@@ -25,6 +25,8 @@ struct Range {
     bool loStrict = false;                                ///< lo itself excluded
     bool hiStrict = false;                                ///< hi itself excluded
     bool nonzero = false;                                 ///< zero excluded
+    double minMagnitude = 0.0;                            ///< nonzero values need |v| >= this (a signed
+                                                          ///< ratio: [-hi, -m] or [m, hi])
 
     /// any finite value
     static constexpr Range any() { return {}; }
@@ -38,12 +40,15 @@ struct Range {
     static constexpr Range closed(double lo, double hi) { return {lo, hi, false, false, false}; }
     /// (lo, hi]
     static constexpr Range openClosed(double lo, double hi) { return {lo, hi, true, false, false}; }
+    /// either sign, lo <= |v| <= hi (a signed ratio or displacement: zero and absurd magnitudes excluded)
+    static constexpr Range magnitude(double lo, double hi) { return {-hi, hi, false, false, true, lo}; }
 
     /// true if v is finite and inside the range
     bool contains(double v) const
     {
         if (!std::isfinite(v)) return false;
         if (nonzero && v == 0.0) return false;
+        if (std::fabs(v) < minMagnitude) return false;
         if (loStrict ? !(v > lo) : !(v >= lo)) return false;
         if (hiStrict ? !(v < hi) : !(v <= hi)) return false;
         return true;

@@ -1,13 +1,14 @@
 // Node domain descriptors: the fields a node of each domain carries in a lab file.
 #include "spec/descriptor.h"
+#include "spec/ranges.h"
 
 namespace drivelab {
 namespace {
 
 constexpr ParameterDescriptor kRotationalFields[] = {
-    {.name = "inertia", .unit = "kg m^2", .range = Range::positive(), .editorDefault = "0.1",
+    {.name = "inertia", .unit = "kg m^2", .range = ranges::kInertia, .editorDefault = "0.1",
      .doc = "rotational inertia of the shaft and everything rigidly on it"},
-    {.name = "initial_speed", .unit = "rad/s", .editorDefault = "0", .doc = "speed at t = 0"},
+    {.name = "initial_speed", .unit = "rad/s", .range = ranges::kSpeed, .editorDefault = "0", .doc = "speed at t = 0"},
 };
 constexpr ObservableDescriptor kRotationalObservables[] = {
     {.name = "speed", .unit = "rad/s", .doc = "angular speed"},
@@ -15,13 +16,13 @@ constexpr ObservableDescriptor kRotationalObservables[] = {
 };
 
 constexpr ParameterDescriptor kThermalFields[] = {
-    {.name = "heat_capacity", .unit = "J/K", .range = Range::positive(), .editorDefault = "4000",
+    {.name = "heat_capacity", .unit = "J/K", .range = ranges::kHeatCapacity, .editorDefault = "4000",
      .doc = "heat capacity of the lumped thermal mass"},
-    {.name = "initial_temperature", .unit = "K", .range = Range::positive(), .editorDefault = "300",
+    {.name = "initial_temperature", .unit = "K", .range = ranges::kTemperature, .editorDefault = "300",
      .doc = "temperature at t = 0"},
-    {.name = "ambient_conductance", .unit = "W/K", .range = Range::nonNegative(), .required = false,
+    {.name = "ambient_conductance", .unit = "W/K", .range = ranges::kThermalConductance, .required = false,
      .fileDefault = 0.0, .editorDefault = "0", .doc = "conductance to the ambient (0: adiabatic)"},
-    {.name = "ambient_temperature", .unit = "K", .range = Range::positive(), .required = false,
+    {.name = "ambient_temperature", .unit = "K", .range = ranges::kTemperature, .required = false,
      .fileDefault = 0.0, .editorDefault = "300",
      .doc = "ambient temperature (absent: the initial temperature)"},
 };
@@ -30,10 +31,10 @@ constexpr ObservableDescriptor kThermalObservables[] = {
 };
 
 constexpr ParameterDescriptor kTranslationalFields[] = {
-    {.name = "mass", .unit = "kg", .range = Range::positive(), .editorDefault = "10",
+    {.name = "mass", .unit = "kg", .range = ranges::kMass, .editorDefault = "10",
      .doc = "mass of the rigid body"},
-    {.name = "initial_velocity", .unit = "m/s", .editorDefault = "0", .doc = "velocity at t = 0"},
-    {.name = "initial_position", .unit = "m", .required = false, .fileDefault = 0.0, .editorDefault = "0",
+    {.name = "initial_velocity", .unit = "m/s", .range = ranges::kVelocity, .editorDefault = "0", .doc = "velocity at t = 0"},
+    {.name = "initial_position", .unit = "m", .range = ranges::kPosition, .required = false, .fileDefault = 0.0, .editorDefault = "0",
      .doc = "position at t = 0 (absent: 0)"},
 };
 constexpr ObservableDescriptor kTranslationalObservables[] = {
@@ -42,15 +43,15 @@ constexpr ObservableDescriptor kTranslationalObservables[] = {
 };
 
 constexpr ParameterDescriptor kHydraulicFields[] = {
-    {.name = "volume", .unit = "m^3", .range = Range::positive(), .required = false, .editorDefault = "1e-4",
+    {.name = "volume", .unit = "m^3", .range = ranges::kVolume, .required = false, .editorDefault = "1e-4",
      .doc = "oil volume of the node: its compliance is volume / bulk_modulus (absent: a pure junction)",
      .omitWhenAbsent = true},
-    {.name = "bulk_modulus", .unit = "Pa", .range = Range::positive(), .required = false, .editorDefault = "1.5e9",
+    {.name = "bulk_modulus", .unit = "Pa", .range = ranges::kBulkModulus, .required = false, .editorDefault = "1.5e9",
      .doc = "bulk modulus of the oil (with volume)", .omitWhenAbsent = true},
-    {.name = "initial_pressure", .unit = "Pa", .range = Range::nonNegative(), .required = false,
+    {.name = "initial_pressure", .unit = "Pa", .range = ranges::kPressure, .required = false,
      .editorDefault = "101325", .doc = "absolute pressure at t = 0 (a junction: the starting guess)",
      .omitWhenAbsent = true},
-    {.name = "fixed_pressure", .unit = "Pa", .range = Range::nonNegative(), .required = false,
+    {.name = "fixed_pressure", .unit = "Pa", .range = ranges::kPressure, .required = false,
      .editorDefault = "101325", .doc = "a reservoir: the node holds this absolute pressure",
      .omitWhenAbsent = true},
 };

@@ -236,7 +236,7 @@ const std::vector<Mutation>& mutations()
         {"model not an object", false, [](Json& d) { d["model"] = 5; }, Stage::Fingerprint, "model", "missing or not an object"},
         {"fingerprint in capitals", false, [](Json& d) { d["model_fingerprint"] = "04347FD1B1AFE7CC"; }, Stage::Fingerprint, "model_fingerprint", "16 lowercase hex"},
         {"capability not a string", false, [](Json& d) { d["capabilities"].push_back(7); }, Stage::Fingerprint, "capabilities[1]", "must be a capability name"},
-        {"negative inertia", true, [](Json& d) { d["model"]["nodes"][0]["inertia"] = -1.0; }, Stage::Schema, "model.inertia", "> 0"},
+        {"negative inertia", true, [](Json& d) { d["model"]["nodes"][0]["inertia"] = -1.0; }, Stage::Schema, "model.inertia", "must be in [1e-09, 1e+09]"},
         {"unknown component type", true, [](Json& d) { d["model"]["components"][1]["type"] = "warp_drive"; }, Stage::Schema, "model.type", "unknown component type"},
         {"layout in the model", true, [](Json& d) { d["model"]["layout"] = Json::object(); }, Stage::Schema, "model.layout", "has no layout"},
         {"unknown model key", true, [](Json& d) { d["model"]["colour"] = "red"; }, Stage::Schema, "model.colour", "unknown key"},

@@ -125,13 +125,20 @@ std::vector<std::uint64_t> referenceHashes(const std::shared_ptr<const Model>& m
 // is switched on at tick `failAt` (1 ms ticks): that tick overflows and fails
 std::string failingLab(std::int64_t failAt, std::int64_t ticks)
 {
-    const std::string nodes = "[" + rot("rocket", 1e-300, 0.0) + ", " + rot("a", 1.0, 10.0) + ", " + rot("b", 2.0, 0.0) + "]";
-    const std::string comps = R"([{"id": "rocket_motor", "type": "motor", "node_a": "rocket", "inputs": {"command": 0},
-                                   "parameters": {"torque_curve": [{"speed": 0, "torque": 1e300}, {"speed": 1, "torque": 1e300}]}},
+    // a flow source switched on at failAt draws 1000 m^3/s from a 1e-4 m^3 chamber: every value is
+    // inside its range, but that tick's implicit solve does not converge and names the source
+    const std::string nodes = R"([{"id": "tank", "domain": "hydraulic", "fixed_pressure": 101325.0},
+                                  {"id": "chamber", "domain": "hydraulic", "initial_pressure": 101325.0}, )" +
+                              rot("rocket", 0.05, 0.0) + ", " + rot("a", 1.0, 10.0) + ", " + rot("b", 2.0, 0.0) + "]";
+    const std::string comps = R"([{"id": "rocket_motor", "type": "flow_source", "node_a": "tank", "node_b": "chamber", "inputs": {"flow": 0}},
+                                  {"id": "piston", "type": "mechanical_converter", "node_a": "chamber", "node_b": "rocket",
+                                   "parameters": {"displacement": 0.001, "dead_volume": 1e-06, "initial_rotation": 0.1,
+                                                  "environment_pressure": "atmosphere", "compressibility": true,
+                                                  "bulk_modulus": 1.5e9, "density": 850.0}},
                                   {"id": "shaft", "type": "spring", "node_a": "a", "node_b": "b", "parameters": {"stiffness": 100, "damping": 0.1}},
                                   {"id": "drag", "type": "damper", "node_a": "b", "parameters": {"damping": 0.01}}])";
     const std::string events = R"([{"time_ns": )" + std::to_string(failAt * 1000000) +
-                               R"(, "component": "rocket_motor", "input": "command", "value": 1}])";
+                               R"(, "component": "rocket_motor", "input": "flow", "value": -1000}])";
     return lab(runSettings(1000000, ticks * 1000000, 100), nodes, comps, events);
 }
 

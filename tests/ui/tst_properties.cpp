@@ -275,7 +275,7 @@ void TestProperties::fieldsShowTheirDiagnostics()
     ItemForm* f = select("wheels");
     QWidget* w = f->editor("field:inertia")->widget();
     QVERIFY(w->property("problem").toBool());
-    QVERIFY(w->toolTip().contains("must be > 0"));
+    QVERIFY(w->toolTip().contains("must be in [1e-09, 1e+09]"));
     QVERIFY(!f->editor("field:initial_speed")->widget()->property("problem").toBool());
     doc->undoStack()->undo();
     QVERIFY(!f->editor("field:inertia")->widget()->property("problem").toBool());

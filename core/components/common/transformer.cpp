@@ -1,4 +1,5 @@
 #include "components/common/transformer.h"
+#include "spec/ranges.h"
 
 namespace drivelab {
 namespace {
@@ -10,7 +11,7 @@ constexpr PortDescriptor kPorts[] = {
      .sameDomainAsA = true},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "ratio", .unit = "", .range = Range::nonZero(), .editorDefault = "2",
+    {.name = "ratio", .unit = "", .range = ranges::kRatio, .editorDefault = "2",
      .doc = "effort_b = ratio effort_a, flow_a = ratio flow_b"},
 };
 constexpr ObservableDescriptor kObs[] = {

@@ -1,4 +1,5 @@
 #include "components/hydraulic/accumulator.h"
+#include "spec/ranges.h"
 
 namespace drivelab {
 namespace {
@@ -7,13 +8,13 @@ constexpr PortDescriptor kPorts[] = {
     {.name = "node_a", .domain = Domain::Hydraulic, .doc = "oil port"},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "gas_volume", .unit = "m^3", .range = Range::positive(), .editorDefault = "0.001",
+    {.name = "gas_volume", .unit = "m^3", .range = ranges::kVolume, .editorDefault = "0.001",
      .doc = "gas volume at the precharge pressure (the accumulator's size)"},
-    {.name = "precharge_pressure", .unit = "Pa", .range = Range::positive(), .editorDefault = "2e6",
+    {.name = "precharge_pressure", .unit = "Pa", .range = ranges::kPressurePositive, .editorDefault = "2e6",
      .doc = "absolute gas pressure with no oil inside"},
     {.name = "polytropic_index", .unit = "", .range = Range::closed(1.0, 2.0), .editorDefault = "1.4",
      .doc = "polytropic exponent n of p V^n = const (1 isothermal, 1.4 adiabatic nitrogen)"},
-    {.name = "initial_pressure", .unit = "Pa", .range = Range::nonNegative(), .editorDefault = "2e6",
+    {.name = "initial_pressure", .unit = "Pa", .range = ranges::kPressure, .editorDefault = "2e6",
      .doc = "absolute pressure at t = 0 (its node's pressure)"},
 };
 constexpr ObservableDescriptor kObs[] = {

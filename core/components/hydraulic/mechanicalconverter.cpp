@@ -1,4 +1,5 @@
 #include "components/hydraulic/mechanicalconverter.h"
+#include "spec/ranges.h"
 
 namespace drivelab {
 namespace {
@@ -8,19 +9,19 @@ constexpr PortDescriptor kConverterPorts[] = {
     {.name = "node_b", .domain = Domain::Rotational, .doc = "shaft"},
 };
 constexpr ParameterDescriptor kConverterParams[] = {
-    {.name = "displacement", .unit = "m^3/rad", .range = Range::nonZero(), .editorDefault = "0.001",
+    {.name = "displacement", .unit = "m^3/rad", .range = ranges::kDisplacementSigned, .editorDefault = "0.001",
      .doc = "chamber volume per radian of rotation"},
-    {.name = "dead_volume", .unit = "m^3", .range = Range::positive(), .editorDefault = "1e-6",
+    {.name = "dead_volume", .unit = "m^3", .range = ranges::kVolume, .editorDefault = "1e-6",
      .doc = "chamber volume at zero rotation"},
-    {.name = "initial_rotation", .unit = "rad", .editorDefault = "0.1", .doc = "chamber rotation at t = 0"},
-    {.name = "environment_pressure", .unit = "Pa", .kind = ParamKind::RealOrKeyword, .range = Range::nonNegative(),
+    {.name = "initial_rotation", .unit = "rad", .range = ranges::kAngle, .editorDefault = "0.1", .doc = "chamber rotation at t = 0"},
+    {.name = "environment_pressure", .unit = "Pa", .kind = ParamKind::RealOrKeyword, .range = ranges::kPressure,
      .editorDefault = "\"atmosphere\"", .doc = "pressure on the back face (\"atmosphere\": 101325 Pa)",
      .keyword = "atmosphere", .keywordValue = 101325.0},
     {.name = "compressibility", .unit = "", .kind = ParamKind::Boolean, .editorDefault = "false",
      .doc = "true: the chamber oil adds its compliance V / bulk_modulus to node_a"},
-    {.name = "bulk_modulus", .unit = "Pa", .range = Range::positive(), .required = false, .editorDefault = "1.5e9",
+    {.name = "bulk_modulus", .unit = "Pa", .range = ranges::kBulkModulus, .required = false, .editorDefault = "1.5e9",
      .doc = "bulk modulus of the chamber oil (needed with compressibility)", .omitWhenAbsent = true},
-    {.name = "density", .unit = "kg/m^3", .range = Range::positive(), .editorDefault = "850",
+    {.name = "density", .unit = "kg/m^3", .range = ranges::kDensity, .editorDefault = "850",
      .doc = "oil density, for the mass-flow observable"},
 };
 constexpr ObservableDescriptor kConverterObs[] = {
@@ -42,8 +43,8 @@ constexpr PortDescriptor kCylinderPorts[] = {
     {.name = "node_c", .domain = Domain::Translational, .doc = "rod"},
 };
 constexpr ParameterDescriptor kCylinderParams[] = {
-    {.name = "area_a", .unit = "m^2", .range = Range::positive(), .editorDefault = "0.002", .doc = "piston area on the A side"},
-    {.name = "area_b", .unit = "m^2", .range = Range::nonNegative(), .editorDefault = "0.001", .doc = "annulus area on the B side"},
+    {.name = "area_a", .unit = "m^2", .range = ranges::kArea, .editorDefault = "0.002", .doc = "piston area on the A side"},
+    {.name = "area_b", .unit = "m^2", .range = ranges::kAreaNonNegative, .editorDefault = "0.001", .doc = "annulus area on the B side"},
 };
 constexpr ObservableDescriptor kCylinderObs[] = {
     {.name = "force", .unit = "N", .doc = "mean force on the rod over the last tick (A_A p_A - A_B p_B)"},

@@ -1,4 +1,5 @@
 #include "components/hydraulic/orifice.h"
+#include "spec/ranges.h"
 
 namespace drivelab {
 namespace {
@@ -10,15 +11,15 @@ constexpr PortDescriptor kPorts[] = {
      .doc = "takes the throttling heat (absent: external ledger)"},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "conductance", .unit = "m^3/(s Pa)", .range = Range::positive(), .required = false,
+    {.name = "conductance", .unit = "m^3/(s Pa)", .range = Range::closed(1e-20, 1.0), .required = false,
      .editorDefault = "1e-10", .doc = "laminar: flow per pressure drop (give this, or the turbulent set)", .omitWhenAbsent = true},
-    {.name = "discharge_coefficient", .unit = "", .range = Range::positive(), .required = false,
+    {.name = "discharge_coefficient", .unit = "", .range = Range::closed(1e-3, 1.0), .required = false,
      .editorDefault = "0.7", .doc = "turbulent: discharge coefficient Cd", .omitWhenAbsent = true},
-    {.name = "area", .unit = "m^2", .range = Range::positive(), .required = false, .editorDefault = "1e-6",
+    {.name = "area", .unit = "m^2", .range = ranges::kArea, .required = false, .editorDefault = "1e-6",
      .doc = "turbulent: flow area", .omitWhenAbsent = true},
-    {.name = "density", .unit = "kg/m^3", .range = Range::positive(), .required = false, .editorDefault = "850",
+    {.name = "density", .unit = "kg/m^3", .range = ranges::kDensity, .required = false, .editorDefault = "850",
      .doc = "turbulent: oil density", .omitWhenAbsent = true},
-    {.name = "transition_pressure", .unit = "Pa", .range = Range::positive(), .required = false,
+    {.name = "transition_pressure", .unit = "Pa", .range = Range::closed(1e-3, 1e9), .required = false,
      .fileDefault = 1000.0, .editorDefault = "1000",
      .doc = "turbulent: below this pressure drop the law turns laminar (absent: 1000 Pa)", .omitWhenAbsent = true},
 };

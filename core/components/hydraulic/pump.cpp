@@ -1,4 +1,5 @@
 #include "components/hydraulic/pump.h"
+#include "spec/ranges.h"
 
 namespace drivelab {
 namespace {
@@ -10,13 +11,13 @@ constexpr PortDescriptor kPorts[] = {
     {.name = "heat_node", .domain = Domain::Thermal, .optional = true, .doc = "takes the losses (absent: external ledger)"},
 };
 constexpr TableColumn kTableColumns[] = {
-    {.name = "pressure_rise", .unit = "Pa", .range = Range::nonNegative(), .doc = "outlet minus inlet pressure"},
+    {.name = "pressure_rise", .unit = "Pa", .range = ranges::kPressure, .doc = "outlet minus inlet pressure"},
     {.name = "efficiency", .unit = "", .range = Range::closed(0.0, 1.0), .doc = "volumetric efficiency (delivered / displaced)"},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "displacement", .unit = "m^3/rad", .range = Range::positive(), .editorDefault = "2e-6",
+    {.name = "displacement", .unit = "m^3/rad", .range = ranges::kDisplacement, .editorDefault = "2e-6",
      .doc = "volume displaced per radian"},
-    {.name = "leakage_conductance", .unit = "m^3/(s Pa)", .range = Range::nonNegative(), .required = false,
+    {.name = "leakage_conductance", .unit = "m^3/(s Pa)", .range = ranges::kHydraulicConductance, .required = false,
      .fileDefault = 0.0, .editorDefault = "0", .doc = "internal leakage from outlet to inlet per pressure rise (absent: 0)"},
     {.name = "delivery_table", .unit = "", .kind = ParamKind::Table, .required = false,
      .editorDefault = R"([{"pressure_rise": 0, "efficiency": 1}, {"pressure_rise": 2e7, "efficiency": 0.95}, {"pressure_rise": 2.5e7, "efficiency": 0}])",

@@ -1,4 +1,5 @@
 #include "components/hydraulic/sources.h"
+#include "spec/ranges.h"
 
 namespace drivelab {
 namespace {
@@ -7,7 +8,7 @@ constexpr PortDescriptor kPressurePorts[] = {
     {.name = "node_a", .domain = Domain::Hydraulic, .doc = "node held at the pressure (a junction without volume)"},
 };
 constexpr InputDescriptor kPressureInputs[] = {
-    {.name = "pressure", .unit = "Pa", .range = Range::nonNegative(), .initialDefault = 101325.0,
+    {.name = "pressure", .unit = "Pa", .range = ranges::kPressure, .initialDefault = 101325.0,
      .doc = "absolute pressure held (absent: atmospheric, 101325 Pa)"},
 };
 constexpr ObservableDescriptor kPressureObs[] = {
@@ -24,7 +25,7 @@ constexpr PortDescriptor kFlowPorts[] = {
     {.name = "node_b", .domain = Domain::Hydraulic, .doc = "node the flow enters"},
 };
 constexpr InputDescriptor kFlowInputs[] = {
-    {.name = "flow", .unit = "m^3/s", .range = Range::any(), .initialDefault = 0.0, .doc = "volumetric flow (absent: 0)"},
+    {.name = "flow", .unit = "m^3/s", .range = ranges::kFlow, .initialDefault = 0.0, .doc = "volumetric flow (absent: 0)"},
 };
 constexpr ObservableDescriptor kFlowObs[] = {
     {.name = "flow", .unit = "m^3/s", .doc = "mean flow over the last tick"},

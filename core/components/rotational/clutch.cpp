@@ -1,4 +1,5 @@
 #include "components/rotational/clutch.h"
+#include "spec/ranges.h"
 
 namespace drivelab {
 namespace {
@@ -15,23 +16,23 @@ constexpr PortDescriptor kPorts[] = {
 constexpr ParameterDescriptor kParams[] = {
     {.name = "kinetic_ratio", .unit = "", .range = Range::openClosed(0.0, 1.0), .required = false, .fileDefault = 1.0,
      .editorDefault = "1", .doc = "kinetic / static capacity (absent: 1)"},
-    {.name = "piston_area", .unit = "m^2", .range = Range::positive(), .required = false, .editorDefault = "0.005",
+    {.name = "piston_area", .unit = "m^2", .range = ranges::kArea, .required = false, .editorDefault = "0.005",
      .doc = "apply-piston area (with pressure_node)", .omitWhenAbsent = true},
-    {.name = "friction_coefficient", .unit = "", .range = Range::positive(), .required = false, .editorDefault = "0.12",
+    {.name = "friction_coefficient", .unit = "", .range = Range::closed(1e-6, 10.0), .required = false, .editorDefault = "0.12",
      .doc = "static friction coefficient of the plates (with pressure_node)", .omitWhenAbsent = true},
-    {.name = "effective_radius", .unit = "m", .range = Range::positive(), .required = false, .editorDefault = "0.08",
+    {.name = "effective_radius", .unit = "m", .range = ranges::kLength, .required = false, .editorDefault = "0.08",
      .doc = "effective friction radius (with pressure_node)", .omitWhenAbsent = true},
-    {.name = "surfaces", .unit = "", .kind = ParamKind::WholeNumber, .range = Range::positive(), .required = false,
+    {.name = "surfaces", .unit = "", .kind = ParamKind::WholeNumber, .range = Range::closed(1.0, 1e3), .required = false,
      .editorDefault = "6", .doc = "number of friction surfaces (with pressure_node)", .omitWhenAbsent = true},
-    {.name = "return_spring_force", .unit = "N", .range = Range::nonNegative(), .required = false, .fileDefault = 0.0,
+    {.name = "return_spring_force", .unit = "N", .range = ranges::kForceNonNegative, .required = false, .fileDefault = 0.0,
      .editorDefault = "0", .doc = "piston return spring preload (with pressure_node; absent: 0)", .omitWhenAbsent = true},
-    {.name = "environment_pressure", .unit = "Pa", .kind = ParamKind::RealOrKeyword, .range = Range::nonNegative(),
+    {.name = "environment_pressure", .unit = "Pa", .kind = ParamKind::RealOrKeyword, .range = ranges::kPressure,
      .required = false, .fileDefault = 101325.0, .editorDefault = "\"atmosphere\"",
      .doc = "pressure behind the piston (with pressure_node; absent or \"atmosphere\": 101325 Pa)",
      .keyword = "atmosphere", .keywordValue = 101325.0, .omitWhenAbsent = true},
 };
 constexpr InputDescriptor kInputs[] = {
-    {.name = "capacity", .unit = "N m", .range = Range::nonNegative(), .initialDefault = 0.0,
+    {.name = "capacity", .unit = "N m", .range = ranges::kCapacity, .initialDefault = 0.0,
      .doc = "static torque capacity (absent: 0, open)"},
 };
 constexpr ObservableDescriptor kObs[] = {

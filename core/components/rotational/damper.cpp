@@ -1,4 +1,5 @@
 #include "components/rotational/damper.h"
+#include "spec/ranges.h"
 
 namespace drivelab {
 namespace {
@@ -11,7 +12,7 @@ constexpr PortDescriptor kPorts[] = {
      .doc = "takes the dissipated heat (absent: external ledger)"},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "damping", .unit = "N m s/rad", .range = Range::nonNegative(), .editorDefault = "0.1",
+    {.name = "damping", .unit = "N m s/rad", .range = ranges::kDamping, .editorDefault = "0.1",
      .doc = "viscous damping coefficient"},
 };
 constexpr ObservableDescriptor kObs[] = {

@@ -1,4 +1,5 @@
 #include "components/rotational/enginecylinder.h"
+#include "spec/ranges.h"
 
 namespace drivelab {
 namespace {
@@ -11,34 +12,34 @@ constexpr PortDescriptor kPorts[] = {
      .doc = "cylinder wall: takes the wall heat and sets the wall temperature (absent: wall_temperature, heat to the ledger)"},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "bore", .unit = "m", .range = Range::positive(), .editorDefault = "0.086", .doc = "cylinder bore"},
-    {.name = "stroke", .unit = "m", .range = Range::positive(), .editorDefault = "0.086", .doc = "piston stroke (twice the crank radius)"},
-    {.name = "rod_length", .unit = "m", .range = Range::positive(), .editorDefault = "0.145", .doc = "connecting rod length (more than half the stroke)"},
+    {.name = "bore", .unit = "m", .range = ranges::kLength, .editorDefault = "0.086", .doc = "cylinder bore"},
+    {.name = "stroke", .unit = "m", .range = ranges::kLength, .editorDefault = "0.086", .doc = "piston stroke (twice the crank radius)"},
+    {.name = "rod_length", .unit = "m", .range = ranges::kLength, .editorDefault = "0.145", .doc = "connecting rod length (more than half the stroke)"},
     {.name = "compression_ratio", .unit = "", .range = Range::openClosed(1.0, 40.0), .editorDefault = "10",
      .doc = "(swept + clearance) / clearance volume"},
-    {.name = "crank_phase", .unit = "rad", .editorDefault = "0",
+    {.name = "crank_phase", .unit = "rad", .range = ranges::kAngle, .editorDefault = "0",
      .doc = "this cylinder's cycle angle at t = 0 (0: firing TDC; cylinders on one crank differ by their firing interval)"},
     {.name = "ivc_angle", .unit = "rad", .range = Range{-2.0 * kPi, 0.0, true, true, false}, .editorDefault = "-2.4",
      .doc = "inlet valve closing, before firing TDC (negative)"},
     {.name = "evo_angle", .unit = "rad", .range = Range{0.0, 2.0 * kPi, true, true, false}, .editorDefault = "2.3",
      .doc = "exhaust valve opening, after firing TDC"},
-    {.name = "burn_start", .unit = "rad", .editorDefault = "-0.26", .doc = "start of combustion (cycle angle)"},
-    {.name = "burn_duration", .unit = "rad", .range = Range::positive(), .editorDefault = "1.05", .doc = "crank angle of the whole burn"},
-    {.name = "wiebe_efficiency", .unit = "", .range = Range::positive(), .required = false, .fileDefault = 5.0,
+    {.name = "burn_start", .unit = "rad", .range = ranges::kAngle, .editorDefault = "-0.26", .doc = "start of combustion (cycle angle)"},
+    {.name = "burn_duration", .unit = "rad", .range = Range::closed(1e-3, 4.0 * kPi), .editorDefault = "1.05", .doc = "crank angle of the whole burn"},
+    {.name = "wiebe_efficiency", .unit = "", .range = Range::closed(1e-3, 100.0), .required = false, .fileDefault = 5.0,
      .editorDefault = "5", .doc = "Wiebe efficiency factor a (absent: 5)"},
-    {.name = "wiebe_shape", .unit = "", .range = Range::nonNegative(), .required = false, .fileDefault = 2.0,
+    {.name = "wiebe_shape", .unit = "", .range = Range::closed(0.0, 100.0), .required = false, .fileDefault = 2.0,
      .editorDefault = "2", .doc = "Wiebe shape factor m (absent: 2)"},
-    {.name = "fuel_energy", .unit = "J", .range = Range::nonNegative(), .editorDefault = "900", .doc = "fuel energy released per cycle at full fuel"},
-    {.name = "intake_pressure", .unit = "Pa", .range = Range::positive(), .editorDefault = "100000",
+    {.name = "fuel_energy", .unit = "J", .range = ranges::kEnergy, .editorDefault = "900", .doc = "fuel energy released per cycle at full fuel"},
+    {.name = "intake_pressure", .unit = "Pa", .range = ranges::kPressurePositive, .editorDefault = "100000",
      .doc = "intake manifold (and crankcase) pressure"},
-    {.name = "intake_temperature", .unit = "K", .range = Range::positive(), .editorDefault = "320", .doc = "temperature of the fresh charge"},
+    {.name = "intake_temperature", .unit = "K", .range = ranges::kTemperature, .editorDefault = "320", .doc = "temperature of the fresh charge"},
     {.name = "gamma", .unit = "", .range = Range::openClosed(1.0, 1.67), .required = false, .fileDefault = 1.35,
      .editorDefault = "1.35", .doc = "ratio of specific heats of the charge (absent: 1.35)"},
-    {.name = "gas_constant", .unit = "J/(kg K)", .range = Range::positive(), .required = false, .fileDefault = 287.0,
+    {.name = "gas_constant", .unit = "J/(kg K)", .range = Range::closed(1.0, 1e5), .required = false, .fileDefault = 287.0,
      .editorDefault = "287", .doc = "specific gas constant of the charge (absent: 287)"},
-    {.name = "wall_conductance", .unit = "W/K", .range = Range::nonNegative(), .editorDefault = "8",
+    {.name = "wall_conductance", .unit = "W/K", .range = ranges::kThermalConductance, .editorDefault = "8",
      .doc = "heat transfer coefficient times wall area (0: adiabatic)"},
-    {.name = "wall_temperature", .unit = "K", .range = Range::positive(), .required = false, .editorDefault = "400",
+    {.name = "wall_temperature", .unit = "K", .range = ranges::kTemperature, .required = false, .editorDefault = "400",
      .doc = "wall temperature without a heat_node", .omitWhenAbsent = true},
 };
 constexpr InputDescriptor kInputs[] = {

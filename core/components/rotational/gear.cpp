@@ -1,4 +1,5 @@
 #include "components/rotational/gear.h"
+#include "spec/ranges.h"
 
 namespace drivelab {
 namespace {
@@ -8,7 +9,7 @@ constexpr PortDescriptor kPorts[] = {
     {.name = "node_b", .domain = Domain::Rotational, .allowGround = true, .doc = "output flange"},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "ratio", .unit = "", .range = Range::nonZero(), .editorDefault = "3",
+    {.name = "ratio", .unit = "", .range = ranges::kRatio, .editorDefault = "3",
      .doc = "speed_a / speed_b (negative: reversing)"},
 };
 constexpr ObservableDescriptor kObs[] = {

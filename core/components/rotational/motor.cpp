@@ -1,4 +1,5 @@
 #include "components/rotational/motor.h"
+#include "spec/ranges.h"
 
 namespace drivelab {
 namespace {
@@ -9,8 +10,8 @@ constexpr PortDescriptor kPorts[] = {
      .doc = "stator (absent: ground)"},
 };
 constexpr TableColumn kCurveColumns[] = {
-    {.name = "speed", .unit = "rad/s", .range = Range::any(), .doc = "rotor speed relative to the stator"},
-    {.name = "torque", .unit = "N m", .range = Range::any(), .doc = "torque at full command"},
+    {.name = "speed", .unit = "rad/s", .range = ranges::kSpeed, .doc = "rotor speed relative to the stator"},
+    {.name = "torque", .unit = "N m", .range = ranges::kTorque, .doc = "torque at full command"},
 };
 constexpr ParameterDescriptor kParams[] = {
     {.name = "torque_curve", .unit = "", .kind = ParamKind::Table,

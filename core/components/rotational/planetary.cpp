@@ -1,4 +1,5 @@
 #include "components/rotational/planetary.h"
+#include "spec/ranges.h"
 
 namespace drivelab {
 namespace {
@@ -9,9 +10,9 @@ constexpr PortDescriptor kPorts[] = {
     {.name = "node_c", .domain = Domain::Rotational, .allowGround = true, .doc = "carrier"},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "sun_teeth", .unit = "", .kind = ParamKind::WholeNumber, .range = Range::positive(),
+    {.name = "sun_teeth", .unit = "", .kind = ParamKind::WholeNumber, .range = Range::closed(1.0, 1e4),
      .editorDefault = "30", .doc = "teeth on the sun gear"},
-    {.name = "ring_teeth", .unit = "", .kind = ParamKind::WholeNumber, .range = Range::positive(),
+    {.name = "ring_teeth", .unit = "", .kind = ParamKind::WholeNumber, .range = Range::closed(1.0, 1e4),
      .editorDefault = "78", .doc = "teeth on the ring gear (more than the sun)"},
 };
 constexpr ObservableDescriptor kObs[] = {

@@ -1,4 +1,5 @@
 #include "components/rotational/spring.h"
+#include "spec/ranges.h"
 
 namespace drivelab {
 namespace {
@@ -8,11 +9,11 @@ constexpr PortDescriptor kPorts[] = {
     {.name = "node_b", .domain = Domain::Rotational, .allowGround = true, .doc = "second flange (may be ground)"},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "stiffness", .unit = "N m/rad", .range = Range::nonNegative(), .editorDefault = "1000",
+    {.name = "stiffness", .unit = "N m/rad", .range = ranges::kStiffness, .editorDefault = "1000",
      .doc = "torsional stiffness"},
-    {.name = "damping", .unit = "N m s/rad", .range = Range::nonNegative(), .required = false, .fileDefault = 0.0,
+    {.name = "damping", .unit = "N m s/rad", .range = ranges::kDamping, .required = false, .fileDefault = 0.0,
      .editorDefault = "0", .doc = "parallel viscous damping (absent: 0)"},
-    {.name = "initial_deflection", .unit = "rad", .required = false, .fileDefault = 0.0, .editorDefault = "0",
+    {.name = "initial_deflection", .unit = "rad", .range = ranges::kAngle, .required = false, .fileDefault = 0.0, .editorDefault = "0",
      .doc = "deflection angle_a - angle_b at t = 0 (absent: 0)"},
 };
 constexpr ObservableDescriptor kObs[] = {

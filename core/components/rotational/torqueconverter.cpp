@@ -1,4 +1,5 @@
 #include "components/rotational/torqueconverter.h"
+#include "spec/ranges.h"
 
 #include <cmath>
 
@@ -14,8 +15,8 @@ constexpr PortDescriptor kPorts[] = {
 constexpr TableColumn kMapColumns[] = {
     {.name = "speed_ratio", .unit = "", .range = Range::closed(-1.0, 1.0),
      .doc = "s = follower speed / driver speed"},
-    {.name = "torque_ratio", .unit = "", .range = Range::nonNegative(), .doc = "R(s) = |T_follower| / |T_driver|"},
-    {.name = "capacity_coefficient", .unit = "N m s^2/rad^2", .range = Range::nonNegative(),
+    {.name = "torque_ratio", .unit = "", .range = Range::closed(0.0, 1e3), .doc = "R(s) = |T_follower| / |T_driver|"},
+    {.name = "capacity_coefficient", .unit = "N m s^2/rad^2", .range = Range::closed(0.0, 1e6),
      .doc = "C(s): driver torque = C w_D^2 (not a K-factor)"},
 };
 
@@ -175,12 +176,16 @@ void checkPair(CompileContext& ctx, const TorqueConverter::Map& m1, const char* 
     const bool ok1 = std::fabs(a1 - b1) <= 64.0 * kEps * (std::fabs(a1) + std::fabs(b1));
     const bool ok2 = std::fabs(a2 - b2) <= 64.0 * kEps * (std::fabs(a2) + std::fabs(b2));
     if (ok1 && ok2) return;
+    // the partner values this pair needs; a reciprocal that overflows (R1 at the edge of the
+    // double range) is named instead of written
+    const double r2Want = 1.0 / r1;
+    const std::string r2Text = r1 != 0.0 && std::isfinite(r2Want) ? formatDouble(r2Want) : std::string("1/R");
     ctx.error("counter_rotation",
               std::string("at speed_ratio -1, ") + n1 + " (R " + formatDouble(r1) + ", C " + formatDouble(c1) + ") and " + n2 +
                   " (R " + formatDouble(r2) + ", C " + formatDouble(c2) +
                   ") give different torques when the reference member changes; set " + n2 +
                   "[0] to capacity_coefficient " + formatDouble(c1 * r1) + " and torque_ratio " +
-                  (r1 != 0.0 ? formatDouble(1.0 / r1) : std::string("1/R")) + " (R1*R2 = 1, C2 = C1*R1)");
+                  r2Text + " (R1*R2 = 1, C2 = C1*R1)");
 }
 
 } // namespace

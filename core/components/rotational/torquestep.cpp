@@ -1,4 +1,5 @@
 #include "components/rotational/torquestep.h"
+#include "spec/ranges.h"
 
 namespace drivelab {
 namespace {
@@ -9,9 +10,9 @@ constexpr PortDescriptor kPorts[] = {
      .doc = "support: takes the reaction (absent: ground)"},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "step_torque", .unit = "N m", .editorDefault = "10", .doc = "height of the step (negative: a load)"},
-    {.name = "offset_torque", .unit = "N m", .editorDefault = "0", .doc = "torque before the step"},
-    {.name = "start_time", .unit = "s", .range = Range::nonNegative(), .editorDefault = "0",
+    {.name = "step_torque", .unit = "N m", .range = ranges::kTorque, .editorDefault = "10", .doc = "height of the step (negative: a load)"},
+    {.name = "offset_torque", .unit = "N m", .range = ranges::kTorque, .editorDefault = "0", .doc = "torque before the step"},
+    {.name = "start_time", .unit = "s", .range = ranges::kStartTime, .editorDefault = "0",
      .doc = "step instant; torque = offset before it"},
 };
 constexpr ObservableDescriptor kObs[] = {

@@ -1,4 +1,5 @@
 #include "components/thermal/thermal.h"
+#include "spec/ranges.h"
 
 namespace drivelab {
 namespace {
@@ -8,7 +9,7 @@ constexpr PortDescriptor kConductorPorts[] = {
     {.name = "node_b", .domain = Domain::Thermal, .doc = "second thermal mass"},
 };
 constexpr ParameterDescriptor kConductorParams[] = {
-    {.name = "conductance", .unit = "W/K", .range = Range::nonNegative(), .editorDefault = "10",
+    {.name = "conductance", .unit = "W/K", .range = ranges::kThermalConductance, .editorDefault = "10",
      .doc = "heat flow per kelvin of temperature difference"},
 };
 constexpr ObservableDescriptor kConductorObs[] = {
@@ -23,7 +24,7 @@ constexpr PortDescriptor kSourcePorts[] = {
     {.name = "node_a", .domain = Domain::Thermal, .doc = "heated thermal mass"},
 };
 constexpr InputDescriptor kSourceInputs[] = {
-    {.name = "power", .unit = "W", .range = Range::any(), .initialDefault = 0.0, .doc = "heat input (negative: cooling; absent: 0)"},
+    {.name = "power", .unit = "W", .range = ranges::kPower, .initialDefault = 0.0, .doc = "heat input (negative: cooling; absent: 0)"},
 };
 constexpr ObservableDescriptor kSourceObs[] = {
     {.name = "power", .unit = "W", .doc = "mean heat input over the last tick"},

@@ -1,5 +1,6 @@
 // Descriptors of the translational force step, damper and spring.
 #include "components/translational/translational.h"
+#include "spec/ranges.h"
 
 namespace drivelab {
 namespace {
@@ -10,9 +11,9 @@ constexpr PortDescriptor kStepPorts[] = {
      .doc = "support: takes the reaction (absent: ground)"},
 };
 constexpr ParameterDescriptor kStepParams[] = {
-    {.name = "step_force", .unit = "N", .editorDefault = "100", .doc = "height of the step (negative: a load)"},
-    {.name = "offset_force", .unit = "N", .editorDefault = "0", .doc = "force before the step"},
-    {.name = "start_time", .unit = "s", .range = Range::nonNegative(), .editorDefault = "0",
+    {.name = "step_force", .unit = "N", .range = ranges::kForce, .editorDefault = "100", .doc = "height of the step (negative: a load)"},
+    {.name = "offset_force", .unit = "N", .range = ranges::kForce, .editorDefault = "0", .doc = "force before the step"},
+    {.name = "start_time", .unit = "s", .range = ranges::kStartTime, .editorDefault = "0",
      .doc = "step instant; force = offset before it"},
 };
 constexpr ObservableDescriptor kStepObs[] = {
@@ -32,7 +33,7 @@ constexpr PortDescriptor kDamperPorts[] = {
      .doc = "takes the dissipated heat (absent: external ledger)"},
 };
 constexpr ParameterDescriptor kDamperParams[] = {
-    {.name = "damping", .unit = "N s/m", .range = Range::nonNegative(), .editorDefault = "100",
+    {.name = "damping", .unit = "N s/m", .range = ranges::kDamping, .editorDefault = "100",
      .doc = "viscous damping coefficient"},
 };
 constexpr ObservableDescriptor kDamperObs[] = {
@@ -52,11 +53,11 @@ constexpr PortDescriptor kSpringPorts[] = {
     {.name = "node_b", .domain = Domain::Translational, .allowGround = true, .doc = "second body (may be ground)"},
 };
 constexpr ParameterDescriptor kSpringParams[] = {
-    {.name = "stiffness", .unit = "N/m", .range = Range::nonNegative(), .editorDefault = "10000",
+    {.name = "stiffness", .unit = "N/m", .range = ranges::kStiffness, .editorDefault = "10000",
      .doc = "spring rate"},
-    {.name = "damping", .unit = "N s/m", .range = Range::nonNegative(), .required = false, .fileDefault = 0.0,
+    {.name = "damping", .unit = "N s/m", .range = ranges::kDamping, .required = false, .fileDefault = 0.0,
      .editorDefault = "0", .doc = "parallel viscous damping (absent: 0)"},
-    {.name = "initial_deflection", .unit = "m", .required = false, .fileDefault = 0.0, .editorDefault = "0",
+    {.name = "initial_deflection", .unit = "m", .range = ranges::kPosition, .required = false, .fileDefault = 0.0, .editorDefault = "0",
      .doc = "deflection at t = 0: (x_a - x_b) - (x_a0 - x_b0) + this (absent: 0)"},
 };
 constexpr ObservableDescriptor kSpringObs[] = {
