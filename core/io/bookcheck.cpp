@@ -23,6 +23,7 @@ struct Balance {
     double residual;
     std::initializer_list<std::pair<const char*, double>> books;
     const char* unit;
+    double floor; // absolute floor [J or m^3]
 };
 
 } // namespace
@@ -77,14 +78,14 @@ bool BookCheck::atBoundary(const Session& s, const double* values, BookProblem& 
          {{"kinetic_initial", e.kineticInitial}, {"kinetic_final", e.kineticFinal}, {"stored_initial", e.storedInitial},
           {"stored_final", e.storedFinal}, {"source_work", e.sourceWork}, {"heat_to_nodes", e.heatToNodes},
           {"heat_to_ledger", e.heatToLedger}, {"numerical_dissipation", e.numericalDissipation}},
-         "J"},
+         "J", kEnergyBalanceFloor},
         {"energy.thermal_residual", e.thermalResidual,
          {{"thermal_stored_change", e.thermalStoredChange}, {"heat_to_nodes", e.heatToNodes},
           {"heat_from_sources", e.heatFromSources}, {"heat_to_ambient", e.heatToAmbient}},
-         "J"},
+         "J", kEnergyBalanceFloor},
         {"fluid_volume.residual", e.volumeResidual,
          {{"supplied", e.volumeSupplied}, {"stored_change", e.volumeStored}, {"absorbed_by_chambers", e.volumeAbsorbed}},
-         "m^3"}};
+         "m^3", kVolumeBalanceFloor}};
     for (const Balance& b : balances) {
         const char* largestName = "";
         double largest = 0.0;
@@ -95,7 +96,7 @@ bool BookCheck::atBoundary(const Session& s, const double* values, BookProblem& 
             }
         }
         const double tolerance = balanceTolerance(s.tick());
-        const double allowed = std::fmax(tolerance * largest, kBalanceFloor);
+        const double allowed = std::fmax(tolerance * largest, b.floor);
         if (std::fabs(b.residual) <= allowed) continue;
         p.subject = "-";
         p.field = b.residualName;

@@ -11,7 +11,7 @@ namespace drivelab {
 
 /// Relative tolerance of a residual against the largest book of its balance, after n
 /// ticks: kBalanceTolerance + kBalancePerTick * n, at most kBalanceCap. A residual beyond
-/// it (and beyond kBalanceFloor) is a wrong result. The per-tick part is the Newton
+/// it (and beyond the balance's absolute floor) is a wrong result. The per-tick part is the Newton
 /// tolerance (64 eps of the state per interval), which adds up over many ticks: a shaft
 /// with a damper at a 1 us tick reaches 1e-8 after about 45,000 ticks. Shipped labs sit at
 /// 1e-16 .. 5e-12 of their largest book; a whole run in one coarse tick misses by percent.
@@ -22,8 +22,14 @@ constexpr double kBalancePerTick = 1e-11;
 constexpr double kBalanceCap = 1e-3;
 /// the relative balance tolerance after `ticks` ticks
 double balanceTolerance(std::int64_t ticks);
-/// absolute floor of the balance check, so books that are all zero (or denormal) pass [J or m^3]
-constexpr double kBalanceFloor = 1e-200;
+/// absolute floor of the energy balances [J]: a femtojoule, far below anything a drivetrain
+/// or fluid-power model resolves (books that are all zero, or all tiny, pass)
+constexpr double kEnergyBalanceFloor = 1e-15;
+/// absolute floor of the fluid volume balance [m^3]: a cubic micrometre. The volume residual
+/// is the sum of the solve's flow residuals, each within its pressure tolerance times the
+/// compliance: for flows near nothing (1e-154 m^3/s into a junction) the books are all
+/// rounding and their ratio means nothing
+constexpr double kVolumeBalanceFloor = 1e-18;
 
 /// why a checked run cannot report success
 struct BookProblem {

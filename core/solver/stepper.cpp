@@ -142,7 +142,7 @@ private:
     {
         return fail(type >= 0 ? componentId(type, local) : "-",
                     "its travel bound per internal interval (a crank turns at most 0.25 rad) needs " +
-                        formatDouble(pieces) + " intervals in this tick, more than " + std::to_string(kMaxIntervalsPerTick) +
+                        formatDouble(pieces) + " intervals in this tick (with those already solved), more than " + std::to_string(kMaxIntervalsPerTick) +
                         "; refine the tick, or check the inertia and the torques on its shaft");
     }
 
@@ -554,7 +554,8 @@ private:
                 intervalLimit(w.xs, maxNs, type, local);
                 if (endNs - at > maxNs) {
                     const double pieces = std::ceil((bNs - at) / maxNs);
-                    if (static_cast<double>(intervals) + pieces > kMaxIntervalsPerTick) return travelFailure(type, local, pieces);
+                    if (static_cast<double>(intervals) + pieces > kMaxIntervalsPerTick)
+                        return travelFailure(type, local, static_cast<double>(intervals) + pieces);
                     stepNs = (bNs - at) / pieces;
                     continue;
                 }
