@@ -129,6 +129,7 @@ void MainWindow::createDocks()
     m_problems = new ProblemsPanel(m_document, this);
     QDockWidget* problems = dock(QStringLiteral("problems"), tr("Problems"), m_problems, Qt::BottomDockWidgetArea);
     m_events = new EventsTable(m_document, this);
+    connect(m_events, &EventsTable::hint, this, [this](const QString& t) { statusBar()->showMessage(t, 6000); });
     QDockWidget* events = dock(QStringLiteral("events"), tr("Events"), m_events, Qt::BottomDockWidgetArea);
     m_runSettings = new RunSettingsPanel(m_document, this);
     QDockWidget* run = dock(QStringLiteral("run"), tr("Lab and run settings"), m_runSettings, Qt::BottomDockWidgetArea);

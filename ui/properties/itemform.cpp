@@ -235,6 +235,7 @@ void ItemForm::buildComponent()
         QGridLayout* events = section(tr("Events"));
         m_events = new EventsTable(m_document, this);
         m_events->setComponentFilter(m_id);
+        connect(m_events, &EventsTable::hint, this, &ItemForm::hint);
         m_events->setMinimumHeight(130);
         events->addWidget(m_events, 0, 0, 1, 3);
     }
