@@ -92,7 +92,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_scene->setSnapToGrid(snap);
     updateTitle();
     updateActions();
-    m_view->fitToContent();
+    m_view->fitReadable();
     statusBar()->showMessage(tr("Drag components from the palette; drag from a port to a node to connect"), 8000);
 }
 
@@ -299,7 +299,7 @@ void MainWindow::connectActions()
                 if (e) e->close();
             }
             m_mapEditors.clear();
-            m_view->fitToContent();
+            m_view->fitReadable();
         }
         updateActions();
     });
