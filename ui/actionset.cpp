@@ -32,13 +32,26 @@ ActionSet::ActionSet(QWidget* w)
     open = make(w, tr("&Open…"), QStringLiteral("open"), QKeySequence::keyBindings(QKeySequence::Open), tr("Open a lab file"));
     save = make(w, tr("&Save"), QStringLiteral("save"), QKeySequence::keyBindings(QKeySequence::Save),
                 tr("Save the lab (atomically: the old file stays intact until the new one is complete)"));
-    saveAs = make(w, tr("Save &As…"), QString(), QKeySequence::keyBindings(QKeySequence::SaveAs), tr("Save the lab to another file"));
+    // some platform themes bind no Save As key: Ctrl+Shift+S everywhere
+    QList<QKeySequence> saveAsKeys = QKeySequence::keyBindings(QKeySequence::SaveAs);
+    if (saveAsKeys.isEmpty()) saveAsKeys << QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S);
+    saveAs = make(w, tr("Save &As…"), QString(), saveAsKeys, tr("Save the lab to another file"));
     reload = make(w, tr("&Reload from Disk"), QString(), {}, tr("Read the file again, dropping unsaved changes"));
     quit = make(w, tr("&Quit"), QString(), QKeySequence::keyBindings(QKeySequence::Quit), tr("Close DriveLab"));
     quit->setMenuRole(QAction::QuitRole);
 
-    undo = make(w, tr("&Undo"), QStringLiteral("undo"), QKeySequence::keyBindings(QKeySequence::Undo), tr("Undo the last edit"));
-    redo = make(w, tr("&Redo"), QStringLiteral("redo"), QKeySequence::keyBindings(QKeySequence::Redo), tr("Redo the undone edit"));
+    // one undo stack for the lab: Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y on every platform, and
+    // application-wide so they work in the map editor window and every panel too (a text
+    // field with focus still undoes its own typing first: it claims the shortcut)
+    QList<QKeySequence> undoKeys = QKeySequence::keyBindings(QKeySequence::Undo);
+    if (!undoKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Z))) undoKeys.prepend(QKeySequence(Qt::CTRL | Qt::Key_Z));
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    for (const QKeySequence& k : {QKeySequence(Qt::CTRL | Qt::Key_Y), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)}) {
+        if (!redoKeys.contains(k)) redoKeys << k;
+    }
+    undo = make(w, tr("&Undo"), QStringLiteral("undo"), undoKeys, tr("Undo the last edit"));
+    redo = make(w, tr("&Redo"), QStringLiteral("redo"), redoKeys, tr("Redo the undone edit"));
+    for (QAction* x : {undo, redo}) x->setShortcutContext(Qt::ApplicationShortcut);
     cut = make(w, tr("Cu&t"), QStringLiteral("cut"), QKeySequence::keyBindings(QKeySequence::Cut), tr("Cut the selected items"));
     copy = make(w, tr("&Copy"), QStringLiteral("copy"), QKeySequence::keyBindings(QKeySequence::Copy), tr("Copy the selected items"));
     paste = make(w, tr("&Paste"), QStringLiteral("paste"), QKeySequence::keyBindings(QKeySequence::Paste),

@@ -49,7 +49,8 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
     // fields the core complains about, and numbers not yet finished, are outlined red
     setStyleSheet(QStringLiteral("*[problem=\"true\"] { border: 1px solid #d01f2b; background: #fff3f4; }"
-                                 "*[unfinished=\"true\"] { border: 1px dashed #d01f2b; background: #fff8e6; }"));
+                                 "*[unfinished=\"true\"] { border: 1px dashed #d01f2b; background: #fff8e6; }"
+                                 "*[warned=\"true\"] { border: 1px solid #d08a00; background: #fffbeb; }"));
     m_scene = new LabScene(m_document, this);
     m_view = new LabView(m_scene, this);
     setCentralWidget(m_view);
@@ -76,8 +77,10 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     connect(m_view, &LabView::zoomChanged, this, [this](double z) { m_zoomLabel->setText(tr("%1 %").arg(qRound(z * 100))); });
     connect(m_problems, &ProblemsPanel::countsChanged, this, [this](int errors, int warnings) {
         m_problemsLabel->setText(errors + warnings == 0 ? tr("✔ valid")
-                                                        : tr("%1 errors, %2 warnings").arg(errors).arg(warnings));
-        m_problemsLabel->setStyleSheet(errors ? QStringLiteral("color:#b3131f") : QStringLiteral("color:#1e7b3e"));
+                                 : errors == 0                ? tr("✔ valid, %1").arg(ProblemsPanel::countText(errors, warnings))
+                                                              : ProblemsPanel::countText(errors, warnings));
+        m_problemsLabel->setStyleSheet(errors ? QStringLiteral("color:#b3131f")
+                                       : warnings ? QStringLiteral("color:#8a5a00") : QStringLiteral("color:#1e7b3e"));
     });
     m_problems->setOpenFailure(QString(), {});
 
@@ -92,7 +95,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_scene->setSnapToGrid(snap);
     updateTitle();
     updateActions();
-    m_view->fitToContent();
+    m_view->fitReadable();
     statusBar()->showMessage(tr("Drag components from the palette; drag from a port to a node to connect"), 8000);
 }
 
@@ -129,6 +132,7 @@ void MainWindow::createDocks()
     m_problems = new ProblemsPanel(m_document, this);
     QDockWidget* problems = dock(QStringLiteral("problems"), tr("Problems"), m_problems, Qt::BottomDockWidgetArea);
     m_events = new EventsTable(m_document, this);
+    connect(m_events, &EventsTable::hint, this, [this](const QString& t) { statusBar()->showMessage(t, 6000); });
     QDockWidget* events = dock(QStringLiteral("events"), tr("Events"), m_events, Qt::BottomDockWidgetArea);
     m_runSettings = new RunSettingsPanel(m_document, this);
     QDockWidget* run = dock(QStringLiteral("run"), tr("Lab and run settings"), m_runSettings, Qt::BottomDockWidgetArea);
@@ -298,7 +302,7 @@ void MainWindow::connectActions()
                 if (e) e->close();
             }
             m_mapEditors.clear();
-            m_view->fitToContent();
+            m_view->fitReadable();
         }
         updateActions();
     });
@@ -423,7 +427,17 @@ void MainWindow::rebuildRecentMenu()
 
 void MainWindow::showShortcuts()
 {
-    const auto key = [](QAction* a) { return a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped(); };
+    QMessageBox::information(this, tr("Keyboard and mouse"), shortcutsText());
+}
+
+QString MainWindow::shortcutsText() const
+{
+    // every key of an action ("Ctrl+Shift+Z, Ctrl+Y"), so none is missing from the list
+    const auto key = [](QAction* a) {
+        QStringList keys;
+        for (const QKeySequence& k : a->shortcuts()) keys << k.toString(QKeySequence::NativeText).toHtmlEscaped();
+        return keys.join(QStringLiteral(", "));
+    };
     ActionSet& a = *m_actions;
     QString rows;
     const auto row = [&](const QString& what, const QString& how) {
@@ -452,7 +466,7 @@ void MainWindow::showShortcuts()
         if (act->icon().isNull() || act->shortcut().isEmpty() || !act->text().contains(QStringLiteral("Causality"))) continue;
         row(act->text().remove(QLatin1Char('&')), key(act));
     }
-    QMessageBox::information(this, tr("Keyboard and mouse"), QStringLiteral("<table cellspacing=6>%1</table>").arg(rows));
+    return QStringLiteral("<table cellspacing=6>%1</table>").arg(rows);
 }
 
 void MainWindow::showEvent(QShowEvent* event)

@@ -72,6 +72,8 @@ public:
     void setPrompter(Prompter* prompter);
     /// open a lab file (asks about unsaved changes)
     bool openLab(const QString& path);
+    /// the Help ▸ Keyboard and Mouse (F1) table as rich text
+    QString shortcutsText() const;
     /// open (or raise) the map editor of a converter and focus a map cell
     ConverterMapEditor* openMapEditor(const QString& id, const QString& map = {}, int row = -1, const QString& column = {});
     /// select the item a diagnostic names, centre it and focus its field

@@ -99,14 +99,14 @@ int main(int argc, char** argv)
         return QApplication::exec();
     }
 
-    // screenshot mode: a fixed size, the drawing fitted, then one frame to PNG
+    // screenshot mode: a fixed size, the drawing fitted at a readable zoom (as on open), then one frame to PNG
     const QStringList wh = parser.value(size).split(QLatin1Char('x'));
     const int w = wh.size() == 2 ? wh[0].toInt() : 1600;
     const int h = wh.size() == 2 ? wh[1].toInt() : 1000;
     window.resize(w > 200 ? w : 1600, h > 200 ? h : 1000);
     window.show();
     settle();
-    window.view()->fitToContent();
+    window.view()->fitReadable();
     if (parser.isSet(select)) window.scene()->selectIds({parser.value(select)});
     if (parser.isSet(problems)) window.raiseDock(QStringLiteral("problems"));
     if (parser.isSet(dock)) window.raiseDock(parser.value(dock));

@@ -60,6 +60,7 @@ public:
         compileEvents();
         checkStates();
         if (!m_d.hasErrors()) solveInitialConditions(*m_m, m_rowComponent, m_d);
+        warnIdleInputs(); // after every error, so errors are listed first
         CompileResult r;
         if (!m_d.hasErrors()) {
             normalizeModel(m_spec, *m_m);
@@ -516,6 +517,38 @@ private:
         }
         std::stable_sort(m_m->events.begin(), m_m->events.end(),
                          [](const EventModel& a, const EventModel& b) { return a.timeNs < b.timeNs; });
+    }
+
+    // an input that leaves its component idle at 0 (a clutch's capacity), starts at 0 and is
+    // never raised by an event that takes effect: a warning, the lab still runs
+    void warnIdleInputs()
+    {
+        for (std::size_t ci = 0; ci < m_m->components.size(); ++ci) {
+            const ComponentInfo& info = m_m->components[ci];
+            const ComponentSpec* spec = m_spec.findComponent(info.id);
+            if (!spec || !info.desc || info.inputSlot < 0) continue;
+            const char* inactive = nullptr;
+            forEachComponentType([&]<class T, std::size_t I>() {
+                if constexpr (requires(const typename T::Params& p) { T::inactiveInput(p); }) {
+                    const auto& all = m_m->params.of<T>();
+                    if (static_cast<int>(I) == info.type && info.local >= 0 && static_cast<std::size_t>(info.local) < all.size())
+                        inactive = T::inactiveInput(all[static_cast<std::size_t>(info.local)]);
+                }
+            });
+            for (std::size_t k = 0; k < info.desc->inputs.size(); ++k) {
+                const InputDescriptor& in = info.desc->inputs[k];
+                if (!in.idleAtZero || (inactive && std::string(inactive) == in.name)) continue;
+                const auto given = spec->inputs.find(in.name);
+                const double initial = given != spec->inputs.end() && given->is_number() ? given->get<double>() : in.initialDefault;
+                if (initial != 0.0) continue;
+                const int slot = info.inputSlot + static_cast<int>(k);
+                bool raised = false;
+                for (const EventModel& e : m_m->events) {
+                    if (e.component == static_cast<int>(ci) && e.slot == slot && e.value != 0.0 && e.tick < m_m->ticks) raised = true;
+                }
+                if (!raised) m_d.warning(info.id, std::string("inputs.") + in.name, in.idleAtZero);
+            }
+        }
     }
 
     void checkStates()

@@ -112,6 +112,9 @@ struct InputDescriptor {
     Range range;                 ///< allowed values
     double initialDefault = 0.0; ///< initial value when `inputs` omits it
     const char* doc = "";        ///< one-line description
+    /// when set: the component can never act while this input is 0, so an input that starts
+    /// at 0 and that no event raises gets this warning (not an error: the lab still runs)
+    const char* idleAtZero = nullptr;
 };
 
 /// one reported observable

@@ -98,14 +98,24 @@ inline std::string joined(const Diagnostics& d)
     return s;
 }
 
-/// the reader stage that produced a refusal, from its first diagnostic
+/// the first error of a list (a model warning, such as a clutch that never carries torque,
+/// may come before it), or the first diagnostic when there is no error
+inline const Diagnostic& firstError(const Diagnostics& list)
+{
+    for (const Diagnostic& d : list.items()) {
+        if (d.severity == Severity::Error) return d;
+    }
+    return list.items().front();
+}
+
+/// the reader stage that produced a refusal, from its first error
 enum class Stage { Accepted, Silent, Limits, Header, Signature, Fingerprint, Schema, TextForm };
 
 inline Stage stageOf(const AssetReadResult& r)
 {
     if (r.asset) return Stage::Accepted;
     if (r.diagnostics.items().empty()) return Stage::Silent; // never expected: a refusal always says why
-    const Diagnostic& d = r.diagnostics.items().front();
+    const Diagnostic& d = firstError(r.diagnostics);
     if (d.message.rfind("duplicate key", 0) == 0) return Stage::Limits;
     if (d.field == "-") return d.message.rfind("the text differs", 0) == 0 ? Stage::TextForm : Stage::Limits;
     if (d.field == "format" || d.field == "version") return Stage::Header;

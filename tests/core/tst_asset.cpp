@@ -293,7 +293,7 @@ void TestAsset::resignedMalformedRefused()
     const QString all = QString::fromStdString(joined(r.diagnostics));
     QVERIFY2(!r.asset, "accepted");
     QVERIFY2(stageOf(r) == m.stage, qPrintable(QString("refused by %1, expected %2:\n%3").arg(stageName(stageOf(r))).arg(stageName(m.stage)).arg(all)));
-    const Diagnostic& first = r.diagnostics.items().front();
+    const Diagnostic& first = firstError(r.diagnostics);
     QVERIFY2(first.field == m.field, qPrintable(all));
     QVERIFY2(first.message.find(m.message) != std::string::npos, qPrintable(all));
     for (const auto& d : r.diagnostics.items()) QVERIFY2(d.field != "signature", qPrintable(all));

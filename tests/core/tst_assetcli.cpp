@@ -137,7 +137,10 @@ void TestAssetCli::replayDifferenceNamed()
     const QString path = write("ulp.dlasset.json", resign(doc));
     const Result r = cli({"verify", path});
     QCOMPARE(r.exit, 2);
-    QVERIFY2(r.err.startsWith(path + ": -: expected.boundaries[2].nodes.turbine.speed: the replay differs: recorded "), qPrintable(r.err));
+    // the small lab's lockup clutch never engages: its model warning may come first
+    QVERIFY2(r.err.startsWith(path + ": -: expected.boundaries[2].nodes.turbine.speed: the replay differs: recorded ") ||
+                 r.err.contains("\n" + path + ": -: expected.boundaries[2].nodes.turbine.speed: the replay differs: recorded "),
+             qPrintable(r.err));
     QVERIFY2(r.err.contains("(boundary 2 of 4, tick 800"), qPrintable(r.err));
     QVERIFY(r.out.isEmpty());
 }

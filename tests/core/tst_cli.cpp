@@ -229,6 +229,18 @@ void TestCli::checkJson()
     r = cli({"check", QStringLiteral(DRIVELAB_SOURCE_DIR "/labs/converter-launch.lab.json"), "--json"});
     QCOMPARE(r.exit, 0);
     QCOMPARE(Json::parse(r.out.toStdString())["diagnostics"].size(), std::size_t(0));
+    // a clutch that can never carry torque: a warning, and check still exits 0 (issue 15)
+    const QString idle = write("idle.lab.json", lab(runSettings(1000000, 10000000, 1), "[" + rot("a", 1, 10) + "," + rot("b", 2, 0) + "]",
+                                                    R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b"}])"));
+    r = cli({"check", idle, "--json"});
+    QCOMPARE(r.exit, 0);
+    const Json w = Json::parse(r.out.toStdString());
+    QCOMPARE(w["diagnostics"].size(), std::size_t(1));
+    QCOMPARE(w["diagnostics"][0]["severity"].get<std::string>(), std::string("warning"));
+    QCOMPARE(w["diagnostics"][0]["field"].get<std::string>(), std::string("inputs.capacity"));
+    r = cli({"check", idle});
+    QCOMPARE(r.exit, 0);
+    QVERIFY2(r.err.contains("never carry torque"), qPrintable(r.err));
 }
 
 void TestCli::usageErrors()

@@ -16,6 +16,7 @@ private slots:
     void refused();
     void limits();
     void warningsDoNotRefuse();
+    void idleClutchWarns();
     void writerRoundTrip();
     void specEditing();
 };
@@ -143,9 +144,42 @@ void TestLabInput::warningsDoNotRefuse()
     const auto loaded = load(lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b"}])",
                                  R"([{"time_ns": 900000000, "component": "c", "input": "capacity", "value": 1}])"));
     QVERIFY(loaded.model);
-    QCOMPARE(loaded.diagnostics.size(), std::size_t(1));
+    QCOMPARE(loaded.diagnostics.size(), std::size_t(2));
     QCOMPARE(loaded.diagnostics.items()[0].severity, Severity::Warning);
     QCOMPARE(loaded.diagnostics.items()[0].field, std::string("events[0].time_ns"));
+    // that event never raises the capacity: the clutch can never carry torque (issue 15)
+    QCOMPARE(loaded.diagnostics.items()[1].severity, Severity::Warning);
+    QCOMPARE(loaded.diagnostics.items()[1].field, std::string("inputs.capacity"));
+}
+
+// A clutch whose capacity starts at 0 and that no event raises can never carry torque: a
+// warning on inputs.capacity, not an error (the lab still compiles and runs).
+void TestLabInput::idleClutchWarns()
+{
+    const std::string clutch = R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b"}])";
+    auto loaded = load(lab(kRun, kNodes, clutch));
+    QVERIFY(loaded.model);
+    QCOMPARE(loaded.diagnostics.size(), std::size_t(1));
+    const Diagnostic& d = loaded.diagnostics.items()[0];
+    QCOMPARE(d.severity, Severity::Warning);
+    QCOMPARE(d.subject, std::string("c"));
+    QCOMPARE(d.field, std::string("inputs.capacity"));
+    QVERIFY(d.message.find("never carry torque") != std::string::npos);
+    // an explicit 0 is the same
+    loaded = load(lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "inputs": {"capacity": 0}}])"));
+    QCOMPARE(loaded.diagnostics.size(), std::size_t(1));
+    // a capacity, or an event that raises it during the run, and there is nothing to say
+    loaded = load(lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "inputs": {"capacity": 40}}])"));
+    QVERIFY2(loaded.diagnostics.empty(), qPrintable(describe(loaded.diagnostics)));
+    loaded = load(lab(kRun, kNodes, clutch, R"([{"time_ns": 5000000, "component": "c", "input": "capacity", "value": 40}])"));
+    QVERIFY2(loaded.diagnostics.empty(), qPrintable(describe(loaded.diagnostics)));
+    // an event that only sets it to 0 again does not count
+    loaded = load(lab(kRun, kNodes, clutch, R"([{"time_ns": 5000000, "component": "c", "input": "capacity", "value": 0}])"));
+    QCOMPARE(loaded.diagnostics.size(), std::size_t(1));
+    // errors come first
+    loaded = load(lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "parameters": {"kinetic_ratio": 2}}])"));
+    QVERIFY(!loaded.model);
+    QCOMPARE(loaded.diagnostics.items()[0].severity, Severity::Error);
 }
 
 // read -> write -> read gives the same spec and the same text; layout and description survive.

@@ -67,10 +67,27 @@ void LabView::zoomBy(double factor)
     emit zoomChanged(zoom());
 }
 
+void LabView::fitReadable()
+{
+    fitToContent();
+    m_fitReadable = true;
+    if (zoom() >= kReadableZoom) return;
+    // too small to read: readable zoom, the drawing's left edge at the left, centred vertically when it fits
+    QRectF r = m_scene->contentRect().adjusted(-40, -40, 40, 40);
+    const double f = kReadableZoom / zoom();
+    scale(f, f);
+    const QSizeF seen(viewport()->width() / zoom(), viewport()->height() / zoom());
+    const double cx = r.left() + seen.width() / 2.0;
+    const double cy = r.height() <= seen.height() ? r.center().y() : r.top() + seen.height() / 2.0;
+    centerOn(QPointF(cx, cy));
+    emit zoomChanged(zoom());
+}
+
 void LabView::fitToContent()
 {
     QRectF r = m_scene->contentRect();
     m_autoFit = true;
+    m_fitReadable = false;
     if (r.isEmpty()) r = QRectF(-200, -150, 400, 300);
     fitInView(r.adjusted(-40, -40, 40, 40), Qt::KeepAspectRatio);
     if (zoom() > 1.5) {
@@ -174,7 +191,8 @@ void LabView::keyReleaseEvent(QKeyEvent* event)
 void LabView::resizeEvent(QResizeEvent* event)
 {
     QGraphicsView::resizeEvent(event);
-    if (m_autoFit) fitToContent();
+    if (m_autoFit && m_fitReadable) fitReadable();
+    else if (m_autoFit) fitToContent();
 }
 
 void LabView::drawForeground(QPainter* painter, const QRectF& rect)

@@ -16,8 +16,13 @@ public:
     LabScene* labScene() const { return m_scene; }
     /// zoom by a factor around the view centre
     void zoomBy(double factor);
-    /// show the whole drawing
+    /// show the whole drawing (Fit to View), however small it gets
     void fitToContent();
+    /// show as much of the drawing as fits at a readable zoom (at least kReadableZoom):
+    /// the whole drawing when it fits, else its left part at kReadableZoom (a lab opened)
+    void fitReadable();
+    /// the smallest zoom at which the canvas labels (10 px) stay legible
+    static constexpr double kReadableZoom = 0.8;
     /// 100 %
     void resetZoom();
     /// centre an item and select it
@@ -50,6 +55,7 @@ private:
 
     LabScene* m_scene;
     bool m_autoFit = true; // keep the drawing fitted until the user zooms or pans
+    bool m_fitReadable = false; // the automatic fit keeps a readable zoom
     bool m_panning = false;
     bool m_spaceHeld = false;
     QPoint m_panLast;

@@ -65,6 +65,16 @@ ConverterMapEditor::ConverterMapEditor(LabDocument* document, const QString& com
     m_pairs->setTextFormat(Qt::RichText);
     m_pairs->setWordWrap(true);
     leftLayout->addWidget(m_pairs);
+    // a refused cell entry says why here (the dialog has no status bar)
+    m_hint = new QLabel(left);
+    m_hint->setWordWrap(true);
+    m_hint->setStyleSheet(QStringLiteral("color:#92400e"));
+    m_hint->hide();
+    leftLayout->addWidget(m_hint);
+    connect(m_table, &TableEditor::hint, this, [this](const QString& t) {
+        m_hint->setText(t);
+        m_hint->setVisible(!t.isEmpty());
+    });
     m_chart = new MapChart(split);
     split->addWidget(left);
     split->addWidget(m_chart);
@@ -83,6 +93,7 @@ ConverterMapEditor::ConverterMapEditor(LabDocument* document, const QString& com
     }
     connect(m_tabs, &QTabBar::currentChanged, this, [this] { refresh(); });
     connect(m_table, &TableEditor::tableEdited, this, [this](const Json& rows, const QString& text) {
+        m_hint->hide();
         ValueTarget t{ValueTarget::Kind::Parameter, m_id.toStdString(), currentMap().toStdString()};
         m_document->push(new SetValueCommand(m_document, t, rows, tr("%1 %2: %3").arg(m_id, currentMap(), text)));
     });

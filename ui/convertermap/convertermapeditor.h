@@ -42,6 +42,7 @@ private:
     TableEditor* m_table;
     MapChart* m_chart;
     QLabel* m_pairs;
+    QLabel* m_hint;
     QListWidget* m_problems;
 };
 

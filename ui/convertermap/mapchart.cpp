@@ -112,9 +112,24 @@ void MapChart::setMap(const QString& title, const Json& map, const MapProblems& 
     m_badSegments->replace(segs);
     for (QLegendMarker* m : chart()->legend()->markers(m_badSegments)) m->setVisible(!segs.isEmpty());
     for (QLegendMarker* m : chart()->legend()->markers(m_bad)) m->setVisible(!bad.isEmpty() || !badC.isEmpty());
-    // axes fit the data with the limit line in view
+    // the capacity markers share the "offending point" entry: no unlabelled red marker of
+    // their own (the legend recreates markers, so hide it on every update)
+    for (QLegendMarker* m : chart()->legend()->markers(m_badC)) m->setVisible(false);
+    // the speed-ratio axis grows to show a knot outside −1 … 1
+    double s0 = -1.0, s1 = 1.0;
+    for (const QVector<QPointF>* v : {&r, &c}) {
+        for (const QPointF& p : *v) {
+            s0 = std::min(s0, p.x());
+            s1 = std::max(s1, p.x());
+        }
+    }
+    m_x->setRange(s0 < -1.0 ? std::floor(s0 * 4.0) / 4.0 : -1.0, s1 > 1.0 ? std::ceil(s1 * 4.0) / 4.0 : 1.0);
+    // axes fit the data with the limit line in view (a negative R grows the axis down)
     double lo = -1.0, hi = 1.0;
-    for (const QPointF& p : r) hi = std::max(hi, p.y());
+    for (const QPointF& p : r) {
+        lo = std::min(lo, p.y());
+        hi = std::max(hi, p.y());
+    }
     for (const QPointF& p : e) {
         lo = std::min(lo, p.y());
         hi = std::max(hi, p.y());
@@ -126,9 +141,14 @@ void MapChart::setMap(const QString& title, const Json& map, const MapProblems& 
     m_left->setRange(lo, hi);
     m_left->setTickCount(static_cast<int>(std::lround((hi - lo) / step)) + 1);
     m_left->setLabelFormat(QStringLiteral("%.1f"));
-    double cmax = 0.0;
-    for (const QPointF& p : c) cmax = std::max(cmax, p.y());
-    m_right->setRange(0.0, cmax > 0.0 ? cmax * 1.15 : 1.0);
+    // C from 0 up, grown below 0 to keep a negative C (an offending point, drawn red) in view
+    double cmin = 0.0, cmax = 0.0;
+    for (const QPointF& p : c) {
+        cmin = std::min(cmin, p.y());
+        cmax = std::max(cmax, p.y());
+    }
+    const double span = std::max(cmax - cmin, cmax > 0.0 ? cmax : 1.0);
+    m_right->setRange(cmin < 0.0 ? cmin - 0.1 * span : 0.0, cmax > 0.0 ? cmax + 0.15 * span : (cmin < 0.0 ? 0.1 * span : 1.0));
     m_right->applyNiceNumbers();
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // The chart beside a converter map: R(s) and the efficiency s·R(s) on the left axis,
 // C(s) on the right axis, the s·R = 1 limit as a dashed line, and the points and
-// segments the core complains about in red.
+// segments the core complains about in red. The axes grow to keep every knot in view (a
+// negative C, a speed ratio outside −1 … 1), so an offending point is never off the chart.
 #include <QChartView>
 
 #include "convertermap/mapchecks.h"
@@ -28,6 +29,9 @@ public:
     QLineSeries* limitSeries() const { return m_limit; }
     QScatterSeries* problemSeries() const { return m_bad; }
     QScatterSeries* badSegmentSeries() const { return m_badSegments; }
+    QScatterSeries* capacityProblemSeries() const { return m_badC; }
+    QValueAxis* speedRatioAxis() const { return m_x; }
+    QValueAxis* capacityAxis() const { return m_right; }
 
 private:
     QLineSeries* m_r;

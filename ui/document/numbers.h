@@ -1,6 +1,7 @@
 #pragma once
-// Strict number text for the editor: C-locale parsing that accepts only complete,
-// finite numbers, the shortest round-trip display form, and exact decimal <-> integer
+// Strict number text for the editor: parsing that accepts only complete, finite numbers
+// (a point is always the decimal separator; a comma is one too when the user's locale
+// writes decimals with a comma), a reason for every refusal, the shortest round-trip display form, and exact decimal <-> integer
 // conversion for the nanosecond run settings (no floating point on the way).
 #include <QString>
 
@@ -16,6 +17,13 @@ enum class NumberTextState { Invalid, Intermediate, Acceptable };
 NumberTextState classifyNumber(const QString& text, bool integerOnly);
 /// the finite value of complete number text, or nullopt
 std::optional<double> parseNumber(const QString& text);
+/// text with a lone decimal comma read as a point when the locale (QLocale()) writes decimals
+/// with a comma ("0,5" -> "0.5" in German); otherwise the text unchanged
+QString normalizeDecimal(const QString& text);
+/// why text is not a number the field takes, for the user (empty when it is one)
+QString numberRefusal(const QString& text, bool integerOnly);
+/// why text is not an exact non-negative decimal with at most `decimals` decimals (empty when it is)
+QString scaledRefusal(const QString& text, int decimals);
 /// the value of complete whole-number text, or nullopt
 std::optional<std::int64_t> parseWholeNumber(const QString& text);
 /// shortest text that reads back to the same double ("100", "0.1", "1e-05")

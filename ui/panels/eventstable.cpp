@@ -3,8 +3,10 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLineEdit>
-#include <QRegularExpressionValidator>
+#include <QStyle>
+#include <QValidator>
 #include <QStyledItemDelegate>
 #include <QTableView>
 #include <QToolButton>
@@ -15,24 +17,40 @@
 #include "commands/addeventcommand.h"
 #include "commands/removeeventscommand.h"
 #include "components/registry.h"
+#include "document/numbers.h"
 #include "panels/eventsmodel.h"
 #include "properties/numberedit.h"
 
 namespace drivelab {
 namespace {
 
+// exact seconds: Acceptable or Intermediate, never Invalid, so no keystroke is dropped
+// ("-5" never becomes 5); Return on text that is not a time keeps the editor open
+class TimeValidator : public QValidator {
+public:
+    using QValidator::QValidator;
+    State validate(QString& input, int&) const override { return parseScaled(input, 9) ? Acceptable : Intermediate; }
+};
+
 // time in seconds (exact to the nanosecond), component and input from lists, value as a number
 class EventDelegate : public QStyledItemDelegate {
 public:
-    using QStyledItemDelegate::QStyledItemDelegate;
+    EventDelegate(EventsTable* table, QObject* parent) : QStyledItemDelegate(parent), m_table(table) {}
 
     QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem& option, const QModelIndex& index) const override
     {
         switch (index.column()) {
         case EventsModel::Time: {
             auto* e = new QLineEdit(parent);
-            e->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral(R"(\d*(\.\d{0,9})?)")), e));
+            e->setValidator(new TimeValidator(e));
             e->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            QObject::connect(e, &QLineEdit::textEdited, e, [e](const QString& t) {
+                const QString why = scaledRefusal(t, 9);
+                e->setProperty("unfinished", !why.isEmpty());
+                e->setToolTip(why.isEmpty() ? QString() : QObject::tr("Not stored: %1").arg(why));
+                e->style()->unpolish(e);
+                e->style()->polish(e);
+            });
             return e;
         }
         case EventsModel::Component:
@@ -62,10 +80,29 @@ public:
             model->setData(index, c->currentText(), Qt::EditRole);
         } else if (auto* n = qobject_cast<NumberEdit*>(editor)) {
             if (!n->unfinished()) model->setData(index, n->text(), Qt::EditRole);
+            else if (n->edited()) m_table->refuse(n->toolTip());
         } else if (auto* e = qobject_cast<QLineEdit*>(editor)) {
             if (e->hasAcceptableInput()) model->setData(index, e->text(), Qt::EditRole);
+            else m_table->refuse(e->toolTip());
         }
     }
+
+protected:
+    // Tab or Return away from a number or time that is refused: say why
+    bool eventFilter(QObject* object, QEvent* event) override
+    {
+        if (event->type() == QEvent::KeyPress) {
+            const int key = static_cast<QKeyEvent*>(event)->key();
+            if (key == Qt::Key_Tab || key == Qt::Key_Backtab || key == Qt::Key_Return || key == Qt::Key_Enter) {
+                if (auto* n = qobject_cast<NumberEdit*>(object); n && n->edited() && n->unfinished()) m_table->refuse(n->toolTip());
+                else if (auto* e = qobject_cast<QLineEdit*>(object); e && !n && !e->hasAcceptableInput()) m_table->refuse(e->toolTip());
+            }
+        }
+        return QStyledItemDelegate::eventFilter(object, event);
+    }
+
+private:
+    EventsTable* m_table;
 };
 
 } // namespace
@@ -91,7 +128,7 @@ EventsTable::EventsTable(LabDocument* document, QWidget* parent)
     layout->addLayout(bar);
     m_view = new QTableView(this);
     m_view->setModel(m_model);
-    m_view->setItemDelegate(new EventDelegate(m_view));
+    m_view->setItemDelegate(new EventDelegate(this, m_view));
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_view->verticalHeader()->setDefaultSectionSize(22);
@@ -111,6 +148,12 @@ void EventsTable::setComponentFilter(const QString& id)
     m_model->setComponentFilter(id);
     m_view->setColumnHidden(EventsModel::Component, !id.isEmpty());
     updateButtons();
+}
+
+void EventsTable::refuse(const QString& reason)
+{
+    m_view->setToolTip(reason);
+    emit hint(reason);
 }
 
 void EventsTable::updateButtons()

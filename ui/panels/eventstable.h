@@ -28,6 +28,12 @@ public:
     void removeSelected();
     /// select the row of an event position
     void focusEvent(int eventIndex, int column);
+    /// a cell entry was refused: say why (hint and the table's tooltip)
+    void refuse(const QString& reason);
+
+signals:
+    /// a status-bar hint
+    void hint(const QString& text);
 
 private:
     void updateButtons();

@@ -43,6 +43,14 @@ ProblemsPanel::ProblemsPanel(LabDocument* document, QWidget* parent) : QWidget(p
     connect(m_tree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) { activateRow(m_tree->indexOfTopLevelItem(item)); });
     connect(document, &LabDocument::diagnosticsChanged, this, &ProblemsPanel::rebuild);
     connect(document, &LabDocument::filePathChanged, this, &ProblemsPanel::rebuild);
+    // another lab replaced the open one (open, new, reload, recovery, asset): an earlier
+    // file's open failure is history
+    connect(document, &LabDocument::changed, this, [this](ChangeKind kind) {
+        if (kind != ChangeKind::Reset || m_failedPath.isEmpty()) return;
+        m_failedPath.clear();
+        m_failed = Diagnostics();
+        rebuild();
+    });
     rebuild();
 }
 
@@ -85,8 +93,22 @@ void ProblemsPanel::rebuild()
     else if (errors + warnings == 0)
         m_summary->setText(tr("<span style='color:#1e7b3e'>✔ No problems: the lab is valid.</span>"));
     else
-        m_summary->setText(tr("%n error(s)", nullptr, errors) + QStringLiteral(", ") + tr("%n warning(s)", nullptr, warnings));
+        m_summary->setText(errors == 0 ? tr("The lab is valid; %1").arg(countText(errors, warnings)) : countText(errors, warnings));
     emit countsChanged(errors, warnings);
+}
+
+QString ProblemsPanel::countText(int errors, int warnings)
+{
+    const QString e = errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors);
+    const QString w = warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings);
+    if (errors == 0) return w;
+    if (warnings == 0) return e;
+    return tr("%1, %2").arg(e, w);
+}
+
+QString ProblemsPanel::summary() const
+{
+    return m_summary->text();
 }
 
 QStringList ProblemsPanel::lines() const

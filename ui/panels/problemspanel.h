@@ -29,6 +29,10 @@ public:
     /// activate a row (as a click would)
     void activateRow(int row);
     QTreeWidget* tree() const { return m_tree; }
+    /// the summary line above the rows
+    QString summary() const;
+    /// "1 error, 2 warnings" (English plurals without a translation loaded)
+    static QString countText(int errors, int warnings);
 
 signals:
     /// a lab problem was activated: select the subject and focus the field

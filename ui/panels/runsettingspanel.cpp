@@ -6,7 +6,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
-#include <QRegularExpressionValidator>
+#include <QFocusEvent>
+#include <QKeyEvent>
 #include <QStyle>
 
 #include "commands/labinfocommand.h"
@@ -25,13 +26,18 @@ void mark(QWidget* w, const QStringList& problems, const QString& tip)
     w->style()->polish(w);
 }
 
+// no validator: a validator that refuses keystrokes turned "1e12" into 112 and "-5" into 5
 QLineEdit* decimalEdit(QWidget* parent, int decimals)
 {
     auto* e = new QLineEdit(parent);
-    const QString pattern = decimals > 0 ? QStringLiteral(R"(\d{0,18}(\.\d{0,%1})?)").arg(decimals) : QStringLiteral(R"(\d{0,18})");
-    e->setValidator(new QRegularExpressionValidator(QRegularExpression(pattern), e));
+    e->setProperty("decimals", decimals);
     e->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     return e;
+}
+
+QString fieldName(QLineEdit* e, QLineEdit* tick, QLineEdit* duration)
+{
+    return e == tick ? QObject::tr("Tick") : e == duration ? QObject::tr("Duration") : QObject::tr("Report every");
 }
 
 } // namespace
@@ -66,7 +72,19 @@ RunSettingsPanel::RunSettingsPanel(LabDocument* document, QWidget* parent) : QWi
     m_derived->setWordWrap(true);
     m_derived->setStyleSheet(QStringLiteral("color:#4b5563"));
     form->addRow(QString(), m_derived);
-    for (QLineEdit* e : {m_tick, m_duration, m_report}) connect(e, &QLineEdit::editingFinished, this, &RunSettingsPanel::commitRun);
+    m_refusal = new QLabel(this);
+    m_refusal->setWordWrap(true);
+    m_refusal->setStyleSheet(QStringLiteral("color:#92400e"));
+    m_refusal->hide();
+    form->addRow(QString(), m_refusal);
+    for (QLineEdit* e : {m_tick, m_duration, m_report}) {
+        connect(e, &QLineEdit::editingFinished, this, &RunSettingsPanel::commitRun);
+        e->installEventFilter(this);
+    }
+    // another lab: nothing typed into the old one is pending
+    connect(document, &LabDocument::changed, this, [this](ChangeKind kind) {
+        if (kind == ChangeKind::Reset) m_refused.clear();
+    });
     connect(m_name, &QLineEdit::editingFinished, this, &RunSettingsPanel::commitInfo);
     connect(document, &LabDocument::changed, this, &RunSettingsPanel::refresh);
     connect(document, &LabDocument::diagnosticsChanged, this, &RunSettingsPanel::refresh);
@@ -76,8 +94,9 @@ RunSettingsPanel::RunSettingsPanel(LabDocument* document, QWidget* parent) : QWi
 void RunSettingsPanel::refresh()
 {
     const LabSpec& lab = m_document->lab();
-    const auto set = [](QLineEdit* e, const QString& text) {
+    const auto set = [this](QLineEdit* e, const QString& text) {
         if (e->hasFocus() && e->isModified()) return;
+        if (m_refused.contains(e)) return; // the refused text stays until corrected or Escape
         e->setText(text);
         e->setModified(false);
     };
@@ -99,6 +118,25 @@ void RunSettingsPanel::refresh()
     mark(m_tick, problems.value(QStringLiteral("tick_ns")), m_tick->statusTip());
     mark(m_duration, problems.value(QStringLiteral("duration_ns")), m_duration->statusTip());
     mark(m_report, problems.value(QStringLiteral("report_every_ticks")), m_report->statusTip());
+    // refused entries: amber, the reason in the tooltip and under the fields
+    QStringList reasons;
+    for (QLineEdit* e : {m_tick, m_duration, m_report}) {
+        const bool refused = m_refused.contains(e);
+        e->setProperty("unfinished", refused);
+        if (refused) {
+            const QString why = tr("%1 \u201c%2\u201d not stored: %3. The lab keeps %4; correct it or press Escape.")
+                                    .arg(fieldName(e, m_tick, m_duration), e->text(), m_refused.value(e),
+                                         e == m_tick ? formatScaled(lab.run.tickNs, 3)
+                                         : e == m_duration ? formatScaled(lab.run.durationNs, 9)
+                                                           : QString::number(lab.run.reportEveryTicks));
+            e->setToolTip(why);
+            reasons << why;
+        }
+        e->style()->unpolish(e);
+        e->style()->polish(e);
+    }
+    m_refusal->setText(reasons.join(QLatin1Char('\n')));
+    m_refusal->setVisible(!reasons.isEmpty());
     const RunSpec& r = lab.run;
     if (r.tickNs > 0 && r.durationNs > 0 && r.reportEveryTicks > 0) {
         const qint64 ticks = r.durationNs / r.tickNs;
@@ -114,13 +152,24 @@ void RunSettingsPanel::refresh()
 void RunSettingsPanel::commitRun()
 {
     RunSpec run = m_document->lab().run;
-    const auto tick = parseScaled(m_tick->text(), 3);
-    const auto duration = parseScaled(m_duration->text(), 9);
-    const auto report = parseScaled(m_report->text(), 0);
-    if (tick) run.tickNs = *tick;
-    if (duration) run.durationNs = *duration;
-    if (report) run.reportEveryTicks = *report;
+    // each field takes exactly what was typed, or refuses the whole entry and says why
+    QStringList refusedNow;
+    for (QLineEdit* e : {m_tick, m_duration, m_report}) {
+        const int decimals = e->property("decimals").toInt();
+        const auto v = parseScaled(e->text(), decimals);
+        if (!v) {
+            if (!m_refused.contains(e) || e->isModified()) refusedNow << fieldName(e, m_tick, m_duration) + QStringLiteral(": ") + scaledRefusal(e->text(), decimals);
+            m_refused.insert(e, scaledRefusal(e->text(), decimals));
+            continue;
+        }
+        m_refused.remove(e);
+        if (e == m_tick) run.tickNs = *v;
+        else if (e == m_duration) run.durationNs = *v;
+        else run.reportEveryTicks = *v;
+    }
     for (QLineEdit* e : {m_tick, m_duration, m_report}) e->setModified(false);
+    if (!refusedNow.isEmpty() && !m_focusAway) emit hint(tr("Not stored: %1").arg(refusedNow.join(QStringLiteral("; "))));
+    m_focusAway = false;
     const RunSpec& old = m_document->lab().run;
     if (run.tickNs == old.tickNs && run.durationNs == old.durationNs && run.reportEveryTicks == old.reportEveryTicks) {
         refresh();
@@ -140,8 +189,30 @@ void RunSettingsPanel::commitInfo()
     m_document->push(new LabInfoCommand(m_document, name, description));
 }
 
+QString RunSettingsPanel::refusalText() const
+{
+    return m_refusal->isVisible() || !m_refused.isEmpty() ? m_refusal->text() : QString();
+}
+
 bool RunSettingsPanel::eventFilter(QObject* watched, QEvent* event)
 {
+    // the focus going to another window (or the window closing) does not announce refusals
+    if (event->type() == QEvent::FocusOut) {
+        const auto reason = static_cast<QFocusEvent*>(event)->reason();
+        m_focusAway = reason == Qt::ActiveWindowFocusReason || reason == Qt::PopupFocusReason;
+    } else if (event->type() == QEvent::KeyPress) {
+        m_focusAway = false;
+    }
+    // Escape in a run field restores the lab's value
+    if (event->type() == QEvent::KeyPress && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
+        for (QLineEdit* e : {m_tick, m_duration, m_report}) {
+            if (watched != e) continue;
+            m_refused.remove(e);
+            e->setModified(false);
+            refresh();
+            return true;
+        }
+    }
     if (watched == m_description && event->type() == QEvent::FocusOut) commitInfo();
     return QWidget::eventFilter(watched, event);
 }

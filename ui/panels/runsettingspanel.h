@@ -2,6 +2,10 @@
 // Lab and run settings: name, description, tick, duration and report interval. Times
 // are typed in µs and s and converted to whole nanoseconds exactly (no floating point),
 // with the tick count and report spacing shown; fields the core rejects are marked.
+// Every keystroke is kept: an entry that is not an exact non-negative decimal ("1e12",
+// "-5", "0,5" where the locale writes a point) is refused whole, stays amber with the
+// reason under the fields and in the tooltip, and the lab keeps its value.
+#include <QHash>
 #include <QWidget>
 
 class QLineEdit;
@@ -24,6 +28,8 @@ public:
     QLineEdit* durationEdit() const { return m_duration; }
     QLineEdit* reportEdit() const { return m_report; }
     QLineEdit* nameEdit() const { return m_name; }
+    /// the reason shown under the fields for refused entries (empty: none refused)
+    QString refusalText() const;
 
 signals:
     void hint(const QString& text);
@@ -43,6 +49,9 @@ private:
     QLineEdit* m_duration;
     QLineEdit* m_report;
     QLabel* m_derived;
+    QLabel* m_refusal;
+    QHash<QLineEdit*, QString> m_refused; ///< field -> why its typed text was not stored
+    bool m_focusAway = false;             ///< the focus left for another window: refuse quietly
 };
 
 } // namespace drivelab

@@ -119,6 +119,19 @@ void PlotArea::clearBranches()
     for (PlotPanel* p : m_panels) p->setBranches(m_branches);
 }
 
+void PlotArea::clearPlots()
+{
+    setLive(false);
+    m_branches.clear();
+    for (PlotPanel* p : m_panels) delete p;
+    m_panels.clear();
+    m_current = nullptr;
+    m_layout.clear();
+    m_layoutIds.clear();
+    if (m_picker) m_picker->setObservableLayout(m_layout);
+    relayout();
+}
+
 void PlotArea::setLive(bool live)
 {
     if (live) m_timer->start();

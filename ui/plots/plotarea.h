@@ -33,6 +33,8 @@ public:
     void addBranch(const BranchInfo& info);
     /// forget every branch (plots stay, empty)
     void clearBranches();
+    /// another lab: no plots, no observables, until it runs (its default plots come then)
+    void clearPlots();
     /// drain samples on the timer while live
     void setLive(bool live);
     bool isLive() const;

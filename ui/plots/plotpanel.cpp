@@ -53,6 +53,7 @@ PlotPanel::PlotPanel(const QString& title, QWidget* parent) : QFrame(parent), m_
     QFont lf = m_chart->legend()->font();
     lf.setPointSizeF(8.5);
     m_chart->legend()->setFont(lf);
+    m_chart->legend()->setShowToolTips(true); // a label cut short still shows in full on hover
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_axisX = new QValueAxis;
     m_axisX->setLabelFormat(QStringLiteral("%.4g s"));
@@ -184,6 +185,11 @@ void PlotPanel::rebuild()
     }
     if (m_axisRight) m_axisRight->setTitleText(QStringLiteral("[%1]").arg(m_unitRight));
 
+    // several subjects of one quantity ("drive.torque", "engine_torque.torque"): the legend
+    // names only the subjects, so the labels are not cut off ("drive.to…"); the title and
+    // the tooltips name the quantity, CSV headers keep the full names
+    bool sameName = m_keys.size() > 1;
+    for (const auto& key : m_keys) sameName = sameName && key.alias.isEmpty() && key.name == m_keys.front().name;
     for (int b = 0; b < m_branches.size(); ++b) {
         for (int k = 0; k < m_keys.size(); ++k) {
             const int obs = obsOf[static_cast<std::size_t>(k)];
@@ -197,7 +203,7 @@ void PlotPanel::rebuild()
             l.step = r.integer;
             l.right = !m_unitRight.isNull() && l.unit.label == m_unitRight;
             l.series = new QLineSeries;
-            QString name = m_keys[k].text();
+            QString name = sameName ? m_keys[k].subject : m_keys[k].text();
             if (m_branches[b].id != 0) name += QStringLiteral(" · ") + m_branches[b].label;
             l.series->setName(name);
             m_chart->addSeries(l.series);
@@ -336,7 +342,12 @@ QString PlotPanel::csv(double x0, double x1) const
         if (l.series->isVisible()) shown.push_back(&l);
     }
     QString out = tr("time [s]");
-    for (const Line* l : shown) out += QStringLiteral(",%1 [%2]").arg(l->series->name(), l->unit.label);
+    // full names here even where the legend shows only the subject
+    for (const Line* l : shown) {
+        QString name = m_keys[l->key].text();
+        if (m_branches[l->branch].id != 0) name += QStringLiteral(" · ") + m_branches[l->branch].label;
+        out += QStringLiteral(",%1 [%2]").arg(name, l->unit.label);
+    }
     out += QLatin1Char('\n');
     // the union of the sample times of every shown series, in order
     std::vector<std::size_t> at(shown.size()), n(shown.size());

@@ -140,6 +140,7 @@ NumberFieldEditor::NumberFieldEditor(LabDocument* document, ValueTarget target, 
     m_edit->setAllowEmpty(optional);
     m_edit->setPlaceholderText(placeholder);
     connect(m_edit, &NumberEdit::committed, this, &NumberFieldEditor::commit);
+    connect(m_edit, &NumberEdit::refused, this, &FieldEditor::hint);
     refresh();
 }
 
@@ -217,6 +218,7 @@ KeywordFieldEditor::KeywordFieldEditor(LabDocument* document, ValueTarget target
         if (SetValueCommand::current(m_document->lab(), m_target) == value) return;
         m_document->push(new SetValueCommand(m_document, m_target, value));
     });
+    connect(m_edit, &NumberEdit::refused, this, &FieldEditor::hint);
     connect(m_keyword, &QCheckBox::clicked, this, [this](bool on) {
         std::optional<Json> value = on ? std::optional<Json>(Json(m_param.keyword)) : std::optional<Json>(Json(m_param.keywordValue));
         m_document->push(new SetValueCommand(m_document, m_target, value));

@@ -4,6 +4,8 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QSet>
+#include <QStyle>
 #include <QVBoxLayout>
 
 #include "canvas/symbols.h"
@@ -165,6 +167,25 @@ void ItemForm::buildComponent()
     ident->addWidget(new QLabel(tr("Type"), this), ident->rowCount(), 0);
     ident->addWidget(type, ident->rowCount() - 1, 1, 1, 2);
 
+    // the inputs a component needs before it can act (a clutch's capacity) come first, right
+    // under its identity; the others stay after the parameters
+    bool inputsFirst = false;
+    for (const auto& in : d->inputs) inputsFirst = inputsFirst || in.idleAtZero != nullptr;
+    const auto addInputs = [this, c, d](const QString& title) {
+        QGridLayout* inputs = section(title);
+        for (const auto& in : d->inputs) {
+            ValueTarget t{ValueTarget::Kind::Input, c->id, in.name};
+            QString doc = QString::fromLatin1(in.doc);
+            if (std::isfinite(in.range.lo) || std::isfinite(in.range.hi))
+                doc += QStringLiteral(" (") + QString::fromStdString(in.range.describe()) + QLatin1Char(')');
+            addRow(inputs, QStringLiteral("input:") + QString::fromLatin1(in.name), QString::fromLatin1(in.name),
+                   new NumberFieldEditor(m_document, t, QString::fromLatin1(in.unit), false, true,
+                                         defaultText(in.initialDefault, in.unit), this),
+                   QString::fromLatin1(in.unit), doc);
+        }
+    };
+    if (inputsFirst) addInputs(tr("Set first: inputs (initial values)"));
+
     QGridLayout* ports = section(tr("Connections"));
     for (const auto& p : d->ports) {
         const QString doc = QStringLiteral("%1 (%2%3)").arg(QString::fromLatin1(p.doc), QString::fromLatin1(domainName(p.domain)),
@@ -221,20 +242,11 @@ void ItemForm::buildComponent()
     }
 
     if (!d->inputs.empty()) {
-        QGridLayout* inputs = section(tr("Inputs (initial values)"));
-        for (const auto& in : d->inputs) {
-            ValueTarget t{ValueTarget::Kind::Input, c->id, in.name};
-            QString doc = QString::fromLatin1(in.doc);
-            if (std::isfinite(in.range.lo) || std::isfinite(in.range.hi))
-                doc += QStringLiteral(" (") + QString::fromStdString(in.range.describe()) + QLatin1Char(')');
-            addRow(inputs, QStringLiteral("input:") + QString::fromLatin1(in.name), QString::fromLatin1(in.name),
-                   new NumberFieldEditor(m_document, t, QString::fromLatin1(in.unit), false, true,
-                                         defaultText(in.initialDefault, in.unit), this),
-                   QString::fromLatin1(in.unit), doc);
-        }
+        if (!inputsFirst) addInputs(tr("Inputs (initial values)"));
         QGridLayout* events = section(tr("Events"));
         m_events = new EventsTable(m_document, this);
         m_events->setComponentFilter(m_id);
+        connect(m_events, &EventsTable::hint, this, &ItemForm::hint);
         m_events->setMinimumHeight(130);
         events->addWidget(m_events, 0, 0, 1, 3);
     }
@@ -289,14 +301,33 @@ void ItemForm::updateProblems()
 {
     if (!m_problems) return;
     QHash<QString, QStringList> byKey;
+    QSet<QString> errorKeys;
     QStringList lines;
     for (const auto& d : m_document->diagnosticsFor(m_id.toStdString())) {
         const FieldRef f = parseFieldPath(m_document->lab(), d.subject, d.field);
-        const QString msg = QString::fromStdString(d.message);
+        const bool warning = d.severity == Severity::Warning;
+        const QString msg = (warning ? tr("warning: ") : QString()) + QString::fromStdString(d.message);
         byKey[fieldKey(f)] << msg;
+        if (!warning) errorKeys.insert(fieldKey(f));
         lines << QStringLiteral("<b>%1</b>: %2").arg(QString::fromStdString(d.field).toHtmlEscaped(), msg.toHtmlEscaped());
     }
-    for (auto it = m_editors.begin(); it != m_editors.end(); ++it) it.value()->setProblems(byKey.value(it.key()));
+    for (auto it = m_editors.begin(); it != m_editors.end(); ++it) {
+        it.value()->setProblems(byKey.value(it.key()));
+        // a field with warnings only is amber, not red: the lab still runs
+        QWidget* w = it.value()->widget();
+        const bool warned = byKey.contains(it.key()) && !errorKeys.contains(it.key());
+        if (warned || w->property("warned").toBool()) {
+            if (warned) w->setProperty("problem", false);
+            w->setProperty("warned", warned);
+            w->style()->unpolish(w);
+            w->style()->polish(w);
+        }
+    }
+    // warnings only: an amber box, not the red one of errors
+    bool anyError = false;
+    for (const auto& d : m_document->diagnosticsFor(m_id.toStdString())) anyError = anyError || d.severity == Severity::Error;
+    m_problems->setStyleSheet(anyError ? QStringLiteral("QLabel{background:#fdecee;border:1px solid #f3b4ba;border-radius:4px;padding:6px;color:#8f1119}")
+                                       : QStringLiteral("QLabel{background:#fffbeb;border:1px solid #f3d19c;border-radius:4px;padding:6px;color:#7a4b00}"));
     m_problems->setText(lines.join(QStringLiteral("<br>")));
     m_problems->setVisible(!lines.isEmpty());
 }

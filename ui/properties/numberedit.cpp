@@ -10,12 +10,8 @@ namespace drivelab {
 QValidator::State NumberValidator::validate(QString& input, int&) const
 {
     if (input.trimmed().isEmpty()) return Intermediate;
-    switch (classifyNumber(input, m_integer)) {
-    case NumberTextState::Acceptable: return Acceptable;
-    case NumberTextState::Intermediate: return Intermediate;
-    case NumberTextState::Invalid: return Invalid;
-    }
-    return Invalid;
+    // never Invalid: a refused keystroke would silently change what the user typed
+    return classifyNumber(input, m_integer) == NumberTextState::Acceptable ? Acceptable : Intermediate;
 }
 
 NumberEdit::NumberEdit(QWidget* parent) : QLineEdit(parent), m_validator(new NumberValidator(false, this))
@@ -58,6 +54,7 @@ void NumberEdit::showValue()
     else if (m_view.identity()) m_shown = formatNumber(*m_value);
     else m_shown = formatNumberDigits(m_view.toDisplay(*m_value), 10);
     setText(m_shown);
+    m_loaded = m_shown;
     setModified(false);
     updateState();
 }
@@ -69,17 +66,25 @@ bool NumberEdit::unfinished() const
     return classifyNumber(t, m_integer) != NumberTextState::Acceptable;
 }
 
+QString NumberEdit::refusal() const
+{
+    const QString t = text();
+    if (t.trimmed().isEmpty()) return m_allowEmpty ? QString() : tr("A value is needed");
+    return numberRefusal(t, m_integer);
+}
+
 void NumberEdit::updateState()
 {
     const bool bad = unfinished() && !(text().trimmed().isEmpty() && !m_value);
     setProperty("unfinished", bad);
-    setToolTip(bad ? tr("Not a complete number yet: finish it or press Escape to restore %1").arg(m_shown.isEmpty() ? tr("the empty value") : m_shown)
+    setToolTip(bad ? tr("Not stored: %1. Correct it, or press Escape to restore %2")
+                         .arg(refusal(), m_shown.isEmpty() ? tr("the empty value") : m_shown)
                    : QString());
     style()->unpolish(this);
     style()->polish(this);
 }
 
-void NumberEdit::commit()
+void NumberEdit::commit(bool announce)
 {
     const QString t = text();
     if (t == m_shown) {
@@ -87,7 +92,11 @@ void NumberEdit::commit()
         return;
     }
     if (t.trimmed().isEmpty()) {
-        if (!m_allowEmpty) return;
+        if (!m_allowEmpty) {
+            updateState();
+            if (announce) emit refused(toolTip());
+            return;
+        }
         m_shown = t;
         setModified(false);
         emit committed(std::nullopt);
@@ -99,7 +108,12 @@ void NumberEdit::commit()
     } else {
         shown = parseNumber(t);
     }
-    if (!shown) return; // half-typed or garbage: never reaches the model
+    if (!shown) {
+        // half-typed or garbage: the whole entry is refused, the model keeps its value
+        updateState();
+        if (announce) emit refused(toolTip());
+        return;
+    }
     const double si = m_view.fromDisplay(*shown);
     m_shown = t;
     setModified(false);
@@ -116,7 +130,6 @@ void NumberEdit::keyPressEvent(QKeyEvent* event)
     }
     if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
         commit();
-        if (unfinished()) updateState();
         event->accept();
         return;
     }
@@ -125,10 +138,10 @@ void NumberEdit::keyPressEvent(QKeyEvent* event)
 
 void NumberEdit::focusOutEvent(QFocusEvent* event)
 {
-    if (isModified()) {
-        commit();
-        if (unfinished()) updateState();
-    }
+    // another window taking the focus (or this one closing) is not the user finishing the
+    // entry: a refused entry stays amber with its tooltip, but nothing is announced
+    const bool away = event->reason() == Qt::ActiveWindowFocusReason || event->reason() == Qt::PopupFocusReason;
+    if (isModified()) commit(!away);
     QLineEdit::focusOutEvent(event);
 }
 

@@ -1,8 +1,11 @@
 #pragma once
-// A line edit that takes only numbers. Keystrokes that cannot lead to a number are
-// refused; a half-typed value ("1e", "-") is shown as unfinished and never committed;
-// Return or leaving the field commits a complete value, Escape restores the model's.
-// Values are SI in the model and shown in the current display unit.
+// A line edit for numbers. Every keystroke is kept (a field that silently dropped a
+// refused character stored "0,5" as 5): the field takes exactly what was typed or
+// refuses the whole entry. Text that is not a complete number ("1e", "-", "0,5" where the
+// locale's decimal separator is a point) is shown amber with the reason in the tooltip,
+// never committed, and the model keeps its value; Return or leaving the field commits a
+// complete value, Escape restores the model's. Values are SI in the model and shown in
+// the current display unit.
 #include <QLineEdit>
 #include <QValidator>
 
@@ -12,7 +15,9 @@
 
 namespace drivelab {
 
-/// validator of real or whole-number text
+/// validator of real or whole-number text: Acceptable or Intermediate, never Invalid, so
+/// no keystroke is ever dropped (an item delegate keeps the editor open on Return until
+/// the text is a number)
 class NumberValidator : public QValidator {
 public:
     NumberValidator(bool integerOnly, QObject* parent = nullptr) : QValidator(parent), m_integer(integerOnly) {}
@@ -42,17 +47,24 @@ public:
     QString unitLabel() const { return m_view.label; }
     /// true while the text is not a complete number
     bool unfinished() const;
+    /// why the text is refused (empty when it is a number the field takes)
+    QString refusal() const;
+    /// true when the text differs from what the field last showed from the model
+    bool edited() const { return text() != m_loaded; }
 
 signals:
     /// a complete, changed value was entered (nullopt: cleared)
     void committed(std::optional<double> si);
+    /// the user finished an entry that is not a number: nothing was stored (reason for the user)
+    void refused(const QString& reason);
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
     void focusOutEvent(QFocusEvent* event) override;
 
 private:
-    void commit();
+    /// commit a complete value; refuse anything else (announce: emit refused with the reason)
+    void commit(bool announce = true);
     void showValue();
     void updateState();
 
@@ -61,6 +73,7 @@ private:
     QString m_siUnit;
     std::optional<double> m_value;
     QString m_shown;
+    QString m_loaded;
     bool m_integer = false;
     bool m_allowEmpty = false;
 };

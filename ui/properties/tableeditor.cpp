@@ -18,10 +18,12 @@
 namespace drivelab {
 namespace {
 
-// cells are edited with a NumberEdit: garbage cannot be typed, half-typed values do not commit
+// cells are edited with a NumberEdit: Return, keypad Enter, Tab or a click elsewhere commit
+// a complete number; Return on text that is not one keeps the editor open (amber, reason in
+// the tooltip); an unfinished entry that loses focus is refused with the reason as a hint
 class NumberDelegate : public QStyledItemDelegate {
 public:
-    using QStyledItemDelegate::QStyledItemDelegate;
+    NumberDelegate(TableEditor* table, QObject* parent) : QStyledItemDelegate(parent), m_table(table) {}
 
     QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem&, const QModelIndex& index) const override
     {
@@ -38,9 +40,33 @@ public:
     void setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const override
     {
         auto* e = static_cast<NumberEdit*>(editor);
-        if (e->unfinished() || !e->isModified()) return;
+        // the NumberEdit has already handled Return itself (and cleared its modified flag):
+        // compare with the text it was given, not with isModified()
+        if (!e->edited()) return;
+        if (e->unfinished()) {
+            m_table->refuse(e->toolTip());
+            return;
+        }
         model->setData(index, e->text(), Qt::EditRole);
     }
+
+protected:
+    // Tab or Return away from text that is not a number: say why before the editor closes
+    // (Tab) or while it stays open (Return)
+    bool eventFilter(QObject* object, QEvent* event) override
+    {
+        if (event->type() == QEvent::KeyPress) {
+            const int key = static_cast<QKeyEvent*>(event)->key();
+            auto* e = qobject_cast<NumberEdit*>(object);
+            if (e && (key == Qt::Key_Tab || key == Qt::Key_Backtab || key == Qt::Key_Return || key == Qt::Key_Enter) &&
+                e->edited() && e->unfinished())
+                m_table->refuse(e->toolTip());
+        }
+        return QStyledItemDelegate::eventFilter(object, event);
+    }
+
+private:
+    TableEditor* m_table;
 };
 
 QToolButton* button(QWidget* parent, const QString& text, const QString& tip)
@@ -73,7 +99,7 @@ TableEditor::TableEditor(QWidget* parent) : QWidget(parent), m_model(new TableMo
     layout->addLayout(bar);
     m_view = new QTableView(this);
     m_view->setModel(m_model);
-    m_view->setItemDelegate(new NumberDelegate(m_view));
+    m_view->setItemDelegate(new NumberDelegate(this, m_view));
     m_view->setSelectionBehavior(QAbstractItemView::SelectItems);
     m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                             QAbstractItemView::AnyKeyPressed);
@@ -83,7 +109,11 @@ TableEditor::TableEditor(QWidget* parent) : QWidget(parent), m_model(new TableMo
     m_view->installEventFilter(this);
     layout->addWidget(m_view);
 
-    connect(m_model, &TableModel::tableEdited, this, &TableEditor::tableEdited);
+    connect(m_model, &TableModel::tableEdited, this, [this](const Json& rows, const QString& text) {
+        m_lastRefusal.clear();
+        m_view->setToolTip(QString());
+        emit tableEdited(rows, text);
+    });
     connect(m_add, &QToolButton::clicked, this, [this] { addPoint(currentRow()); });
     connect(m_remove, &QToolButton::clicked, this, [this] { removePoints(selectedRows()); });
     connect(m_up, &QToolButton::clicked, this, [this] { movePoint(currentRow(), -1); });
@@ -231,6 +261,13 @@ bool TableEditor::pasteText(const QString& text, int row, int column)
     }
     emit tableEdited(rows, tr("Paste %n points", nullptr, int(numbers->size())));
     return true;
+}
+
+void TableEditor::refuse(const QString& reason)
+{
+    m_lastRefusal = reason;
+    m_view->setToolTip(reason);
+    emit hint(reason);
 }
 
 QString TableEditor::copyText() const

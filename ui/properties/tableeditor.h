@@ -34,6 +34,10 @@ public:
     bool pasteText(const QString& text, int row, int column);
     /// the selected rows as tab-separated text with a header line
     QString copyText() const;
+    /// a cell entry was refused: say why (hint) and remember it for the tooltip
+    void refuse(const QString& reason);
+    /// the reason the last cell entry was refused (empty: the last entry was taken)
+    QString lastRefusal() const { return m_lastRefusal; }
 
 signals:
     /// the new table and a description of the change
@@ -56,6 +60,7 @@ private:
     QToolButton* m_up;
     QToolButton* m_down;
     QToolButton* m_paste;
+    QString m_lastRefusal;
     int m_minRows = 0;
     int m_maxRows = 1 << 20;
 };

@@ -5,6 +5,7 @@
 #include <QHelpEvent>
 #include <QMimeData>
 #include <QMouseEvent>
+#include <QTextDocument>
 #include <QToolTip>
 
 #include "canvas/itemtypes.h"
@@ -39,8 +40,16 @@ QString CanvasProbe::tooltipAt(const QPoint& viewportPos) const
     if (id.isEmpty()) return {};
     QString text = m_run->observablesText(id);
     if (text.isEmpty()) return {};
-    if (QGraphicsItem* item = m_window->scene()->itemFor(id); item && !item->toolTip().isEmpty())
-        text += QStringLiteral("<hr>") + item->toolTip().toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+    // the item's own tooltip is rich text already ("<b>id</b><br>problems"): append its
+    // problems as they are (escaping them showed a literal <b>engine</b>), without the id twice
+    if (QGraphicsItem* item = m_window->scene()->itemFor(id); item && !item->toolTip().isEmpty()) {
+        QString own = item->toolTip();
+        const QString head = QStringLiteral("<b>%1</b>").arg(id.toHtmlEscaped());
+        if (own.startsWith(head)) own.remove(0, head.size());
+        if (own.startsWith(QLatin1String("<br>"))) own.remove(0, 4);
+        if (!Qt::mightBeRichText(own)) own = own.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+        if (!own.trimmed().isEmpty()) text += QStringLiteral("<hr>") + own;
+    }
     return text;
 }
 

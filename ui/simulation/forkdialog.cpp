@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "compile/model.h"
+#include "document/numbers.h"
 
 namespace drivelab {
 
@@ -76,9 +77,21 @@ ForkDialog::ForkDialog(const Model& model, const LabSpec& spec, std::int64_t tic
     row->addStretch(1);
     box->addLayout(row);
     box->addWidget(m_label);
+    m_refusal = new QLabel(this);
+    m_refusal->setWordWrap(true);
+    m_refusal->setStyleSheet(QStringLiteral("color:#92400e"));
+    m_refusal->hide();
+    box->addWidget(m_refusal);
     box->addWidget(buttons);
     resize(560, 560);
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    // a cell that is not exactly a number refuses the fork (and says which and why): never
+    // fork with a value the user did not type
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        const QStringList why = refusals();
+        m_refusal->setText(why.join(QLatin1Char('\n')));
+        m_refusal->setVisible(!why.isEmpty());
+        if (why.isEmpty()) accept();
+    });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(addEvent, &QPushButton::clicked, this, [this] {
         EventSpec e;
@@ -114,12 +127,32 @@ void ForkDialog::addEventRow(const EventSpec& e, bool editable)
     }
 }
 
+QStringList ForkDialog::refusals() const
+{
+    QStringList out;
+    for (int r = 0; r < m_inputs->rowCount(); ++r) {
+        const QString why = numberRefusal(m_inputs->item(r, 2)->text(), false);
+        if (!why.isEmpty()) out << tr("Input %1 %2: %3").arg(m_inputs->item(r, 0)->text(), m_inputs->item(r, 1)->text(), why);
+    }
+    for (int r = 0; r < m_events->rowCount(); ++r) {
+        if (!(m_events->item(r, 0)->flags() & Qt::ItemIsEditable)) continue;
+        const QTableWidgetItem* time = m_events->item(r, 0);
+        const bool unedited = QString::number(static_cast<double>(time->data(Qt::UserRole).toLongLong()) / 1e9, 'g', 12) == time->text();
+        const QString t = unedited ? QString() : scaledRefusal(time->text(), 9);
+        if (!t.isEmpty()) out << tr("Event %1 time: %2").arg(r + 1).arg(t);
+        const QString v = numberRefusal(m_events->item(r, 3)->text(), false);
+        if (!v.isEmpty()) out << tr("Event %1 value: %2").arg(r + 1).arg(v);
+    }
+    return out;
+}
+
 QVector<InputChange> ForkDialog::inputChanges() const
 {
     QVector<InputChange> out;
     for (int r = 0; r < m_inputs->rowCount(); ++r) {
-        bool ok = false;
-        const double v = m_inputs->item(r, 2)->text().toDouble(&ok);
+        const auto parsed = parseNumber(m_inputs->item(r, 2)->text());
+        const bool ok = parsed.has_value();
+        const double v = parsed.value_or(0.0);
         if (ok && v != m_now[static_cast<std::size_t>(r)])
             out.push_back({m_inputKeys[static_cast<std::size_t>(r)].first, m_inputKeys[static_cast<std::size_t>(r)].second, v});
     }
@@ -133,12 +166,12 @@ std::vector<EventSpec> ForkDialog::events() const
         EventSpec e;
         const QTableWidgetItem* t = m_events->item(r, 0);
         const qlonglong original = t->data(Qt::UserRole).toLongLong();
-        const double shown = t->text().toDouble();
-        e.timeNs = QString::number(static_cast<double>(original) / 1e9, 'g', 12) == t->text() ? original
-                                                                                              : static_cast<std::int64_t>(std::llround(shown * 1e9));
+        // the unedited time stays exact; an edited one is read exactly to the nanosecond
+        const auto typed = parseScaled(t->text(), 9);
+        e.timeNs = QString::number(static_cast<double>(original) / 1e9, 'g', 12) == t->text() || !typed ? original : *typed;
         e.component = m_events->item(r, 1)->text().toStdString();
         e.input = m_events->item(r, 2)->text().toStdString();
-        e.value = m_events->item(r, 3)->text().toDouble();
+        e.value = parseNumber(m_events->item(r, 3)->text()).value_or(e.value);
         out.push_back(e);
     }
     return out;

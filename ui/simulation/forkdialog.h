@@ -12,6 +12,7 @@
 
 class QTableWidget;
 class QLineEdit;
+class QLabel;
 
 namespace drivelab {
 
@@ -26,6 +27,8 @@ public:
     /// the fork's events (all of them, in table order)
     std::vector<EventSpec> events() const;
     QString label() const;
+    /// why the typed numbers cannot be used, one line per refused cell (empty: all are numbers)
+    QStringList refusals() const;
 
     /// the value of every input at the start of `tick` (initial values and the events applied before it)
     static std::vector<double> inputValuesAt(const Model& model, std::int64_t tick);
@@ -38,6 +41,7 @@ private:
     QTableWidget* m_inputs;
     QTableWidget* m_events;
     QLineEdit* m_label;
+    QLabel* m_refusal = nullptr;
     std::vector<double> m_now;
     std::vector<std::pair<QString, QString>> m_inputKeys;
 };

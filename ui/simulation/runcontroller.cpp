@@ -13,6 +13,7 @@
 #include <QThread>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 
 #include <cmath>
 
@@ -61,7 +62,15 @@ RunController::RunController(MainWindow* window)
     m_staleTimer->setInterval(0);
     connect(m_staleTimer, &QTimer::timeout, this, &RunController::checkStale);
     connect(window->document(), &LabDocument::changed, this, [this](ChangeKind kind, const QStringList&) {
-        if (kind == ChangeKind::Reset) reset(); // another lab: its results are gone
+        if (kind == ChangeKind::Reset) {
+            reset(); // another lab: its results and its plots are gone
+            m_plots->clearPlots();
+            m_plots->setMessage(tr("Run the lab (F5) to plot it."), false);
+            // the empty plots give the canvas its room back; the next run sizes them again
+            if (m_sizedDock && m_dock->isVisible() && m_dock->height() > m_window->height() / 4)
+                m_window->resizeDocks({m_dock}, {std::max(200, m_window->height() / 4)}, Qt::Vertical);
+            m_sizedDock = false;
+        }
         else if (kind != ChangeKind::Layout) m_staleTimer->start();
     });
     updateActions();
@@ -108,8 +117,10 @@ void RunController::createActions()
                   tr("End the run; the results stay, Run starts again from t = 0"));
     m_reset = make(st->standardIcon(QStyle::SP_BrowserReload), tr("R&eset"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5),
                    tr("Discard the results and go back to t = 0"));
-    m_fork = make(st->standardIcon(QStyle::SP_ArrowRight), tr("&Fork at Current Time…"), QKeySequence(Qt::Key_F8),
+    // a branch icon and a label of its own: the green arrow read as Resume
+    m_fork = make(QIcon(QStringLiteral(":/icons/fork.svg")), tr("&Fork at Current Time…"), QKeySequence(Qt::Key_F8),
                   tr("Branch the paused run: change events or inputs in the fork, run both, compare them overlaid"));
+    m_fork->setIconText(tr("Fork"));
     connect(m_run, &QAction::triggered, this, &RunController::run);
     connect(m_pause, &QAction::triggered, this, &RunController::pause);
     connect(m_step, &QAction::triggered, this, &RunController::step);
@@ -139,6 +150,7 @@ void RunController::createActions()
     m_bar->setObjectName(QStringLiteral("simulationToolbar"));
     m_bar->setIconSize(QSize(20, 20));
     for (QAction* a : {m_run, m_pause, m_step, m_stop, m_reset, m_fork}) m_bar->addAction(a);
+    if (auto* b = qobject_cast<QToolButton*>(m_bar->widgetForAction(m_fork))) b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_progress = new QProgressBar(m_bar);
     m_progress->setRange(0, 1000);
     m_progress->setTextVisible(false);
@@ -192,8 +204,9 @@ bool RunController::loadFresh()
     m_dock->show();
     m_dock->raise();
     if (!m_sizedDock) {
+        // the plots get two fifths of the window, the canvas keeps the rest (readable labels)
         m_sizedDock = true;
-        m_window->resizeDocks({m_dock}, {std::max(380, m_window->height() / 2)}, Qt::Vertical);
+        m_window->resizeDocks({m_dock}, {std::max(300, m_window->height() * 2 / 5)}, Qt::Vertical);
     }
     const ModelPtr model = m_model;
     const int spr = m_samplesPerReport;
@@ -335,6 +348,7 @@ void RunController::checkStale()
     const CompileResult r = compile(m_window->document()->lab());
     m_stale = !r.model || r.model->fingerprint != m_model->fingerprint;
     m_staleLabel->setVisible(m_stale);
+    updateProgress();
     if (!m_failure) m_plots->setMessage(m_stale ? tr("The lab changed since this run: Run runs the edited lab from t = 0.") : QString(), false);
     updateActions();
 }
@@ -344,7 +358,10 @@ void RunController::updateActions()
     const RunState s = m_status.state;
     const bool running = s == RunState::Running;
     const bool paused = s == RunState::Paused;
-    m_run->setText(paused && !m_stale ? tr("&Resume") : tr("&Run"));
+    const bool resume = paused && !m_stale;
+    m_run->setText(resume ? tr("&Resume") : tr("&Run"));
+    m_run->setToolTip(resume ? tr("Resume (%1)").arg(m_run->shortcut().toString(QKeySequence::NativeText))
+                             : tr("Run (%1)").arg(m_run->shortcut().toString(QKeySequence::NativeText)));
     m_run->setEnabled(!running);
     m_pause->setEnabled(running);
     m_step->setEnabled(!running);
@@ -369,7 +386,9 @@ void RunController::updateProgress()
     if (rt > 0) text += tr("  ×%1 real time").arg(rt, 0, 'g', 3);
     static const char* names[] = {QT_TR_NOOP("idle"), QT_TR_NOOP("running"), QT_TR_NOOP("paused"), QT_TR_NOOP("stopped"),
                                   QT_TR_NOOP("finished"), QT_TR_NOOP("failed")};
-    text += QStringLiteral("  (%1)").arg(tr(names[static_cast<int>(m_status.state)]));
+    // a run of a lab that has changed since is stale, whatever state it ended in
+    const bool ended = m_status.state != RunState::Running;
+    text += QStringLiteral("  (%1)").arg(m_stale && ended ? tr("stale") : tr(names[static_cast<int>(m_status.state)]));
     m_progressText->setText(text);
 }
 

@@ -33,7 +33,8 @@ constexpr ParameterDescriptor kParams[] = {
 };
 constexpr InputDescriptor kInputs[] = {
     {.name = "capacity", .unit = "N m", .range = ranges::kCapacity, .initialDefault = 0.0,
-     .doc = "static torque capacity (absent: 0, open)"},
+     .doc = "static torque capacity (absent: 0, open)",
+     .idleAtZero = "is 0 and no event raises it: this clutch can never carry torque; give it a capacity or an event that applies it"},
 };
 constexpr ObservableDescriptor kObs[] = {
     {.name = "torque", .unit = "N m", .doc = "mean clutch torque on node_a over the last tick"},
