@@ -20,7 +20,8 @@
 //   DRIVELAB_DIFF_SEED=S      one seed only, printing its lab
 //   DRIVELAB_DIFF_VERBOSE=1   one line per seed (errors, convergence, bound ratios)
 //   DRIVELAB_DIFF_DUMP=1      every boundary's difference and the reference's transitions
-// (a run of thousands of seeds needs QTEST_FUNCTION_TIMEOUT raised, e.g. 90000000 ms)
+// A run of thousands of seeds needs Qt Test's limits lifted:
+//   QTEST_FUNCTION_TIMEOUT=90000000 DRIVELAB_DIFF_SEEDS=10000 build/tests/tst_differential randomNetworks -maxwarnings 0
 // A failing seed prints the one-line command that reproduces it and writes its lab beside
 // the build; keep it under tests/core/differential/ (seed-S.lab.json), where every stored
 // seed runs again in CI and must regenerate the stored lab byte for byte.
