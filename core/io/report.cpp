@@ -83,20 +83,39 @@ std::string ReportWriter::finish(const Session& s) const
     return out + tail(s);
 }
 
-std::string ReportWriter::tail(const Session& s) const
+std::array<NamedBook, 13> energyBooks(const EnergyReport& e)
 {
-    std::string out = "  ],\n  \"energy\": {";
-    const EnergyReport e = s.energy();
-    const std::pair<const char*, double> fields[] = {
-        {"kinetic_initial", e.kineticInitial}, {"kinetic_final", e.kineticFinal},
-        {"stored_initial", e.storedInitial},   {"stored_final", e.storedFinal},
-        {"source_work", e.sourceWork},         {"heat_to_nodes", e.heatToNodes},
-        {"heat_to_ledger", e.heatToLedger},    {"numerical_dissipation", e.numericalDissipation},
-        {"residual", e.residual},              {"thermal_stored_change", e.thermalStoredChange},
-        {"heat_from_sources", e.heatFromSources}, {"heat_to_ambient", e.heatToAmbient},
-        {"thermal_residual", e.thermalResidual}};
+    return {{{"kinetic_initial", e.kineticInitial},
+             {"kinetic_final", e.kineticFinal},
+             {"stored_initial", e.storedInitial},
+             {"stored_final", e.storedFinal},
+             {"source_work", e.sourceWork},
+             {"heat_to_nodes", e.heatToNodes},
+             {"heat_to_ledger", e.heatToLedger},
+             {"numerical_dissipation", e.numericalDissipation},
+             {"residual", e.residual},
+             {"thermal_stored_change", e.thermalStoredChange},
+             {"heat_from_sources", e.heatFromSources},
+             {"heat_to_ambient", e.heatToAmbient},
+             {"thermal_residual", e.thermalResidual}}};
+}
+
+std::array<NamedBook, 4> volumeBooks(const EnergyReport& e)
+{
+    return {{{"supplied", e.volumeSupplied},
+             {"stored_change", e.volumeStored},
+             {"absorbed_by_chambers", e.volumeAbsorbed},
+             {"residual", e.volumeResidual}}};
+}
+
+namespace {
+
+// "name": value pairs, one per line, indented by four
+template <std::size_t N>
+void appendBooks(std::string& out, const std::array<NamedBook, N>& books)
+{
     bool first = true;
-    for (const auto& [name, v] : fields) {
+    for (const auto& [name, v] : books) {
         out += first ? "\n    \"" : ",\n    \"";
         first = false;
         out += name;
@@ -104,22 +123,27 @@ std::string ReportWriter::tail(const Session& s) const
         appendDouble(out, v);
     }
     out += "\n  }";
+}
+
+template <std::size_t N>
+Json booksJson(const std::array<NamedBook, N>& books)
+{
+    Json out = Json::object();
+    for (const auto& [name, v] : books) out[name] = v;
+    return out;
+}
+
+} // namespace
+
+std::string ReportWriter::tail(const Session& s) const
+{
+    std::string out = "  ],\n  \"energy\": {";
+    const EnergyReport e = s.energy();
+    appendBooks(out, energyBooks(e));
     if (m_model.hasHydraulic) {
         // the fluid volume books: every cubic metre supplied is stored or displaced
         out += ",\n  \"fluid_volume\": {";
-        const std::pair<const char*, double> vols[] = {{"supplied", e.volumeSupplied},
-                                                       {"stored_change", e.volumeStored},
-                                                       {"absorbed_by_chambers", e.volumeAbsorbed},
-                                                       {"residual", e.volumeResidual}};
-        first = true;
-        for (const auto& [name, v] : vols) {
-            out += first ? "\n    \"" : ",\n    \"";
-            first = false;
-            out += name;
-            out += "\": ";
-            appendDouble(out, v);
-        }
-        out += "\n  }";
+        appendBooks(out, volumeBooks(e));
     }
     out += "\n}\n";
     return out;
@@ -129,16 +153,8 @@ Json reportBooks(const Session& s)
 {
     const EnergyReport e = s.energy();
     Json out = Json::object();
-    out["energy"] = Json{{"kinetic_initial", e.kineticInitial}, {"kinetic_final", e.kineticFinal},
-                         {"stored_initial", e.storedInitial},   {"stored_final", e.storedFinal},
-                         {"source_work", e.sourceWork},         {"heat_to_nodes", e.heatToNodes},
-                         {"heat_to_ledger", e.heatToLedger},    {"numerical_dissipation", e.numericalDissipation},
-                         {"residual", e.residual},              {"thermal_stored_change", e.thermalStoredChange},
-                         {"heat_from_sources", e.heatFromSources}, {"heat_to_ambient", e.heatToAmbient},
-                         {"thermal_residual", e.thermalResidual}};
-    if (s.model().hasHydraulic)
-        out["fluid_volume"] = Json{{"supplied", e.volumeSupplied}, {"stored_change", e.volumeStored},
-                                   {"absorbed_by_chambers", e.volumeAbsorbed}, {"residual", e.volumeResidual}};
+    out["energy"] = booksJson(energyBooks(e));
+    if (s.model().hasHydraulic) out["fluid_volume"] = booksJson(volumeBooks(e));
     return out;
 }
 

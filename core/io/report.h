@@ -1,7 +1,9 @@
 #pragma once
 // The run report (LAB_FORMAT section 3), written as exact JSON text.
+#include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solver/session.h"
@@ -46,6 +48,13 @@ private:
     std::vector<double> m_values;
     std::vector<std::string> m_boundaries;
 };
+
+/// a named book of a report [J or m^3]
+using NamedBook = std::pair<const char*, double>;
+/// the energy books as a report names them (LAB_FORMAT section 3), in report order
+std::array<NamedBook, 13> energyBooks(const EnergyReport& e);
+/// the fluid volume books as a report names them, in report order
+std::array<NamedBook, 4> volumeBooks(const EnergyReport& e);
 
 /// the session's books as the report writes them: {"energy": {...}} plus "fluid_volume"
 /// for a model with hydraulic nodes (the members of tail(), as JSON values)

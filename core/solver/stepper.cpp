@@ -533,6 +533,7 @@ private:
     bool segment(double aNs, double bNs)
     {
         std::uint64_t noBreak = 0;
+        std::uint64_t broke = 0; // clutches that broke away in this segment
         double at = aNs;
         double stepNs = HUGE_VAL; // interval length the solved speeds allow (crank travel)
         while (at < bNs) {
@@ -567,6 +568,7 @@ private:
                 const double l = w.lambda[static_cast<std::size_t>(p.row)];
                 s.flag[static_cast<std::size_t>(p.flag)] = 0;
                 s.flag[static_cast<std::size_t>(p.flag) + 1] = l > 0.0 ? -1 : 1;
+                broke |= 1ull << brk;
                 continue;
             }
             // a slipping clutch whose slip reaches zero is captured at that instant
@@ -594,6 +596,11 @@ private:
                 }
                 if (!commit(tau)) return false;
                 lock(k);
+                // captured again at the very instant it broke away: the interval-mean
+                // torque exceeded the capacity while the torque at the interval's start did
+                // not (it was rising through it); it stays locked for the rest of the segment
+                // and breaks away at a later interval (the one-interval bound, docs/PHYSICS.md)
+                if ((broke >> k & 1) && tau <= 1e-6 * hSec) noBreak |= 1ull << k;
                 at = tau == hSec ? endNs : at + tau * 1e9;
                 continue;
             }

@@ -48,6 +48,7 @@ constexpr double kDuration = 1.0;       // [s]
 constexpr double kReport = 0.01;        // [s]
 constexpr long long kTickNs = 1000000;  // coarsest tick h [ns]
 constexpr double kBoundFactor = 1.0;    // first-order bound: speed error <= max|dw/dt| h
+constexpr double kGrazing = 0.02;       // a reversal at capture this close to the capacity grazes
 
 // a portable generator (splitmix64): the same networks on every platform and library
 class Rng {
@@ -183,8 +184,10 @@ Case generate(std::uint64_t seed)
     // that nothing joins yet, so that any set of locked clutches leaves the rows independent
     std::string events;
     Groups joined = rigid;
-    for (int k = r.integer(1, 4); k > 0; --k) {
-        int a = -1, b = ref::kGround;
+    // the two sides of a new clutch (b = ground: a brake); false when no pair is left
+    const auto placeClutch = [&](int& a, int& b) {
+        a = -1;
+        b = ref::kGround;
         for (int attempt = 0; attempt < 20 && a < 0; ++attempt) {
             const int x = someNode();
             const int y = r.chance(0.3) ? ref::kGround : someNode();
@@ -193,8 +196,12 @@ Case generate(std::uint64_t seed)
             a = x;
             b = y;
         }
-        if (a < 0) continue;
-        joined.join(a, b >= 0 ? b : nodes);
+        if (a >= 0) joined.join(a, b >= 0 ? b : nodes);
+        return a >= 0;
+    };
+    for (int k = r.integer(1, 4); k > 0; --k) {
+        int a, b;
+        if (!placeClutch(a, b)) continue;
         ref::Network::Clutch c;
         c.a = a;
         c.b = b;
@@ -219,17 +226,8 @@ Case generate(std::uint64_t seed)
     // brake (placed by the same rule), the source pressure stepped at 10 ms multiples
     std::vector<std::string> hydNodes;
     if (r.chance(0.4)) {
-        int a = -1, b = ref::kGround;
-        for (int attempt = 0; attempt < 20 && a < 0; ++attempt) {
-            const int x = someNode();
-            const int y = r.chance(0.3) ? ref::kGround : someNode();
-            const int gy = y >= 0 ? joined.find(y) : joined.find(nodes);
-            if (joined.find(x) == gy) continue;
-            a = x;
-            b = y;
-        }
-        if (a >= 0) {
-            joined.join(a, b >= 0 ? b : nodes);
+        int a, b;
+        if (placeClutch(a, b)) {
             const double volume = r.uniform(0.5e-4, 2e-4), beta = 1.5e9, c = volume / beta;
             const double tau = r.logUniform(5e-3, 5e-2), g = c / tau;
             const double p0 = 1e5, ps0 = r.chance(0.4) ? 1e5 : r.uniform(2e5, 20e5);
@@ -300,6 +298,7 @@ struct Outcome {
     double self[2] = {0, 0};   ///< max |w(h) - w(h/4)|, |w(h/2) - w(h/4)|, relative to the speed scale
     double ratio[3] = {0, 0, 0}; ///< speed difference over (largest acceleration x tick)
     double pressureErr[3] = {0, 0, 0}; ///< max pressure difference to the reference [Pa]
+    int grazing = 0;           ///< boundaries whose lock state was not compared (grazing reversals)
 };
 
 void failWith(Outcome& o, const std::string& why)
@@ -358,7 +357,7 @@ Outcome checkSeed(std::uint64_t seed)
                 qInfo("run %d t %.2f err %.3g (n%d) locks dl/ref %s", run, rt.times[i], e, worstNode, locks.c_str());
             }
             if (run == 0)
-                for (const auto& x : rt.transitions) qInfo("ref transition c%d at %.9f -> %d", x.clutch, x.t, x.locked ? 1 : 0);
+                for (const auto& x : rt.transitions) qInfo("ref transition c%d at %.9f -> %d (excess %.3g)", x.clutch, x.t, x.locked ? 1 : 0, x.excess);
         }
         // the volume book's residual is the sum of the solve's flow residuals (docs/PHYSICS.md),
         // each within C times the pressure tolerance (1e-6 Pa + 64 eps of the pressures)
@@ -382,10 +381,26 @@ Outcome checkSeed(std::uint64_t seed)
                 const double dp = std::fabs(tr.at(i, "hv", "pressure") - rt.pressures[i][v]);
                 o.pressureErr[run] = std::max(o.pressureErr[run], dp);
             }
-            // (c) lock states away from reference transitions
+            // (c) lock states away from reference transitions and outside grazing episodes
             for (std::size_t k = 0; k < clutches; ++k) {
                 bool near = false;
-                for (const auto& x : rt.transitions) near = near || (x.clutch == static_cast<int>(k) && std::fabs(x.t - rt.times[i]) <= 2.0 * h + 1e-12);
+                for (std::size_t j = 0; j < rt.transitions.size(); ++j) {
+                    const auto& x = rt.transitions[j];
+                    if (x.clutch != static_cast<int>(k)) continue;
+                    near = near || std::fabs(x.t - rt.times[i]) <= 2.0 * h + 1e-12;
+                    // a reversal at the capture with the locked torque within kGrazing of the
+                    // capacity: the solver decides breakaway on the interval mean, so it may
+                    // hold through it; not compared until the clutch's next transition
+                    if (!x.locked && x.excess > 0.0 && x.excess < kGrazing && rt.times[i] >= x.t) {
+                        double until = HUGE_VAL;
+                        for (std::size_t q = j + 1; q < rt.transitions.size() && until == HUGE_VAL; ++q)
+                            if (rt.transitions[q].clutch == x.clutch) until = rt.transitions[q].t;
+                        if (rt.times[i] <= until + 2.0 * h + 1e-12) {
+                            near = true;
+                            ++o.grazing;
+                        }
+                    }
+                }
                 if (near) continue;
                 const int dl = static_cast<int>(tr.at(i, "c" + std::to_string(k), "locked"));
                 if (dl != rt.locked[i][k])
@@ -501,7 +516,7 @@ void TestDifferential::randomNetworks()
         count = 1;
         qInfo().noquote() << QString::fromStdString(generate(first).lab);
     }
-    int failures = 0, skipped = 0;
+    int failures = 0, skipped = 0, grazing = 0;
     double worst[3] = {0, 0, 0}, worstRatio = 0.0;
     std::vector<double> refRatios, selfRatios;
     for (std::uint64_t seed = first; seed < first + static_cast<std::uint64_t>(count); ++seed) {
@@ -514,6 +529,7 @@ void TestDifferential::randomNetworks()
             ++skipped;
             continue;
         }
+        grazing += o.grazing;
         for (int i = 0; i < 3; ++i) {
             worst[i] = std::max(worst[i], o.err[i]);
             worstRatio = std::max(worstRatio, o.ratio[i]);
@@ -535,10 +551,10 @@ void TestDifferential::randomNetworks()
         return v[v.size() / 2];
     };
     const double refMedian = median(refRatios), selfMedian = median(selfRatios);
-    qInfo("%d seeds from %llu: %d failed, %d skipped (reference chatter); worst speed difference to the reference %.3g, %.3g, %.3g of "
+    qInfo("%d seeds from %llu: %d failed, %d skipped (reference chatter), %d lock states in grazing episodes not compared; worst speed difference to the reference %.3g, %.3g, %.3g of "
           "the speed scale at h, h/2, h/4 (%.3g of the first-order bound's max|dw/dt| h); median error ratio h/4 : h to the reference "
           "%.3g, self-convergence |w(h/2) - w(h/4)| : |w(h) - w(h/4)| %.3g (second order: 0.0625 and 0.2)",
-          count, static_cast<unsigned long long>(first), failures, skipped, worst[0], worst[1], worst[2], worstRatio, refMedian, selfMedian);
+          count, static_cast<unsigned long long>(first), failures, skipped, grazing, worst[0], worst[1], worst[2], worstRatio, refMedian, selfMedian);
     QCOMPARE(failures, 0);
     QVERIFY(skipped * 10 <= count);
     // (b), (c) convergence over the batch: at least first order (0.25 and 0.43 would be

@@ -9,6 +9,7 @@
 #include "util/hash.h"
 
 #include <algorithm>
+#include <functional>
 
 #include <QDir>
 #include <QFile>
@@ -17,6 +18,24 @@
 
 using namespace drivelab;
 using namespace drivelab::test;
+
+namespace {
+// The book check at tick 5 of [J = 2 kg m^2, w0 = 10 rad/s] --damper 1 N m s/rad-- ground
+// (books of about 100 J), after `edit` changed the state; true when it passes
+bool checkEdited(const std::function<void(State&)>& edit, BookProblem& p)
+{
+    const LoadedLab l = loadLabText(lab(runSettings(1000000, 10000000, 5), "[" + rot("m", 2.0, 10.0) + "]",
+                                        R"([{"id": "d", "type": "damper", "node_a": "m", "parameters": {"damping": 1}}])"));
+    Session s(l.model);
+    s.run(5);
+    State edited = s.state();
+    edit(edited);
+    s.restore(edited);
+    std::vector<double> v(s.observableCount());
+    s.observe(v.data());
+    return BookCheck(*l.model).atBoundary(s, v.data(), p);
+}
+} // namespace
 
 class TestFailurePaths : public QObject {
     Q_OBJECT
@@ -126,28 +145,13 @@ void TestFailurePaths::nonFiniteBooksExit3()
 
     // the check: a non-finite speed names the node and the observable; a non-finite book
     // names the book
-    DL_COMPILE(model, lab(runSettings(1000000, 10000000, 5), "[" + rot("m", 2.0, 10.0) + "]",
-                          R"([{"id": "d", "type": "damper", "node_a": "m", "parameters": {"damping": 1}}])"));
-    Session s(model);
-    QVERIFY(s.run(5).status == BatchStatus::Completed);
-    const BookCheck check(*model);
-    std::vector<double> v(s.observableCount());
     BookProblem p;
-    s.observe(v.data());
-    QVERIFY(check.atBoundary(s, v.data(), p));
-    State bad = s.state();
-    bad.x[0] = std::nan("");
-    s.restore(bad);
-    s.observe(v.data());
-    QVERIFY(!check.atBoundary(s, v.data(), p));
+    QVERIFY(checkEdited([](State&) {}, p));
+    QVERIFY(!checkEdited([](State& st) { st.x[0] = std::nan(""); }, p));
     QCOMPARE(p.subject, std::string("m"));
     QCOMPARE(p.tick, std::int64_t(5));
     QVERIFY(!p.unbalanced);
-    bad.x[0] = 10.0;
-    bad.ledger.kineticInitial = HUGE_VAL;
-    s.restore(bad);
-    s.observe(v.data());
-    QVERIFY(!check.atBoundary(s, v.data(), p));
+    QVERIFY(!checkEdited([](State& st) { st.ledger.kineticInitial = HUGE_VAL; }, p));
     QCOMPARE(p.field, std::string("energy.kinetic_initial"));
     QVERIFY(!p.unbalanced);
 }
@@ -176,22 +180,9 @@ void TestFailurePaths::unbalancedBooksExit3()
     QVERIFY(!QFile::exists(out));
 
     // the check: 1 J of source work that never happened, against books of about 100 J
-    DL_COMPILE(model, lab(runSettings(1000000, 10000000, 5), "[" + rot("m", 2.0, 10.0) + "]",
-                          R"([{"id": "d", "type": "damper", "node_a": "m", "parameters": {"damping": 1}}])"));
-    Session s(model);
-    QVERIFY(s.run(5).status == BatchStatus::Completed);
-    const BookCheck check(*model);
-    std::vector<double> v(s.observableCount());
     BookProblem p;
-    State bad = s.state();
-    bad.ledger.sourceWork.add(1e-12 * 100.0); // within the tolerance: passes
-    s.restore(bad);
-    s.observe(v.data());
-    QVERIFY(check.atBoundary(s, v.data(), p));
-    bad.ledger.sourceWork.add(1.0);
-    s.restore(bad);
-    s.observe(v.data());
-    QVERIFY(!check.atBoundary(s, v.data(), p));
+    QVERIFY(checkEdited([](State& st) { st.ledger.sourceWork.add(1e-12 * 100.0); }, p)); // within the tolerance
+    QVERIFY(!checkEdited([](State& st) { st.ledger.sourceWork.add(1.0); }, p));
     QCOMPARE(p.field, std::string("energy.residual"));
     QCOMPARE(p.subject, std::string("-"));
     QCOMPARE(p.tick, std::int64_t(5));

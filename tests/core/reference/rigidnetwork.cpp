@@ -371,7 +371,7 @@ private:
             if (worst < 0) return;
             m.locked[static_cast<std::size_t>(worst)] = 0;
             m.dir[static_cast<std::size_t>(worst)] = -sign(l[static_cast<std::size_t>(worst)]);
-            out.transitions.push_back({worst, t, false});
+            out.transitions.push_back({worst, t, false, ratio - 1.0});
         }
     }
 

@@ -58,6 +58,7 @@ struct Transition {
     int clutch;     ///< index in Network::clutches
     double t;       ///< instant [s]
     bool locked;    ///< the state after it
+    double excess = 0.0; ///< a breakaway: |lambda| / capacity - 1 when it broke (0 when located at the crossing)
 };
 
 /// the reference trajectory at report instants
