@@ -20,6 +20,9 @@ void prepareInitialState(const Model& m, State& s, Workspace& w);
 
 /// apply input-driven states (pressure sources) after inputs changed at a boundary
 void applyInputs(const Model& m, State& s, Workspace& w);
+/// thermal masses over an accepted interval of hSec: implicit midpoint on the rises with the
+/// interval's heat input, conductors and heat sources (solver/thermalstep.cpp)
+void thermalStep(const Model& m, State& s, Workspace& w, double hSec);
 
 /// set the stage weight of every compliant state from the last Jacobian and compliance
 void updateStageWeights(const Model& m, State& s, const Workspace& w, double hSec);
