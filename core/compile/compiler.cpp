@@ -64,6 +64,7 @@ public:
         CompileResult r;
         if (!m_d.hasErrors()) {
             normalizeModel(m_spec, *m_m);
+            m_m->source = std::make_shared<const LabSpec>(m_spec);
             r.model = std::move(model);
         }
         r.diagnostics = std::move(m_d);
@@ -422,18 +423,18 @@ private:
         }
         for (const auto& info : m_m->components) {
             forEachComponentType([&]<class T, std::size_t I>() {
-                if constexpr (requires(const typename T::Params& p, const EvalContext& c) { T::storage(p, c); })
+                if constexpr (HasStorage<T>)
                     m_m->hasStorage = m_m->hasStorage || static_cast<int>(I) == info.type;
             });
         }
         // hook tables: only the types this model contains, in registry order
         forEachComponentType([&]<class T, std::size_t>() {
             if (m_m->params.of<T>().empty()) return;
-            if constexpr (requires(const typename T::Params& p, const EvalContext& c) { T::eval(p, c); })
+            if constexpr (HasEval<T>)
                 m_m->evalHooks.push_back(&evalAll<T>);
-            if constexpr (requires(const typename T::Params& p, const EvalContext& c) { T::storage(p, c); })
+            if constexpr (HasStorage<T>)
                 m_m->storageHooks.push_back(&storageAll<T>);
-            if constexpr (requires(const typename T::Params& p, const CommitContext& c) { T::commit(p, c); })
+            if constexpr (HasCommit<T>)
                 m_m->commitHooks.push_back(&commitAll<T>);
         });
         // Jacobian structure: every component that contributes efforts couples its nodes
@@ -444,15 +445,15 @@ private:
         for (const auto& info : m_m->components) {
             bool evaluates = false;
             forEachComponentType([&]<class T, std::size_t I>() {
-                if constexpr (requires(const typename T::Params& p, const EvalContext& c) { T::eval(p, c); })
+                if constexpr (HasEval<T>)
                     evaluates = evaluates || static_cast<int>(I) == info.type;
-                if constexpr (requires(const typename T::Params& p, const EvalContext& c) { T::storage(p, c); })
+                if constexpr (HasStorage<T>)
                     evaluates = evaluates || static_cast<int>(I) == info.type;
             });
             forEachComponentType([&]<class T, std::size_t I>() {
-                if constexpr (requires(const typename T::Params& p, double a, double& b) { T::breakpoint(p, a, a, b); })
+                if constexpr (HasBreakpoint<T>)
                     m_m->hasBreakpoints = m_m->hasBreakpoints || static_cast<int>(I) == info.type;
-                if constexpr (requires(const typename T::Params& p, const double* x) { T::maxInterval(p, x); })
+                if constexpr (HasMaxInterval<T>)
                     m_m->hasIntervalLimit = m_m->hasIntervalLimit || static_cast<int>(I) == info.type;
             });
             if (!evaluates) continue;
@@ -485,7 +486,7 @@ private:
             }
             if (in) {
                 forEachComponentType([&]<class T, std::size_t I>() {
-                    if constexpr (requires(const typename T::Params& p) { T::inactiveInput(p); }) {
+                    if constexpr (HasInactiveInput<T>) {
                         if (static_cast<int>(I) != info.type) return;
                         const char* off = T::inactiveInput(m_m->params.of<T>()[static_cast<std::size_t>(info.local)]);
                         if (off && e.input == off) {
@@ -529,7 +530,7 @@ private:
             if (!spec || !info.desc || info.inputSlot < 0) continue;
             const char* inactive = nullptr;
             forEachComponentType([&]<class T, std::size_t I>() {
-                if constexpr (requires(const typename T::Params& p) { T::inactiveInput(p); }) {
+                if constexpr (HasInactiveInput<T>) {
                     const auto& all = m_m->params.of<T>();
                     if (static_cast<int>(I) == info.type && info.local >= 0 && static_cast<std::size_t>(info.local) < all.size())
                         inactive = T::inactiveInput(all[static_cast<std::size_t>(info.local)]);

@@ -12,21 +12,13 @@ namespace drivelab {
 void solveInitialConditions(Model& model, const std::vector<int>& rowComponent, Diagnostics& d)
 {
     std::vector<double>& x = model.x0;
-    for (const auto& p : model.params.of<Clutch>()) {
-        const double wa = p.a >= 0 ? x[static_cast<std::size_t>(p.a)] : 0.0;
-        const double wb = p.b >= 0 ? x[static_cast<std::size_t>(p.b)] : 0.0;
-        const double slip = wa - wb;
-        // the clutch's own rule: locked when it can carry torque at t = 0 and its sides
-        // turn together; otherwise the direction of the present slip (0 at zero slip)
-        const bool locked = Clutch::startsLocked(wa, wb, Clutch::staticCapacity(p, model.realInit.data(), x.data()));
-        model.flagInit[static_cast<std::size_t>(p.flag)] = locked ? 1 : 0;
-        model.flagInit[static_cast<std::size_t>(p.flag) + 1] = locked || Clutch::sameSpeed(wa, wb) ? 0 : (slip > 0.0 ? 1 : -1);
-    }
+    // each switching component's own initial rule (Clutch::initialState)
+    for (const auto& p : model.params.of<Clutch>()) Clutch::initialState(p, x.data(), model.realInit.data(), model.flagInit.data());
     ConstraintRow rows[kMaxRows];
     int slots[kMaxRows];
     int k = 0;
     forEachComponentType([&]<class T, std::size_t>() {
-        if constexpr (requires(const typename T::Params& p, ConstraintRow& r) { T::constraint(p, r); }) {
+        if constexpr (HasConstraint<T>) {
             for (const auto& p : model.params.of<T>()) {
                 T::constraint(p, rows[k]);
                 slots[k++] = p.row;
@@ -34,7 +26,7 @@ void solveInitialConditions(Model& model, const std::vector<int>& rowComponent, 
         }
     });
     for (const auto& p : model.params.of<Clutch>()) {
-        if (!model.flagInit[static_cast<std::size_t>(p.flag)]) continue;
+        if (!Clutch::locked(p, model.flagInit.data())) continue;
         Clutch::lockRow(p, rows[k]);
         slots[k++] = p.row;
     }

@@ -8,6 +8,7 @@
 
 #include "components/registry.h"
 #include "spec/descriptor.h"
+#include "spec/labspec.h"
 #include "util/jsonwrite.h"
 
 namespace drivelab {
@@ -62,6 +63,8 @@ struct Model {
     // identity
     std::string name;                       ///< lab name (not fingerprinted)
     Json normalized;                        ///< normalized lab: defaults filled, no layout/name/description
+    std::shared_ptr<const LabSpec> source;  ///< the lab as compiled (what the file said: the causality
+                                            ///< analysis reads the network from it)
     std::uint64_t fingerprint = 0;          ///< hash of canonicalJson(normalized)
     std::vector<std::string> capabilities;  ///< e.g. quasisteady_converter_powertrain
 

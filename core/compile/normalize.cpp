@@ -72,7 +72,7 @@ void normalizeModel(const LabSpec& spec, Model& model)
         if (ci >= 0) {
             const ComponentInfo& info = model.components[static_cast<std::size_t>(ci)];
             forEachComponentType([&]<class T, std::size_t I>() {
-                if constexpr (requires(const typename T::Params& p) { T::inactiveInput(p); }) {
+                if constexpr (HasInactiveInput<T>) {
                     if (static_cast<int>(I) == info.type)
                         inactive = T::inactiveInput(model.params.of<T>()[static_cast<std::size_t>(info.local)]);
                 }

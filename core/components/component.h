@@ -9,6 +9,8 @@
 
 namespace drivelab {
 
+class BondGraphReading; // analysis/bondgraphreading.h: how a type reads itself as a bond graph
+
 /// most nodes in a model (ground not counted)
 constexpr int kMaxNodes = 32;
 /// most components in a model

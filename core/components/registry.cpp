@@ -5,6 +5,15 @@
 namespace drivelab {
 namespace {
 
+// every registered type conforms: a hook declared with a wrong signature is a compile error
+// here, never a silently disabled hook (components/hooks.h)
+template <class... T>
+consteval bool allConform(TypeList<T...>)
+{
+    return (checkComponentType<T>() && ...);
+}
+static_assert(allConform(ComponentTypes{}));
+
 std::array<const ComponentDescriptor*, ComponentTypes::size> buildList()
 {
     std::array<const ComponentDescriptor*, ComponentTypes::size> list{};

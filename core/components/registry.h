@@ -1,11 +1,13 @@
 #pragma once
 // The component registry: the one place that lists every component type.
-// Adding a type = writing its .h/.cpp pair and adding it to ComponentTypes below.
+// Adding a type = writing its .h/.cpp pair and adding it (include + name, at the end) to
+// ComponentTypes below: docs/ARCHITECTURE.md, "Adding a component type".
 #include <span>
 #include <string_view>
 #include <tuple>
 #include <vector>
 
+#include "components/hooks.h"
 #include "components/common/transformer.h"
 #include "components/hydraulic/accumulator.h"
 #include "components/hydraulic/mechanicalconverter.h"
@@ -20,6 +22,7 @@
 #include "components/rotational/planetary.h"
 #include "components/rotational/spring.h"
 #include "components/rotational/torqueconverter.h"
+#include "components/rotational/torquesource.h"
 #include "components/rotational/torquestep.h"
 #include "components/thermal/thermal.h"
 #include "components/translational/translational.h"
@@ -36,7 +39,7 @@ struct TypeList {
 using ComponentTypes = TypeList<TorqueStep, Damper, Spring, Motor, TorqueConverter, Clutch, Gear, Planetary, ForceStep,
                                 TranslationalDamper, TranslationalSpring, Orifice, Accumulator, PressureSource,
                                 FlowSource, Pump, MechanicalConverter, HydraulicCylinder, Transformer,
-                                ThermalConductor, HeatSource, EngineCylinder>;
+                                ThermalConductor, HeatSource, EngineCylinder, TorqueSource>;
 
 /// call f.template operator()<T, I>() for every type T with its index I
 template <class F>

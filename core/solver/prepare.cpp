@@ -14,12 +14,12 @@ Workspace::Workspace(const Model& m)
       thermalD0(static_cast<std::size_t>(m.nTherm), 0.0)
 {
     forEachComponentType([&]<class T, std::size_t>() {
-        if constexpr (requires(const typename T::Params& p, const ThermalContext& t) { T::thermal(p, t); })
+        if constexpr (HasThermal<T>)
             thermalNetwork = thermalNetwork || !m.params.of<T>().empty();
     });
     if (thermalNetwork) thermalA.assign(static_cast<std::size_t>(kMaxNodes) * kMaxNodes, 0.0);
     forEachComponentType([&]<class T, std::size_t>() {
-        if constexpr (requires(const typename T::Params& p, ConstraintRow& r) { T::constraint(p, r); }) {
+        if constexpr (HasConstraint<T>) {
             for (const auto& p : m.params.of<T>()) {
                 T::constraint(p, rows[nPermanentRows]);
                 rowSlots[nPermanentRows] = p.row;
@@ -69,7 +69,7 @@ void applyInputs(const Model& m, State& s, Workspace& w)
 {
     bool changed = false;
     forEachComponentType([&]<class T, std::size_t>() {
-        if constexpr (requires(const typename T::Params& p, double* x, const double* r) { T::applyInputs(p, x, r); }) {
+        if constexpr (HasApplyInputs<T>) {
             for (const auto& p : m.params.of<T>()) changed = T::applyInputs(p, s.x.data(), s.real.data()) || changed;
         }
     });

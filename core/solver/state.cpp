@@ -114,7 +114,7 @@ double storedEnergy(const Model& m, const State& s)
     }
     ObserveContext c{s.x.data(), s.pos.data(), s.real.data(), s.flag.data(), s.mean.data()};
     forEachComponentType([&]<class T, std::size_t>() {
-        if constexpr (requires(const typename T::Params& p) { T::stored(p, c); }) {
+        if constexpr (HasStored<T>) {
             for (const auto& p : m.params.of<T>()) e.add(T::stored(p, c));
         }
     });
@@ -126,7 +126,7 @@ std::uint64_t lockMask(const Model& m, const State& s)
     std::uint64_t mask = 0;
     int i = 0;
     for (const auto& p : m.params.of<Clutch>()) {
-        if (s.flag[static_cast<std::size_t>(p.flag)]) mask |= 1ull << i;
+        if (Clutch::locked(p, s.flag.data())) mask |= 1ull << i;
         ++i;
     }
     return mask;

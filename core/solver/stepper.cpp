@@ -40,7 +40,7 @@ public:
         int nCuts = 0;
         const double tickNs = static_cast<double>(m.tickNs);
         if (m.hasBreakpoints) forEachComponentType([&]<class T, std::size_t>() {
-            if constexpr (requires(const typename T::Params& p, double a, double& b) { T::breakpoint(p, a, a, b); }) {
+            if constexpr (HasBreakpoint<T>) {
                 for (const auto& p : m.params.of<T>()) {
                     double at;
                     if (T::breakpoint(p, tickStartNs, tickStartNs + tickNs, at)) {
@@ -124,7 +124,7 @@ private:
     void intervalLimit(const double* x, double& maxNs, int& type, int& local) const
     {
         forEachComponentType([&]<class T, std::size_t I>() {
-            if constexpr (requires(const typename T::Params& p, const double* v) { T::maxInterval(p, v); }) {
+            if constexpr (HasMaxInterval<T>) {
                 const auto& list = m.params.of<T>();
                 for (std::size_t k = 0; k < list.size(); ++k) {
                     const double ns = 1e9 * T::maxInterval(list[k], x);
@@ -188,7 +188,7 @@ private:
         c.scratch = w.scratch.data();
         for (const auto& info : m.components) {
             forEachComponentType([&]<class T, std::size_t I>() {
-                if constexpr (requires(const typename T::Params& p) { T::eval(p, c); }) {
+                if constexpr (HasEval<T>) {
                     if (static_cast<int>(I) != info.type) return;
                     for (int i = 0; i < m.nDyn; ++i) w.f[i] = stor[i] = dstor[i] = 0.0;
                     T::eval(m.params.of<T>()[static_cast<std::size_t>(info.local)], c);
@@ -334,25 +334,11 @@ private:
     bool commit(double hSec)
     {
         CommitContext c = commitContext(hSec);
-        // a converter whose interval heat is negative beyond rounding rejects the interval
-        for (const auto& p : m.params.of<TorqueConverter>()) {
-            double q, bound;
-            if (TorqueConverter::rejects(p, c, q, bound)) {
-                const std::size_t idx = static_cast<std::size_t>(&p - m.params.of<TorqueConverter>().data());
-                int seen = 0;
-                std::string id = "-";
-                for (const auto& ci : m.components) {
-                    if (ci.desc == &TorqueConverter::descriptor() && seen++ == static_cast<int>(idx)) id = ci.id;
-                }
-                return fail(id, "negative fluid heat " + formatDouble(q) + " J in an interval (rounding allows " +
-                                    formatDouble(bound) + " J); the interval is rejected: check the map's efficiency or refine the tick");
-            }
-        }
-        // any other component may reject the interval (a chamber volume reaching zero, ...)
+        // any component may reject the interval (a converter's negative heat, a chamber volume reaching zero, ...)
         std::string why;
         std::string rejectedBy;
         forEachComponentType([&]<class T, std::size_t I>() {
-            if constexpr (requires(const typename T::Params& p, std::string& r) { T::reject(p, c, r); }) {
+            if constexpr (HasReject<T>) {
                 const auto& list = m.params.of<T>();
                 for (std::size_t k = 0; k < list.size() && rejectedBy.empty(); ++k) {
                     if (T::reject(list[k], c, why)) rejectedBy = componentId(static_cast<int>(I), static_cast<int>(k));
@@ -433,8 +419,7 @@ private:
     void lock(int k)
     {
         const Clutch::Params& p = clutch(k);
-        s.flag[static_cast<std::size_t>(p.flag)] = 1;
-        s.flag[static_cast<std::size_t>(p.flag) + 1] = 0;
+        Clutch::setLocked(p, s.flag.data());
         ensureBasis(m, s, w);
         const double before = kineticEnergy(m, s);
         projectOntoConstraints(w.basis, m.mass.data(), s.x.data());
@@ -460,8 +445,7 @@ private:
                 lock(k);
                 break;
             case Clutch::Engage::Unlock:
-                s.flag[static_cast<std::size_t>(p.flag)] = 0;
-                s.flag[static_cast<std::size_t>(p.flag) + 1] = 0;
+                Clutch::setSlipping(p, s.flag.data(), 0);
                 break;
             case Clutch::Engage::Keep:
                 break;
@@ -506,8 +490,7 @@ private:
             if (brk >= 0) {
                 const Clutch::Params& p = clutch(brk);
                 const double l = w.lambda[static_cast<std::size_t>(p.row)];
-                s.flag[static_cast<std::size_t>(p.flag)] = 0;
-                s.flag[static_cast<std::size_t>(p.flag) + 1] = l > 0.0 ? -1 : 1;
+                Clutch::setSlipping(p, s.flag.data(), l > 0.0 ? -1 : 1);
                 broke |= 1ull << brk;
                 continue;
             }

@@ -40,7 +40,7 @@ void thermalStep(const Model& m, State& s, Workspace& w, double hSec)
     t.acc = w.acc.data();
     t.heatFromSources = &s.ledger.heatFromSources;
     forEachComponentType([&]<class T, std::size_t>() {
-        if constexpr (requires(const typename T::Params& p) { T::thermal(p, t); }) {
+        if constexpr (HasThermal<T>) {
             for (const auto& p : m.params.of<T>()) T::thermal(p, t);
         }
     });
@@ -58,7 +58,7 @@ void thermalStep(const Model& m, State& s, Workspace& w, double hSec)
         if (g != 0.0) s.ledger.heatToAmbient.add(hSec * g * (0.5 * (w.thermalD0[k] + s.temp[k]) - (m.ambientT[k] - m.temp0[k])));
     }
     forEachComponentType([&]<class T, std::size_t>() {
-        if constexpr (requires(const typename T::Params& p) { T::thermalCommit(p, t); }) {
+        if constexpr (HasThermalCommit<T>) {
             for (const auto& p : m.params.of<T>()) T::thermalCommit(p, t);
         }
     });

@@ -7,10 +7,15 @@
 
 namespace drivelab {
 
+/// the reading every linear damper shares (lineardamper.cpp / linearspring.cpp)
+void readLinearDamper(BondGraphReading& r);
+
 template <class Traits>
 class LinearDamper {
 public:
     static const ComponentDescriptor& descriptor() { return Traits::descriptor(); }
+    /// its bond-graph reading (analysis/bondgraphreading.h)
+    static void bondGraph(BondGraphReading& r) { readLinearDamper(r); }
 
     /// compiled parameters
     struct Params {

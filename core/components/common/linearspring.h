@@ -7,10 +7,15 @@
 
 namespace drivelab {
 
+/// the reading every linear spring shares (lineardamper.cpp / linearspring.cpp)
+void readLinearSpring(BondGraphReading& r);
+
 template <class Traits>
 class LinearSpring {
 public:
     static const ComponentDescriptor& descriptor() { return Traits::descriptor(); }
+    /// its bond-graph reading (analysis/bondgraphreading.h)
+    static void bondGraph(BondGraphReading& r) { readLinearSpring(r); }
 
     /// compiled parameters
     struct Params {

@@ -6,10 +6,15 @@
 
 namespace drivelab {
 
+/// an effort source's reading: Se on node_a with its support (stepsource.cpp); effort: "torque", "force"
+void readEffortStep(BondGraphReading& r, const char* effort);
+
 template <class Traits>
 class StepSource {
 public:
     static const ComponentDescriptor& descriptor() { return Traits::descriptor(); }
+    /// its bond-graph reading (analysis/bondgraphreading.h)
+    static void bondGraph(BondGraphReading& r) { readEffortStep(r, Traits::kEffort); }
 
     /// compiled parameters
     struct Params {

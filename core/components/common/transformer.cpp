@@ -1,4 +1,5 @@
 #include "components/common/transformer.h"
+#include "analysis/bondgraphreading.h"
 #include "spec/ranges.h"
 
 namespace drivelab {
@@ -40,6 +41,11 @@ bool Transformer::compile(CompileContext& ctx, Params& p)
     p.row = ctx.allocRow();
     p.mean = ctx.allocMean(2);
     return !ctx.failed();
+}
+
+void Transformer::bondGraph(BondGraphReading& r)
+{
+    r.twoPortTf("ideal transformer: effort_b = ratio effort_a, flow_a = ratio flow_b", true);
 }
 
 } // namespace drivelab

@@ -1,4 +1,5 @@
 #include "components/hydraulic/accumulator.h"
+#include "analysis/bondgraphreading.h"
 #include "spec/ranges.h"
 
 namespace drivelab {
@@ -42,6 +43,11 @@ bool Accumulator::compile(CompileContext& ctx, Params& p)
     p.scratch = ctx.allocScratch(7);
     p.mean = ctx.allocMean(1);
     return !ctx.failed();
+}
+
+void Accumulator::bondGraph(BondGraphReading& r)
+{
+    r.onePort(Domain::Hydraulic, {BgKind::C, "c", "gas-charged accumulator (pressure-setting storage)"});
 }
 
 } // namespace drivelab

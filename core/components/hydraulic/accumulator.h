@@ -16,6 +16,8 @@ namespace drivelab {
 class Accumulator {
 public:
     static const ComponentDescriptor& descriptor();
+    /// its bond-graph reading (analysis/bondgraphreading.h)
+    static void bondGraph(BondGraphReading& r);
 
     /// compiled parameters
     struct Params {

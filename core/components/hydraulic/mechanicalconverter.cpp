@@ -1,4 +1,5 @@
 #include "components/hydraulic/mechanicalconverter.h"
+#include "analysis/bondgraphreading.h"
 #include "spec/ranges.h"
 
 namespace drivelab {
@@ -97,6 +98,36 @@ bool HydraulicCylinder::compile(CompileContext& ctx, Params& p)
     p.scratch = ctx.allocScratch(1);
     p.mean = ctx.allocMean(3);
     return !ctx.failed();
+}
+
+// TF from the chamber pressure to the shaft torque; with compressibility the chamber's oil is a
+// C on node_a's 0-junction
+void MechanicalConverter::bondGraph(BondGraphReading& r)
+{
+    const auto a = r.port("node_a"), b = r.port("node_b");
+    if (!r.is(a, Domain::Hydraulic) || !r.is(b, Domain::Rotational)) return r.skip("node_a must be hydraulic and node_b rotational");
+    const bool compressible = r.flag("compressibility");
+    std::vector<BondGraphReading::Part> parts{{BgKind::TF, "tf", "displacement: torque = displacement x pressure, flow = displacement x speed"}};
+    if (compressible) parts.push_back({BgKind::C, "chamber", "compliance of the chamber oil (on node_a)"});
+    const std::vector<int> els = r.addParts(parts, "rotary mechanical converter", Domain::Hydraulic);
+    r.bond(r.junction(a), els[0]);
+    r.bond(els[0], r.junction(b));
+    if (compressible) r.bond(els[1], r.junction(a));
+}
+
+// two TFs on one rod: A_A from chamber A, -A_B from chamber B
+void HydraulicCylinder::bondGraph(BondGraphReading& r)
+{
+    const auto a = r.port("node_a"), b = r.port("node_b"), rod = r.port("node_c");
+    if (!r.is(a, Domain::Hydraulic) || !r.is(b, Domain::Hydraulic)) return r.skip("chambers A and B must be hydraulic nodes");
+    if (!r.is(rod, Domain::Translational)) return r.skip("the rod must be a translational node");
+    const std::vector<int> els = r.addParts({{BgKind::TF, "a", "piston side: force A_A p_A, flow A_A v"},
+                                             {BgKind::TF, "b", "rod side: force -A_B p_B, flow -A_B v"}},
+                                            "double-acting cylinder", Domain::Hydraulic);
+    r.bond(r.junction(a), els[0]);
+    r.bond(els[0], r.junction(rod));
+    r.bond(r.junction(b), els[1]);
+    r.bond(els[1], r.junction(rod));
 }
 
 } // namespace drivelab

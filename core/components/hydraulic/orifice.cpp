@@ -1,4 +1,5 @@
 #include "components/hydraulic/orifice.h"
+#include "analysis/bondgraphreading.h"
 #include "spec/ranges.h"
 
 namespace drivelab {
@@ -71,6 +72,11 @@ bool Orifice::compile(CompileContext& ctx, Params& p)
     p.real = ctx.allocReal(2);
     if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "must differ from node_a");
     return !ctx.failed();
+}
+
+void Orifice::bondGraph(BondGraphReading& r)
+{
+    r.commonFlow(Domain::Hydraulic, {BgKind::R, "r", "flow restriction (laminar or turbulent; a valve with its opening)"});
 }
 
 } // namespace drivelab

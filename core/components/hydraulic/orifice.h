@@ -15,6 +15,8 @@ namespace drivelab {
 class Orifice {
 public:
     static const ComponentDescriptor& descriptor();
+    /// its bond-graph reading (analysis/bondgraphreading.h)
+    static void bondGraph(BondGraphReading& r);
 
     /// compiled parameters
     struct Params {

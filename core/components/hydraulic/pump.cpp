@@ -1,4 +1,5 @@
 #include "components/hydraulic/pump.h"
+#include "analysis/bondgraphreading.h"
 #include "spec/ranges.h"
 
 namespace drivelab {
@@ -73,6 +74,38 @@ bool Pump::compile(CompileContext& ctx, Params& p)
     p.mean = ctx.allocMean(3);
     p.real = ctx.allocReal(2);
     return !ctx.failed();
+}
+
+// TF from the shaft's speed to the displacement flow on a 1-junction from inlet to outlet;
+// leakage is an R from outlet back to inlet. With a delivery table the pump is not a freely
+// reversible flow source: its TF must take the shaft's speed (the fluid cannot drive it).
+void Pump::bondGraph(BondGraphReading& r)
+{
+    const auto shaft = r.port("node_a"), in = r.port("node_b"), out = r.port("node_c");
+    if (!r.is(shaft, Domain::Rotational)) return r.skip("node_a must name a rotational node (the shaft)");
+    if (!r.is(in, Domain::Hydraulic) || !r.is(out, Domain::Hydraulic)) return r.skip("node_b and node_c must name hydraulic nodes");
+    const bool leak = r.number("leakage_conductance") > 0.0;
+    const bool table = r.given("delivery_table");
+    std::vector<BondGraphReading::Part> parts{{BgKind::TF, "tf",
+                                               table ? "displacement (delivery scaled by the table; shaft speed in, never driven by the flow)"
+                                                     : "displacement: flow = displacement x shaft speed"}};
+    if (leak) parts.push_back({BgKind::R, "leakage", "internal leakage from outlet to inlet"});
+    const std::vector<int> els = r.addParts(parts, "shaft-driven pump", Domain::Rotational);
+    r.setDomain(els[0], Domain::Rotational); // its first port is the shaft
+    if (leak) r.setDomain(els[1], Domain::Hydraulic);
+    const std::string id = r.component().id;
+    const int j = r.addJunction(BgKind::One, "", "displacement flow through '" + id + "'", Domain::Hydraulic);
+    const int shaftBond = r.bond(r.junction(shaft), els[0]);
+    r.bond(els[0], j);
+    r.bond(r.junction(in), j);
+    r.bond(j, r.junction(out));
+    if (table) r.effortOut(els[0], shaftBond);
+    if (leak) {
+        const int jl = r.addJunction(BgKind::One, ".leakage", "leakage flow through '" + id + "'", Domain::Hydraulic);
+        r.bond(r.junction(out), jl);
+        r.bond(jl, r.junction(in));
+        r.bond(jl, els[1]);
+    }
 }
 
 } // namespace drivelab

@@ -13,6 +13,8 @@ namespace drivelab {
 class Pump {
 public:
     static const ComponentDescriptor& descriptor();
+    /// its bond-graph reading (analysis/bondgraphreading.h)
+    static void bondGraph(BondGraphReading& r);
     static constexpr int kMaxPoints = 32;
 
     /// compiled parameters

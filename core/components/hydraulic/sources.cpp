@@ -1,4 +1,5 @@
 #include "components/hydraulic/sources.h"
+#include "analysis/bondgraphreading.h"
 #include "spec/ranges.h"
 
 namespace drivelab {
@@ -59,6 +60,16 @@ bool FlowSource::compile(CompileContext& ctx, Params& p)
     p.mean = ctx.allocMean(2);
     if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "must differ from node_a");
     return !ctx.failed();
+}
+
+void PressureSource::bondGraph(BondGraphReading& r)
+{
+    r.onePort(Domain::Hydraulic, {BgKind::Se, "se", "ideal pressure source"});
+}
+
+void FlowSource::bondGraph(BondGraphReading& r)
+{
+    r.commonFlow(Domain::Hydraulic, {BgKind::Sf, "sf", "prescribed flow from node_a to node_b"});
 }
 
 } // namespace drivelab

@@ -1,4 +1,5 @@
 #include "components/rotational/clutch.h"
+#include "analysis/bondgraphreading.h"
 #include "spec/ranges.h"
 
 namespace drivelab {
@@ -86,6 +87,24 @@ bool Clutch::compile(CompileContext& ctx, Params& p)
         }
     }
     return !ctx.failed();
+}
+
+// Locked (the compiled initial state or the asked lock mask; a lab that does not compile: the
+// same rule as startsLocked on what the file says, a pressure-applied clutch counting as able
+// to carry torque): a rigid 1:1 constraint; slipping: a friction effort. Its pressure is a signal.
+void Clutch::bondGraph(BondGraphReading& r)
+{
+    const bool pressureApplied = r.component().port("pressure_node") && !r.component().port("pressure_node")->empty();
+    const double capacity = pressureApplied ? 1.0 : r.input("capacity");
+    const bool locked = r.lockedAtStart().value_or(
+        startsLocked(r.initialSpeed(r.port("node_a")), r.initialSpeed(r.port("node_b")), std::isfinite(capacity) ? capacity : 0.0));
+    if (locked) {
+        r.twoPortTf("locked at the start: a rigid 1:1 constraint, solved by projection", true);
+        r.lockedConstraint();
+    } else {
+        r.relative({{BgKind::Se, "friction", "slipping: a friction effort (a modulated Se, set by its capacity)"}}, "slipping clutch", false);
+    }
+    r.signal("pressure_node");
 }
 
 } // namespace drivelab

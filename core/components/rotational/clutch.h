@@ -13,6 +13,8 @@ namespace drivelab {
 class Clutch {
 public:
     static const ComponentDescriptor& descriptor();
+    /// its bond-graph reading (analysis/bondgraphreading.h)
+    static void bondGraph(BondGraphReading& r);
 
     /// compiled parameters
     struct Params {
@@ -61,6 +63,18 @@ public:
 
     /// true while locked
     static bool locked(const Params& p, const std::int32_t* flag) { return flag[p.flag] != 0; }
+    /// lock it: slip direction cleared
+    static void setLocked(const Params& p, std::int32_t* flag)
+    {
+        flag[p.flag] = 1;
+        flag[p.flag + 1] = 0;
+    }
+    /// unlock it with a slip direction (-1, 0, +1)
+    static void setSlipping(const Params& p, std::int32_t* flag, std::int32_t direction)
+    {
+        flag[p.flag] = 0;
+        flag[p.flag + 1] = direction;
+    }
 
     /// true when the two sides turn at the same speed within rounding [rad/s]
     static bool sameSpeed(double wa, double wb)
@@ -70,6 +84,16 @@ public:
     /// the initial lock rule: a clutch that can carry torque (static capacity > 0 at t = 0)
     /// and whose sides turn at the same speed starts locked
     static bool startsLocked(double wa, double wb, double capacity) { return capacity > 0.0 && sameSpeed(wa, wb); }
+    /// the initial state: locked by startsLocked on the initial speeds x and inputs real,
+    /// otherwise slipping in the direction of the present slip (0 at zero slip)
+    static void initialState(const Params& p, const double* x, const double* real, std::int32_t* flag)
+    {
+        const double wa = p.a >= 0 ? x[p.a] : 0.0;
+        const double wb = p.b >= 0 ? x[p.b] : 0.0;
+        const double slip = wa - wb;
+        if (startsLocked(wa, wb, staticCapacity(p, real, x))) setLocked(p, flag);
+        else setSlipping(p, flag, sameSpeed(wa, wb) ? 0 : (slip > 0.0 ? 1 : -1));
+    }
 
     /// what the engagement rule asks of the solver at the start of an interval
     enum class Engage { Keep, Lock, Unlock };

@@ -1,4 +1,5 @@
 #include "components/rotational/enginecylinder.h"
+#include "analysis/bondgraphreading.h"
 #include "spec/ranges.h"
 
 namespace drivelab {
@@ -252,6 +253,12 @@ bool EngineCylinder::compile(CompileContext& ctx, Params& p)
     }
     ctx.setRealInit(p.real, t0);
     return true;
+}
+
+void EngineCylinder::bondGraph(BondGraphReading& r)
+{
+    r.relative({{BgKind::Se, "se", "gas work on the crank (a modulated Se, set by crank angle and fuel; reaction on the ground)"}},
+               "engine cylinder", true);
 }
 
 } // namespace drivelab

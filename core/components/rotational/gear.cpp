@@ -1,4 +1,5 @@
 #include "components/rotational/gear.h"
+#include "analysis/bondgraphreading.h"
 #include "spec/ranges.h"
 
 namespace drivelab {
@@ -34,6 +35,11 @@ bool Gear::compile(CompileContext& ctx, Params& p)
     p.mean = ctx.allocMean(2);
     if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "must differ from node_a");
     return !ctx.failed();
+}
+
+void Gear::bondGraph(BondGraphReading& r)
+{
+    r.twoPortTf("ideal rigid gear: speed_a = ratio speed_b, solved by projection", true);
 }
 
 } // namespace drivelab

@@ -9,6 +9,8 @@ namespace drivelab {
 class Gear {
 public:
     static const ComponentDescriptor& descriptor();
+    /// its bond-graph reading (analysis/bondgraphreading.h)
+    static void bondGraph(BondGraphReading& r);
 
     /// compiled parameters
     struct Params {

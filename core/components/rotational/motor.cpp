@@ -1,4 +1,5 @@
 #include "components/rotational/motor.h"
+#include "analysis/bondgraphreading.h"
 #include "spec/ranges.h"
 
 namespace drivelab {
@@ -54,6 +55,11 @@ bool Motor::compile(CompileContext& ctx, Params& p)
     p.mean = ctx.allocMean(2);
     if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "must differ from node_a");
     return !ctx.failed();
+}
+
+void Motor::bondGraph(BondGraphReading& r)
+{
+    r.relative({{BgKind::Se, "se", "torque source modulated by its command and speed (stator: node_b)"}}, "modulated effort source", true);
 }
 
 } // namespace drivelab

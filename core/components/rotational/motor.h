@@ -9,6 +9,8 @@ namespace drivelab {
 class Motor {
 public:
     static const ComponentDescriptor& descriptor();
+    /// its bond-graph reading (analysis/bondgraphreading.h)
+    static void bondGraph(BondGraphReading& r);
     static constexpr int kMaxPoints = 64;
 
     /// compiled parameters

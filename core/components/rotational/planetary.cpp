@@ -1,4 +1,5 @@
 #include "components/rotational/planetary.h"
+#include "analysis/bondgraphreading.h"
 #include "spec/ranges.h"
 
 namespace drivelab {
@@ -44,6 +45,26 @@ bool Planetary::compile(CompileContext& ctx, Params& p)
     const std::string s = ctx.portNode("node_a"), r = ctx.portNode("node_b"), c = ctx.portNode("node_c");
     if (s == r || s == c || r == c) ctx.errorAt("node_c", "sun, ring and carrier must be three different nodes");
     return !ctx.failed();
+}
+
+// Willis: Zs ws + Zr wr = (Zs + Zr) wc. Two TFs (Zs/(Zs+Zr), Zr/(Zs+Zr)) add the sun's and
+// the ring's contributions on a 0-junction whose summed flow is the carrier's speed.
+void Planetary::bondGraph(BondGraphReading& r)
+{
+    const auto s = r.port("node_a"), ring = r.port("node_b"), k = r.port("node_c");
+    for (const auto& p : {s, ring, k}) {
+        if (!(r.is(p, Domain::Rotational) || p.kind == BondGraphReading::PortKind::Ground))
+            return r.skip("sun, ring and carrier must be rotational nodes or ground");
+    }
+    const std::vector<int> els = r.addParts({{BgKind::TF, "sun", "sun share of the carrier speed, Zs/(Zs+Zr)", true},
+                                             {BgKind::TF, "ring", "ring share of the carrier speed, Zr/(Zs+Zr)", true},
+                                             {BgKind::Zero, "sum", "carrier speed: sum of the two shares (common torque)", true}},
+                                            "planetary set (Willis equation), rigid, solved by projection", Domain::Rotational);
+    r.bond(r.junction(s), els[0]);
+    r.bond(els[0], els[2]);
+    r.bond(r.junction(ring), els[1]);
+    r.bond(els[1], els[2]);
+    r.bond(els[2], r.junction(k));
 }
 
 } // namespace drivelab

@@ -1,4 +1,6 @@
 #include "components/rotational/torqueconverter.h"
+#include "analysis/bondgraphreading.h"
+#include "util/jsonwrite.h"
 #include "spec/ranges.h"
 
 #include <cmath>
@@ -209,6 +211,26 @@ bool TorqueConverter::compile(CompileContext& ctx, Params& p)
     p.mean = ctx.allocMean(3);
     p.real = ctx.allocReal(2);
     return !ctx.failed();
+}
+
+// a quasi-steady two-port R: both torques follow from the two speeds, so it sets the effort on
+// both of its bonds
+void TorqueConverter::bondGraph(BondGraphReading& r)
+{
+    const auto a = r.port("node_a"), b = r.port("node_b");
+    if (!r.is(a, Domain::Rotational) || !r.is(b, Domain::Rotational)) return r.skip("pump and turbine must be rotational nodes");
+    const std::string note = "quasi-steady two-port R (torques from the two speeds; stator grounded, no work)";
+    const int e = r.addParts({{BgKind::R, "r", note}}, note, Domain::Rotational).front();
+    for (const auto& p : {a, b}) r.effortOut(e, r.bond(r.junction(p), e));
+}
+
+bool TorqueConverter::reject(const Params& p, const CommitContext& c, std::string& why)
+{
+    double q = 0.0, bound = 0.0;
+    if (!rejects(p, c, q, bound)) return false;
+    why = "negative fluid heat " + formatDouble(q) + " J in an interval (rounding allows " + formatDouble(bound) +
+          " J); the interval is rejected: check the map's efficiency or refine the tick";
+    return true;
 }
 
 } // namespace drivelab

@@ -17,6 +17,8 @@ namespace drivelab {
 class TorqueConverter {
 public:
     static const ComponentDescriptor& descriptor();
+    /// its bond-graph reading (analysis/bondgraphreading.h)
+    static void bondGraph(BondGraphReading& r);
     static constexpr int kMaxPoints = 32;
     static constexpr const char* kMapNames[4] = {"pump_positive", "pump_negative", "turbine_positive",
                                                  "turbine_negative"};
@@ -162,6 +164,9 @@ public:
                 8.0 * eps * c.h * (std::fabs(tp * c.speed(p.pump)) + std::fabs(tt * c.speed(p.turbine)));
         return heat < -bound;
     }
+
+    /// the solver's reject hook: a negative interval heat beyond rounding (rejects) refuses the interval
+    static bool reject(const Params& p, const CommitContext& c, std::string& why);
 
     static void commit(const Params& p, const CommitContext& c)
     {

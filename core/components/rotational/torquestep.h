@@ -9,6 +9,7 @@ namespace drivelab {
 struct TorqueStepTraits {
     static const ComponentDescriptor& descriptor();
     static constexpr const char* kStep = "step_torque";
+    static constexpr const char* kEffort = "torque";
     static constexpr const char* kOffset = "offset_torque";
 };
 

@@ -1,4 +1,5 @@
 #include "components/thermal/thermal.h"
+#include "analysis/bondgraphreading.h"
 #include "spec/ranges.h"
 
 namespace drivelab {
@@ -55,6 +56,16 @@ bool HeatSource::compile(CompileContext& ctx, Params& p)
     p.power = ctx.inputSlot("power");
     p.mean = ctx.allocMean(1);
     return !ctx.failed();
+}
+
+void ThermalConductor::bondGraph(BondGraphReading& r)
+{
+    r.commonFlow(Domain::Thermal, {BgKind::R, "r", "thermal conductance"});
+}
+
+void HeatSource::bondGraph(BondGraphReading& r)
+{
+    r.onePort(Domain::Thermal, {BgKind::Sf, "sf", "prescribed heat flow"});
 }
 
 } // namespace drivelab

@@ -11,6 +11,8 @@ namespace drivelab {
 class ThermalConductor {
 public:
     static const ComponentDescriptor& descriptor();
+    /// its bond-graph reading (analysis/bondgraphreading.h)
+    static void bondGraph(BondGraphReading& r);
 
     /// compiled parameters
     struct Params {
@@ -36,6 +38,8 @@ public:
 class HeatSource {
 public:
     static const ComponentDescriptor& descriptor();
+    /// its bond-graph reading (analysis/bondgraphreading.h)
+    static void bondGraph(BondGraphReading& r);
 
     /// compiled parameters
     struct Params {

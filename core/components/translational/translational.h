@@ -11,6 +11,7 @@ namespace drivelab {
 struct ForceStepTraits {
     static const ComponentDescriptor& descriptor();
     static constexpr const char* kStep = "step_force";
+    static constexpr const char* kEffort = "force";
     static constexpr const char* kOffset = "offset_force";
 };
 /// descriptor of the translational damper
