@@ -2,14 +2,6 @@
 
 namespace drivelab {
 
-int Model::nodeIndex(const std::string& id) const
-{
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-        if (nodes[i].id == id) return static_cast<int>(i);
-    }
-    return -1;
-}
-
 int Model::componentIndex(const std::string& id) const
 {
     for (std::size_t i = 0; i < components.size(); ++i) {

@@ -111,8 +111,6 @@ struct Model {
     std::vector<EvalHook> storageHooks;    ///< stored fluid, one entry per present type with storage
     std::vector<CommitHook> commitHooks;   ///< interval books, one entry per present type
 
-    /// index of a node id, or -1
-    int nodeIndex(const std::string& id) const;
     /// index of a component id, or -1
     int componentIndex(const std::string& id) const;
     /// number of boundaries a full run reports

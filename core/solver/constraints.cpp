@@ -227,25 +227,6 @@ void projectOntoConstraints(const ModeBasis& b, const double* mass, double* x)
     updateDependents(b, x);
 }
 
-double constraintViolation(const ModeBasis& b, const double* x, int& worstSlot)
-{
-    double worst = 0.0;
-    worstSlot = -1;
-    for (int r = 0; r < b.rank; ++r) {
-        double s = 0.0, mag = 0.0;
-        for (int j = 0; j < b.n; ++j) {
-            s += b.G[r * kMaxDyn + j] * x[j];
-            mag += std::fabs(b.G[r * kMaxDyn + j] * x[j]);
-        }
-        const double rel = std::fabs(s) / (mag + 1e-300);
-        if (std::fabs(s) > 1e-12 && rel > worst) {
-            worst = rel;
-            worstSlot = b.rowSlot[r];
-        }
-    }
-    return worst;
-}
-
 void constraintMultipliers(const ModeBasis& b, const double* effort, double* lambdaBySlot)
 {
     for (int r = 0; r < b.rank; ++r) {

@@ -46,9 +46,6 @@ void projectOntoConstraints(const ModeBasis& b, const double* mass, double* x);
 /// Set every dependent state exactly from the independent and fixed ones.
 void updateDependents(const ModeBasis& b, double* x);
 
-/// Largest violation |G x| of the active rows, and the row slot where it is largest.
-double constraintViolation(const ModeBasis& b, const double* x, int& worstSlot);
-
 /// Multipliers lambda (one per row slot, others untouched) from the constraint
 /// effort e = M dx/h - f on each state.
 void constraintMultipliers(const ModeBasis& b, const double* effort, double* lambdaBySlot);

@@ -79,14 +79,6 @@ const InputDescriptor* ComponentDescriptor::input(std::string_view name) const
     return nullptr;
 }
 
-int ComponentDescriptor::observableIndex(std::string_view name) const
-{
-    for (std::size_t i = 0; i < observables.size(); ++i) {
-        if (name == observables[i].name) return static_cast<int>(i);
-    }
-    return -1;
-}
-
 const ParameterDescriptor* NodeDomainDescriptor::field(std::string_view name) const
 {
     for (const auto& p : fields) {

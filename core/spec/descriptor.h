@@ -147,8 +147,6 @@ struct ComponentDescriptor {
     const ParameterDescriptor* parameter(std::string_view name) const;
     /// input by name, or nullptr
     const InputDescriptor* input(std::string_view name) const;
-    /// index of an observable, or -1
-    int observableIndex(std::string_view name) const;
 };
 
 /// Everything the outside world knows about a node domain.

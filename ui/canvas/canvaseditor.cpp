@@ -18,11 +18,6 @@ namespace drivelab {
 
 CanvasEditor::CanvasEditor(LabScene* scene, QObject* parent) : QObject(parent), m_scene(scene) {}
 
-bool CanvasEditor::hasSelection() const
-{
-    return !m_scene->selectedItems().isEmpty();
-}
-
 void CanvasEditor::deleteSelection()
 {
     LabDocument* doc = m_scene->document();

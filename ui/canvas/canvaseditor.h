@@ -32,8 +32,6 @@ public:
     void connectPort(const QString& component, const QString& port, const QString& node);
     /// unbind a port
     void disconnectPort(const QString& component, const QString& port);
-    /// true when something is selected
-    bool hasSelection() const;
 
 signals:
     /// a status-bar hint

@@ -65,8 +65,6 @@ signals:
     void mapEditorRequested(const QString& id);
     /// the user double-clicked an item (focus its properties)
     void itemActivated(const QString& id);
-    /// a context menu asked for an item rename
-    void renameRequested(const QString& id);
     /// a context menu for the canvas is wanted at a screen point (items under it given)
     void contextMenuWanted(const QPoint& screenPos, const QPointF& scenePos);
 

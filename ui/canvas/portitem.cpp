@@ -51,11 +51,6 @@ void PortItem::setDirection(const QPointF& d)
     update();
 }
 
-QPointF PortItem::sceneDirection() const
-{
-    return m_direction; // components are never scaled or rotated as items; the symbol is
-}
-
 void PortItem::setDropHighlight(int state)
 {
     if (state == m_drop) return;

@@ -34,8 +34,6 @@ public:
     /// outward direction in item coordinates of the component
     void setDirection(const QPointF& d);
     QPointF direction() const { return m_direction; }
-    /// outward direction in scene coordinates
-    QPointF sceneDirection() const;
     /// highlight while a wire drag passes over it
     void setDropHighlight(int state); // 0 none, 1 accept, -1 refuse
 

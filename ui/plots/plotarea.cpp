@@ -139,11 +139,6 @@ void PlotArea::setLive(bool live)
     for (PlotPanel* p : m_panels) p->setLive(live);
 }
 
-bool PlotArea::isLive() const
-{
-    return m_timer->isActive();
-}
-
 void PlotArea::setMessage(const QString& text, bool error)
 {
     m_message->setText(text);

@@ -37,7 +37,6 @@ public:
     void clearPlots();
     /// drain samples on the timer while live
     void setLive(bool live);
-    bool isLive() const;
     /// redraw now (force: every series, not only what changed)
     void refresh(bool force = false);
     /// a line above the plots ("" hides it)

@@ -67,11 +67,6 @@ QStringList TableModel::problems(int row, int column) const
     return m_cellProblems.value({row, column});
 }
 
-bool TableModel::hasProblems() const
-{
-    return !m_cellProblems.isEmpty() || !m_rowProblems.isEmpty() || !m_tableProblems.isEmpty();
-}
-
 int TableModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(m_rows.size());

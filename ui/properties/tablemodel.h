@@ -36,8 +36,6 @@ public:
     QStringList problems(int row, int column) const;
     /// problems of the whole table
     QStringList tableProblems() const { return m_tableProblems; }
-    /// true when any problem is shown
-    bool hasProblems() const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -1,0 +1,40 @@
+#pragma once
+// The pinned results of every lab in labs/: its model fingerprint and final state hash (same
+// lab, same binary, same bits; a change here must be a deliberate, documented fix). Shared by
+// the Qt Test tst_labs and the Qt-free tst_headless_labs and tst_headless_cli; no Qt here.
+#include <cstddef>
+#include <iterator>
+
+namespace drivelab::test {
+
+/// one lab file and its pinned hashes (16 hex digits)
+struct LabPin {
+    const char* file;        ///< file name in labs/
+    const char* fingerprint; ///< model_fingerprint
+    const char* finalHash;   ///< final_state_hash
+};
+
+// Fingerprints depend only on the model; final hashes on every bit of the trajectory.
+// History of deliberate changes (docs/PHYSICS.md, "Changes to results"):
+//   1. Newton convergence moved from the step size to the seed's speed-residual test
+//      (final hashes of all labs changed; fingerprints did not).
+//   2. The state carries the thermal books (heat to ambient) and holds each thermal
+//      node's temperature as its rise since t = 0 (full precision for small rises):
+//      labs with thermal nodes changed hash; temperatures moved at the 1e-13 K level.
+//   3. A clutch takes its slip direction from the present slip whenever it starts to carry
+//      torque (Clutch::engage): fired-converter's lockup, re-applied at 0.55 s with the
+//      crank far above the turbine, slips at its capacity instead of locking at once
+//      (only fired-converter changed hash).
+/// every lab in labs/, in file-name order
+constexpr LabPin kLabPins[] = {
+    {"clutch-engagement.lab.json", "85d261f1aa430b26", "853a133cb5a28ba1"},
+    {"converter-launch.lab.json", "04347fd1b1afe7cc", "d752fee3f08d409e"},
+    {"fired-converter.lab.json", "a7bf6c4bea1a8c77", "28d7302f492efb67"},
+    {"hydraulic-lockup.lab.json", "440c8dc6f0b2600c", "70691041643664c7"},
+    {"mechanical-converter.lab.json", "7f6ad84ddaf81798", "b9b4865fae8517fe"},
+    {"two-speed-shift.lab.json", "d0e37959cbcc4aff", "54db04444ff3272a"},
+};
+/// how many labs are pinned
+constexpr std::size_t kLabPinCount = std::size(kLabPins);
+
+} // namespace drivelab::test
