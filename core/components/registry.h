@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "components/common/transformer.h"
+#include "components/descriptors.h"
 #include "components/hydraulic/accumulator.h"
 #include "components/hydraulic/mechanicalconverter.h"
 #include "components/hydraulic/orifice.h"
@@ -62,14 +63,5 @@ struct ParamStore<TypeList<T...>> {
 
 /// the Params vectors of every registered type
 using ComponentParams = ParamStore<ComponentTypes>;
-
-/// all component descriptors, in registry order
-std::span<const ComponentDescriptor* const> componentDescriptors();
-/// descriptor of a type name, or nullptr
-const ComponentDescriptor* findComponentDescriptor(std::string_view type);
-/// registry index of a type name, or -1
-int componentTypeIndex(std::string_view type);
-/// comma-separated list of known type names (for messages)
-std::string knownTypeList();
 
 } // namespace drivelab
