@@ -23,6 +23,7 @@
 #include "canvas/componentitem.h"
 #include "canvas/labscene.h"
 #include "canvas/labview.h"
+#include "components/descriptors.h"
 #include "commands/renamecommand.h"
 #include "convertermap/convertermapeditor.h"
 #include "document/displayunits.h"
@@ -40,6 +41,16 @@
 #include "simulation/runcontroller.h"
 
 namespace drivelab {
+namespace {
+
+// does the component's type edit its tables in the converter map editor?
+bool opensMapEditor(const ComponentSpec* c)
+{
+    const ComponentDescriptor* d = c ? findComponentDescriptor(c->type) : nullptr;
+    return d && d->tableEditor == TableEditorKind::ConverterMaps;
+}
+
+} // namespace
 
 MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     : QMainWindow(parent), m_document(new LabDocument(this)), m_actions(std::make_unique<ActionSet>(this))
@@ -266,7 +277,7 @@ void MainWindow::connectActions()
     connect(a.editMaps, &QAction::triggered, this, [this] {
         for (const auto& id : m_scene->selectedIds()) {
             const ComponentSpec* c = m_document->lab().findComponent(id);
-            if (c && c->type == "torque_converter") openMapEditor(QString::fromStdString(id));
+            if (opensMapEditor(c)) openMapEditor(QString::fromStdString(id));
         }
     });
     connect(a.zoomIn, &QAction::triggered, this, [this] { m_view->zoomBy(1.25); });
@@ -331,7 +342,7 @@ bool MainWindow::openLab(const QString& path)
 ConverterMapEditor* MainWindow::openMapEditor(const QString& id, const QString& map, int row, const QString& column)
 {
     const ComponentSpec* c = m_document->lab().findComponent(id.toStdString());
-    if (!c || c->type != "torque_converter") return nullptr;
+    if (!opensMapEditor(c)) return nullptr;
     QPointer<ConverterMapEditor>& editor = m_mapEditors[id];
     if (!editor) editor = new ConverterMapEditor(m_document, id, this);
     editor->show();
@@ -394,7 +405,7 @@ void MainWindow::updateActions()
     bool converter = false;
     for (const auto& id : ids) {
         const ComponentSpec* c = m_document->lab().findComponent(id);
-        converter = converter || (c && c->type == "torque_converter");
+        converter = converter || opensMapEditor(c);
     }
     m_actions->editMaps->setEnabled(converter);
     m_actions->undo->setEnabled(m_document->undoStack()->canUndo());

@@ -89,7 +89,7 @@ LabSpec prototype(const ComponentDescriptor& d)
         n.domain = domainName(p.domain);
         if (p.domain == Domain::Hydraulic) n.fields["volume"] = 1e-3;
         spec.nodes.push_back(n);
-        c.setPort(p.name, n.id);
+        c.ports.emplace_back(p.name, n.id);
     }
     for (const ParameterDescriptor& p : d.parameters) {
         if (!p.required) continue;

@@ -1,6 +1,7 @@
 #include "compile/compilecontext.h"
 
 #include <cmath>
+#include <optional>
 
 #include "components/component.h"
 
@@ -198,23 +199,23 @@ const char* jsonKind(const Json& v)
     return "an object";
 }
 
+// what is wrong with a number, or "" when it is fine
+std::string numberProblem(const Range& range, const Json& v, bool whole)
+{
+    const double d = v.get<double>();
+    if (!std::isfinite(d)) return "must be finite";
+    if (whole && d != std::floor(d)) return "must be a whole number";
+    if (!range.contains(d)) return range.describe() + " (got " + formatDouble(d) + ")";
+    return {};
+}
+
 bool checkNumber(const Range& range, const Json& v, bool whole, const std::string& subject, const std::string& path,
                  Diagnostics& diags)
 {
-    const double d = v.get<double>();
-    if (!std::isfinite(d)) {
-        diags.error(subject, path, "must be finite");
-        return false;
-    }
-    if (whole && d != std::floor(d)) {
-        diags.error(subject, path, "must be a whole number");
-        return false;
-    }
-    if (!range.contains(d)) {
-        diags.error(subject, path, range.describe() + " (got " + formatDouble(d) + ")");
-        return false;
-    }
-    return true;
+    const std::string problem = numberProblem(range, v, whole);
+    if (problem.empty()) return true;
+    diags.error(subject, path, problem);
+    return false;
 }
 
 } // namespace
@@ -245,47 +246,13 @@ bool validateParameter(const ParameterDescriptor& p, const Json& value, const st
         }
         return true;
     case ParamKind::Table: {
-        if (!value.is_array()) {
-            diags.error(subject, path, std::string("must be a list of points, got ") + jsonKind(value));
-            return false;
-        }
-        const int rows = static_cast<int>(value.size());
-        if (rows < p.minRows || rows > p.maxRows) {
-            diags.error(subject, path, "has " + std::to_string(rows) + " points; it needs " + std::to_string(p.minRows) +
-                                           " to " + std::to_string(p.maxRows));
-            return false;
-        }
-        bool ok = true;
-        for (int r = 0; r < rows; ++r) {
-            const Json& row = value[static_cast<std::size_t>(r)];
-            const std::string rowPath = path + "[" + std::to_string(r) + "]";
-            if (!row.is_object()) {
-                diags.error(subject, rowPath, std::string("must be an object, got ") + jsonKind(row));
-                ok = false;
-                continue;
-            }
-            for (auto it = row.begin(); it != row.end(); ++it) {
-                bool known = false;
-                for (const auto& c : p.columns) known = known || it.key() == c.name;
-                if (!known) {
-                    std::string cols;
-                    for (const auto& c : p.columns) cols += std::string(cols.empty() ? "" : ", ") + c.name;
-                    diags.error(subject, rowPath + "." + it.key(), "unknown key (a point has " + cols + ")");
-                    ok = false;
-                }
-            }
-            for (const auto& c : p.columns) {
-                const std::string cellPath = rowPath + "." + c.name;
-                if (!row.contains(c.name)) {
-                    diags.error(subject, cellPath, "missing");
-                    ok = false;
-                } else if (!row[c.name].is_number()) {
-                    diags.error(subject, cellPath, std::string("must be a number, got ") + jsonKind(row[c.name]));
-                    ok = false;
-                } else {
-                    ok = checkNumber(c.range, row[c.name], false, subject, cellPath, diags) && ok;
-                }
-            }
+        std::vector<TableFinding> findings;
+        const bool ok = validateTable(p, value, findings);
+        for (const auto& f : findings) {
+            std::string at = path;
+            if (f.row >= 0) at += "[" + std::to_string(f.row) + "]";
+            if (f.key) at += "." + *f.key;
+            diags.error(subject, at, f.message);
         }
         return ok;
     }
@@ -298,6 +265,52 @@ double parameterValue(const ParameterDescriptor& p, const Json& value)
     if (p.kind == ParamKind::RealOrKeyword && value.is_string()) return p.keywordValue;
     if (value.is_number()) return value.get<double>();
     return p.fileDefault;
+}
+
+bool validateTable(const ParameterDescriptor& p, const Json& value, std::vector<TableFinding>& findings)
+{
+    if (!value.is_array()) {
+        findings.push_back({-1, std::nullopt, std::string("must be a list of points, got ") + jsonKind(value)});
+        return false;
+    }
+    const int rows = static_cast<int>(value.size());
+    if (rows < p.minRows || rows > p.maxRows) {
+        findings.push_back({-1, std::nullopt, "has " + std::to_string(rows) + " points; it needs " + std::to_string(p.minRows) + " to " +
+                                        std::to_string(p.maxRows)});
+        return false;
+    }
+    bool ok = true;
+    for (int r = 0; r < rows; ++r) {
+        const Json& row = value[static_cast<std::size_t>(r)];
+        if (!row.is_object()) {
+            findings.push_back({r, std::nullopt, std::string("must be an object, got ") + jsonKind(row)});
+            ok = false;
+            continue;
+        }
+        for (auto it = row.begin(); it != row.end(); ++it) {
+            bool known = false;
+            for (const auto& c : p.columns) known = known || it.key() == c.name;
+            if (!known) {
+                std::string cols;
+                for (const auto& c : p.columns) cols += std::string(cols.empty() ? "" : ", ") + c.name;
+                findings.push_back({r, it.key(), "unknown key (a point has " + cols + ")"});
+                ok = false;
+            }
+        }
+        for (const auto& c : p.columns) {
+            if (!row.contains(c.name)) {
+                findings.push_back({r, c.name, "missing"});
+                ok = false;
+            } else if (!row[c.name].is_number()) {
+                findings.push_back({r, c.name, std::string("must be a number, got ") + jsonKind(row[c.name])});
+                ok = false;
+            } else if (std::string problem = numberProblem(c.range, row[c.name], false); !problem.empty()) {
+                findings.push_back({r, c.name, std::move(problem)});
+                ok = false;
+            }
+        }
+    }
+    return ok;
 }
 
 } // namespace drivelab

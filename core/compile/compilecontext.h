@@ -1,6 +1,7 @@
 #pragma once
 // What a component type's compile() sees: its validated parameters, its resolved
 // ports, and slots in the flat state arrays.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -111,6 +112,18 @@ private:
 /// given subject and field path. Returns true when valid.
 bool validateParameter(const ParameterDescriptor& p, const Json& value, const std::string& subject,
                        const std::string& path, Diagnostics& diags);
+
+/// one thing wrong with a table parameter's value
+struct TableFinding {
+    int row = -1;        ///< point index; -1: the table as a whole
+    std::optional<std::string> key; ///< column (or unknown key) of the point; none: the point as a whole
+    std::string message; ///< what is wrong and what to change
+};
+
+/// Check a Table parameter's value against its descriptor (list, row count, keys, numbers,
+/// column ranges); the findings come in the order validateParameter reports them (it
+/// reports these, with the field path). Returns true when valid.
+bool validateTable(const ParameterDescriptor& p, const Json& value, std::vector<TableFinding>& findings);
 
 /// the numeric value of a validated Real/WholeNumber/RealOrKeyword parameter
 double parameterValue(const ParameterDescriptor& p, const Json& value);

@@ -1,7 +1,9 @@
 #include "compile/compiler.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <optional>
 #include <set>
 
 #include "compile/compilecontext.h"
@@ -9,6 +11,7 @@
 #include "compile/normalize.h"
 #include "solver/constraints.h"
 #include "spec/labreader.h"
+#include "spec/portrules.h"
 #include "util/hash.h"
 
 namespace drivelab {
@@ -279,7 +282,7 @@ private:
                 continue;
             }
             if (*node == kGroundId) {
-                if (!p.allowGround) {
+                if (!portAcceptsGround(p)) {
                     m_d.error(c.id, p.name, std::string("cannot be ground: the ") + p.doc + " must be a " + domainName(p.domain) + " node");
                     ok = false;
                 }
@@ -289,21 +292,30 @@ private:
             if (!ref) {
                 m_d.error(c.id, p.name, "unknown node '" + *node + "'");
                 ok = false;
-            } else if (p.sameDomainAsA) {
-                const std::string* a = c.port("node_a");
-                const NodeRef* refA = a ? findNode(*a) : nullptr;
-                if (ref->domain == Domain::Thermal) {
+            } else {
+                // the partner of a port following node_a: the node on node_a
+                std::optional<Domain> partner;
+                if (p.sameDomainAsA) {
+                    const std::string* a = c.port("node_a");
+                    if (const NodeRef* refA = a ? findNode(*a) : nullptr) partner = refA->domain;
+                }
+                switch (checkPortDomain(p, ref->domain, partner)) {
+                case PortDomainCheck::Accepted: break;
+                case PortDomainCheck::Thermal:
                     m_d.error(c.id, p.name, "node '" + *node + "' is thermal; this port needs a rotational, translational or hydraulic node");
                     ok = false;
-                } else if (refA && refA->domain != ref->domain) {
+                    break;
+                case PortDomainCheck::DiffersFromA:
                     m_d.error(c.id, p.name, "node '" + *node + "' is " + domainName(ref->domain) + " but node_a is " +
-                                                domainName(refA->domain) + "; both ports must be of one domain");
+                                                domainName(*partner) + "; both ports must be of one domain");
                     ok = false;
+                    break;
+                case PortDomainCheck::WrongDomain:
+                    m_d.error(c.id, p.name, "node '" + *node + "' is " + domainName(ref->domain) + "; this port needs a " +
+                                                domainName(p.domain) + " node");
+                    ok = false;
+                    break;
                 }
-            } else if (ref->domain != p.domain) {
-                m_d.error(c.id, p.name, "node '" + *node + "' is " + domainName(ref->domain) + "; this port needs a " +
-                                            domainName(p.domain) + " node");
-                ok = false;
             }
         }
         return ok;
@@ -563,10 +575,18 @@ private:
     // initial clutch locks, and initial speeds consistent with every rigid constraint
 };
 
+std::atomic<std::uint64_t> g_compiles{0};
+
 } // namespace
+
+std::uint64_t compileCount()
+{
+    return g_compiles.load(std::memory_order_relaxed);
+}
 
 CompileResult compile(const LabSpec& spec, const CompileLimits& limits)
 {
+    g_compiles.fetch_add(1, std::memory_order_relaxed);
     Compiler c(spec, limits);
     return c.run();
 }

@@ -9,6 +9,7 @@
 
 #include "components/hooks.h"
 #include "components/common/transformer.h"
+#include "components/descriptors.h"
 #include "components/hydraulic/accumulator.h"
 #include "components/hydraulic/mechanicalconverter.h"
 #include "components/hydraulic/orifice.h"
@@ -65,14 +66,5 @@ struct ParamStore<TypeList<T...>> {
 
 /// the Params vectors of every registered type
 using ComponentParams = ParamStore<ComponentTypes>;
-
-/// all component descriptors, in registry order
-std::span<const ComponentDescriptor* const> componentDescriptors();
-/// descriptor of a type name, or nullptr
-const ComponentDescriptor* findComponentDescriptor(std::string_view type);
-/// registry index of a type name, or -1
-int componentTypeIndex(std::string_view type);
-/// comma-separated list of known type names (for messages)
-std::string knownTypeList();
 
 } // namespace drivelab

@@ -7,6 +7,9 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 namespace drivelab {
 
@@ -125,6 +128,37 @@ struct ObservableDescriptor {
     const char* doc = ""; ///< one-line description
 };
 
+/// the editor's own window for a type's tables (instead of the tables in the property form)
+enum class TableEditorKind {
+    None,          ///< tables are edited in the property form
+    ConverterMaps, ///< the converter map editor (four maps with R, C and efficiency charts)
+};
+
+/// one series of a default plot: an observable of every instance of the type
+struct PlotSeriesDescriptor {
+    const char* observable;       ///< observable name ("torque_at_b")
+    const char* legend = nullptr; ///< legend after the instance id ("turbine" -> "tc turbine"); nullptr: the default
+};
+
+/// a plot the editor opens by default for a model holding this type (the series of every
+/// instance of every type naming the same title share the plot)
+struct DefaultPlotDescriptor {
+    const char* title;                            ///< plot title
+    std::span<const PlotSeriesDescriptor> series; ///< series per instance
+};
+
+/// one key figure of a component, for the line under its id on the canvas (the editor
+/// formats it in the display units)
+struct SummaryItem {
+    const char* name;   ///< short label ("stall R", "C₀", "peak")
+    double value;       ///< the figure in SI units
+    const char* unit;   ///< SI unit, "" to show the number alone
+    int digits = 5;     ///< significant digits worth showing
+};
+
+/// a type's key figures from its `parameters` object (empty when they cannot be read)
+using SummaryHook = std::vector<SummaryItem> (*)(const nlohmann::ordered_json& parameters);
+
 /// Everything the outside world knows about a component type.
 struct ComponentDescriptor {
     const char* type;         ///< JSON type name ("torque_converter")
@@ -140,6 +174,16 @@ struct ComponentDescriptor {
     int historyStates = 0;          ///< states it adds to the model's state budget
     int maxInstances = 0;           ///< most instances in one model (0: no own limit)
     const char* capability = nullptr; ///< capability a model containing it advertises
+    const char* idStem = nullptr;     ///< stem of the editor's fresh ids ("tc" -> tc1); nullptr: the type name
+    TableEditorKind tableEditor = TableEditorKind::None; ///< the editor's window for its tables
+    /// plots the editor opens by default when a model holds this type (then the generic
+    /// plots give way to these and the node speeds)
+    std::span<const DefaultPlotDescriptor> defaultPlots = {};
+    /// its key figures for the canvas label; nullptr: the first parameters and inputs
+    SummaryHook summary = nullptr;
+
+    /// the stem of fresh ids: idStem, else the type name
+    const char* idStemOrType() const { return idStem ? idStem : type; }
 
     /// port by name, or nullptr
     const PortDescriptor* port(std::string_view name) const;

@@ -23,6 +23,7 @@
 #include "plots/plotpanel.h"
 #include "plots/plotview.h"
 #include "simulation/samplestore.h"
+#include "solver/session.h"
 
 using namespace drivelab;
 

@@ -90,7 +90,7 @@ LabSpec prototype(const ComponentDescriptor& d, int roles = 0)
         } else {
             spec.nodes.push_back(makeNode(*nodeDomainDescriptor(p.domain), id));
         }
-        c.setPort(p.name, id);
+        c.ports.emplace_back(p.name, id);
     }
     spec.components.push_back(c);
     for (int round = 0; round < 8; ++round) {

@@ -3,6 +3,7 @@
 #include "convertermaps.h"
 #include "testutil.h"
 
+#include "components/rotational/torqueconvertermap.h"
 #include "util/hash.h"
 
 using namespace drivelab;
@@ -30,6 +31,21 @@ std::string withMap(const std::string& pp, const std::string& extra = "")
 }
 
 std::vector<MapPoint> drive() { return driveMap(); }
+
+// the compiler's map lines of converter tc, and the core's map findings for the same parameters
+// (checkConverterMaps: the one function both the compiler and the map editor call)
+void compareFindings(const std::string& text, const Diagnostics& diagnostics)
+{
+    QStringList compiler, findings;
+    for (const auto& d : diagnostics.items()) {
+        if (d.subject == "tc" && d.field.rfind("converter.", 0) == 0)
+            compiler << QString::fromStdString(d.field + ": " + d.message);
+    }
+    if (compiler.isEmpty()) return; // refused before the maps were checked (ports)
+    for (const auto& f : checkConverterMaps(Json::parse(text)["components"][0]["parameters"]))
+        findings << QString::fromStdString("converter." + f.field() + ": " + f.message);
+    QCOMPARE(findings, compiler);
+}
 
 } // namespace
 
@@ -125,6 +141,7 @@ void TestConverterMaps::refused()
         if (d.subject == "tc" && d.field == field.toStdString()) found = true;
     }
     QVERIFY2(found, qPrintable("expected tc: " + field + "; got\n" + describe(loaded.diagnostics)));
+    compareFindings(text, loaded.diagnostics);
     // the first diagnostic names this field: no unrelated noise ahead of it
     QCOMPARE(QString::fromStdString(loaded.diagnostics.items()[0].field), field);
 }
@@ -140,6 +157,7 @@ void TestConverterMaps::missingMapRefused()
     QCOMPARE(loaded.diagnostics.size(), std::size_t(1));
     QCOMPARE(loaded.diagnostics.items()[0].field, std::string("converter.turbine_negative"));
     QVERIFY(loaded.diagnostics.items()[0].message.find("missing") != std::string::npos);
+    compareFindings(text, loaded.diagnostics);
 }
 
 void TestConverterMaps::ninthConverterRefused()

@@ -2,6 +2,9 @@
 // closed forms.
 #include "testutil.h"
 
+#include "components/descriptors.h"
+#include "spec/portrules.h"
+
 using namespace drivelab;
 using namespace drivelab::test;
 
@@ -15,6 +18,7 @@ private slots:
     void hydraulicTransformer();
     void thermalConductorEqualises();
     void heatSourceWithAmbientLoss();
+    void portDomainRule();
 };
 
 // Mass-spring oscillator (translational)
@@ -166,6 +170,35 @@ void TestDomains::heatSourceWithAmbientLoss()
     }
     DL_NEAR(tr.energy.heatFromSources, P * 100.0, 1e-9);
     DL_NEAR(tr.energy.thermalResidual, 0.0, 1e-7);
+}
+
+// The port-domain rule, written once (spec/portrules.h): a fixed port takes its own domain; a
+// transformer's ports take rotational, translational or hydraulic, the one of node_a's node.
+// The compiler reports exactly these verdicts.
+void TestDomains::portDomainRule()
+{
+    const ComponentDescriptor* tf = findComponentDescriptor("transformer");
+    const ComponentDescriptor* clutch = findComponentDescriptor("clutch");
+    QVERIFY(tf && clutch);
+    const PortDescriptor& b = *tf->port("node_b");
+    QVERIFY(b.sameDomainAsA);
+    QVERIFY(checkPortDomain(b, Domain::Hydraulic, std::nullopt) == PortDomainCheck::Accepted);
+    QVERIFY(checkPortDomain(b, Domain::Hydraulic, Domain::Hydraulic) == PortDomainCheck::Accepted);
+    QVERIFY(checkPortDomain(b, Domain::Translational, Domain::Rotational) == PortDomainCheck::DiffersFromA);
+    QVERIFY(checkPortDomain(b, Domain::Thermal, std::nullopt) == PortDomainCheck::Thermal);
+    QVERIFY(portDomain(b, Domain::Translational) == Domain::Translational);
+    QVERIFY(portDomain(b, std::nullopt) == b.domain);
+    const PortDescriptor& heat = *clutch->port("heat_node");
+    QVERIFY(checkPortDomain(heat, Domain::Thermal, Domain::Rotational) == PortDomainCheck::Accepted);
+    QVERIFY(checkPortDomain(heat, Domain::Rotational, std::nullopt) == PortDomainCheck::WrongDomain);
+    QVERIFY(portDomain(heat, Domain::Rotational) == Domain::Thermal);
+    QVERIFY(!portAcceptsGround(heat));
+    // the compiler's verdict on a translational node_b behind a rotational node_a
+    const auto loaded = load(lab(runSettings(1000, 1000000, 1), "[" + rot("a", 1, 0) + "," + mass("m", 1, 0, 0) + "]",
+                                 R"([{"id": "tf", "type": "transformer", "node_a": "a", "node_b": "m", "parameters": {"ratio": 2}}])"));
+    QVERIFY(!loaded.model);
+    QCOMPARE(loaded.diagnostics.items()[0].field, std::string("node_b"));
+    QVERIFY(loaded.diagnostics.items()[0].message.find("but node_a is rotational") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestDomains)

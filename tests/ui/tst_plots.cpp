@@ -22,6 +22,7 @@
 #include "plots/plotview.h"
 #include "simulation/runcontroller.h"
 #include "simulation/samplestore.h"
+#include "solver/session.h"
 #include "uitestutil.h"
 
 using namespace drivelab;

@@ -26,6 +26,7 @@
 #include "simulation/canvasprobe.h"
 #include "simulation/runcontroller.h"
 #include "simulation/samplestore.h"
+#include "solver/session.h"
 #include "simulation/simworker.h"
 #include "runtestutil.h"
 #include "uitestutil.h"

@@ -15,6 +15,7 @@
 #include "simulation/forkdialog.h"
 #include "simulation/runcontroller.h"
 #include "simulation/samplestore.h"
+#include "solver/session.h"
 #include "runtestutil.h"
 #include "uitestutil.h"
 

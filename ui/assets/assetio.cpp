@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 
+#include "io/asset.h"
 #include "io/atomicfile.h"
 #include "spec/labreader.h"
 #include "util/hash.h"
@@ -130,6 +131,12 @@ ReplayVerdict replayAndVerify(const Asset& asset)
         v.summary = tr("FAIL: every boundary matched, but the final state differs: %1").arg(QString::fromStdString(replay.message));
     }
     return v;
+}
+
+AssetFacts assetFacts(const Asset& asset)
+{
+    return {static_cast<qint64>(asset.version), static_cast<qint64>(asset.boundaries.size()), static_cast<qint64>(asset.ticks),
+            QString::fromStdString(toHex16(asset.fingerprint)), QString::fromStdString(toHex16(asset.finalStateHash))};
 }
 
 } // namespace drivelab

@@ -7,11 +7,15 @@
 #include <QVector>
 
 #include <memory>
+#include <optional>
 
-#include "io/asset.h"
+#include "spec/diagnostic.h"
 #include "spec/labspec.h"
 
 namespace drivelab {
+
+/// a portable asset (io/asset.h; the editor sees it only through this header)
+struct Asset;
 
 /// outcome of an export
 struct AssetExportOutcome {
@@ -32,6 +36,17 @@ struct OpenedAsset {
 
 /// read an asset file (every check of its version) and its model as a lab
 OpenedAsset openAssetFile(const QString& path);
+
+/// what the Replay panel shows about an asset before it is replayed
+struct AssetFacts {
+    qint64 version = 0;    ///< asset format version
+    qint64 boundaries = 0; ///< recorded report boundaries
+    qint64 ticks = 0;      ///< ticks of the run
+    QString fingerprint;   ///< model fingerprint (16 hex digits)
+    QString finalState;    ///< final state hash (16 hex digits)
+};
+/// the facts of an asset
+AssetFacts assetFacts(const Asset& asset);
 
 /// true for a file name an asset has (`*.dlasset.json`)
 bool isAssetPath(const QString& path);

@@ -73,13 +73,13 @@ void ReplayPanel::setAsset(std::shared_ptr<const Asset> asset, const QString& pa
         m_info->setText(tr("Open a portable asset (*.dlasset.json) to replay and verify it."));
         return;
     }
+    const AssetFacts facts = assetFacts(*m_asset);
     m_info->setText(tr("%1: asset version %2, %3 boundaries over %4 ticks, fingerprint %5, final state %6")
                         .arg(QFileInfo(path).fileName())
-                        .arg(m_asset->version)
-                        .arg(m_asset->boundaries.size())
-                        .arg(m_asset->ticks)
-                        .arg(QString::fromStdString(toHex16(m_asset->fingerprint)),
-                             QString::fromStdString(toHex16(m_asset->finalStateHash))));
+                        .arg(facts.version)
+                        .arg(facts.boundaries)
+                        .arg(facts.ticks)
+                        .arg(facts.fingerprint, facts.finalState));
     m_verdictLabel->setText(tr("Not verified yet: press Replay and Verify."));
 }
 

@@ -10,7 +10,7 @@
 #include "canvas/nodeitem.h"
 #include "canvas/portitem.h"
 #include "canvas/wireitem.h"
-#include "components/registry.h"
+#include "components/descriptors.h"
 #include "document/portdomains.h"
 
 namespace drivelab {
@@ -62,7 +62,7 @@ void CanvasMenu::exec(const QPoint& screenPos, const QPointF& scenePos)
         if (!hit->isSelected()) {
             m_scene->selectIds({static_cast<SymbolItem*>(hit)->id()});
         }
-        if (hit->type() == kComponentItemType && std::string(static_cast<ComponentItem*>(hit)->descriptor().type) == "torque_converter")
+        if (hit->type() == kComponentItemType && static_cast<ComponentItem*>(hit)->descriptor().tableEditor == TableEditorKind::ConverterMaps)
             menu.addAction(m_actions->editMaps);
         menu.addAction(m_actions->rename);
         menu.addSeparator();

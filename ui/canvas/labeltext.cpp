@@ -4,31 +4,12 @@
 
 #include <map>
 
-#include "components/registry.h"
+#include "components/descriptors.h"
 #include "document/displayunits.h"
 #include "document/numbers.h"
 
 namespace drivelab {
 namespace {
-
-// linear interpolation in a table at x (clamped)
-double lookup(const Json& table, const char* xKey, const char* yKey, double x)
-{
-    if (!table.is_array() || table.empty()) return 0.0;
-    double px = 0, py = 0;
-    bool first = true;
-    for (const auto& row : table) {
-        if (!row.is_object() || !row.contains(xKey) || !row.contains(yKey) || !row[xKey].is_number() || !row[yKey].is_number())
-            continue;
-        const double rx = row[xKey].get<double>(), ry = row[yKey].get<double>();
-        if (first && x <= rx) return ry;
-        if (!first && x <= rx && rx > px) return py + (ry - py) * (x - px) / (rx - px);
-        px = rx;
-        py = ry;
-        first = false;
-    }
-    return py;
-}
 
 QString join(const QStringList& parts)
 {
@@ -50,11 +31,11 @@ QString shortName(const std::string& name)
     return QString::fromStdString(name).replace(QLatin1Char('_'), QLatin1Char(' '));
 }
 
-QString valueWithUnit(double si, const char* unit)
+QString valueWithUnit(double si, const char* unit, int digits)
 {
     const UnitView v = DisplayUnits::instance().view(QString::fromLatin1(unit));
     // labels are for reading at a glance: five significant digits (the form has the exact value)
-    const QString n = formatNumberDigits(v.toDisplay(si), 5);
+    const QString n = formatNumberDigits(v.toDisplay(si), digits);
     return v.label.isEmpty() ? n : n + QLatin1Char(' ') + v.label;
 }
 
@@ -78,18 +59,13 @@ QString componentDetail(const ComponentSpec& c)
     if (!d) return QString();
     QStringList parts;
     const Json& p = c.parameters;
-    // the well-known summaries an engineer reads first
-    if (c.type == "torque_converter" && p.contains("pump_positive")) {
-        const Json& m = p["pump_positive"];
-        parts << QCoreApplication::translate("LabelText", "stall R %1").arg(formatNumberDigits(lookup(m, "speed_ratio", "torque_ratio", 0.0), 4))
-              << QCoreApplication::translate("LabelText", "C₀ %1").arg(formatNumberDigits(lookup(m, "speed_ratio", "capacity_coefficient", 0.0), 3));
-    } else if (c.type == "motor" && p.contains("torque_curve") && p["torque_curve"].is_array()) {
-        double peak = 0.0;
-        for (const auto& row : p["torque_curve"]) {
-            if (row.is_object() && row.contains("torque") && row["torque"].is_number()) peak = std::max(peak, row["torque"].get<double>());
-        }
-        parts << QCoreApplication::translate("LabelText", "peak %1").arg(valueWithUnit(peak, "N m"));
-    } else {
+    // the key figures the type itself names (the core computes them), formatted here
+    const std::vector<SummaryItem> summary = d->summary ? d->summary(p) : std::vector<SummaryItem>{};
+    for (const SummaryItem& item : summary) {
+        const QString value = item.unit[0] ? valueWithUnit(item.value, item.unit, item.digits) : formatNumberDigits(item.value, item.digits);
+        parts << QCoreApplication::translate("LabelText", item.name) + QLatin1Char(' ') + value;
+    }
+    if (summary.empty()) {
         for (const auto& pd : d->parameters) {
             if (pd.kind == ParamKind::Table || !p.contains(pd.name)) continue;
             const Json& v = p[pd.name];

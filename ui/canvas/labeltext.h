@@ -1,7 +1,8 @@
 #pragma once
 // The detail line under an item's id: its key parameters in display units
-// ("J 0.25 kg·m²  ω₀ 80 rad/s", "i 8", "stall R 2  C 0.007"). Built from the descriptors,
-// with short engineering symbols for well-known names and the plain name otherwise.
+// ("J 0.25 kg·m²  ω₀ 80 rad/s", "i 8", "stall R 2  C₀ 0.007"). Built from the descriptors: a
+// type's own key figures from its summary hook (computed by the core), else its first
+// parameters, with short engineering symbols for well-known names and the plain name otherwise.
 #include <QString>
 
 #include "spec/labspec.h"
@@ -14,7 +15,7 @@ QString nodeDetail(const NodeSpec& node);
 QString componentDetail(const ComponentSpec& component);
 /// short symbol for a parameter name ("inertia" -> "J"); the name with spaces when none
 QString shortName(const std::string& name);
-/// "0.25 kg·m²" in the current display units
-QString valueWithUnit(double si, const char* unit);
+/// "0.25 kg·m²" in the current display units, to `digits` significant digits
+QString valueWithUnit(double si, const char* unit, int digits = 5);
 
 } // namespace drivelab

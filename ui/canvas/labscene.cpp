@@ -15,7 +15,7 @@
 #include "canvas/scenerouting.h"
 #include "commands/additemcommand.h"
 #include "commands/moveitemscommand.h"
-#include "components/registry.h"
+#include "components/descriptors.h"
 #include "document/autolayout.h"
 #include "document/itemfactory.h"
 #include "document/portdomains.h"
@@ -406,7 +406,7 @@ void LabScene::mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event)
     QGraphicsItem* item = symbolItemAt(event->scenePos());
     if (item && item->type() == kComponentItemType) {
         auto* c = static_cast<ComponentItem*>(item);
-        if (std::string(c->descriptor().type) == "torque_converter") emit mapEditorRequested(c->id());
+        if (c->descriptor().tableEditor == TableEditorKind::ConverterMaps) emit mapEditorRequested(c->id());
         else emit itemActivated(c->id());
         event->accept();
         return;

@@ -4,7 +4,7 @@
 #include <QPainter>
 #include <QSvgRenderer>
 
-#include "components/registry.h"
+#include "components/descriptors.h"
 #include "spec/labspec.h"
 
 #include <cmath>

@@ -1,8 +1,11 @@
 #include "causality/causalitycontroller.h"
 
+#include "analysis/causality.h"
+#include "compile/compileresult.h"
+
 namespace drivelab {
 
-CausalityController::CausalityController(LabDocument* document, QObject* parent) : QObject(parent), m_document(document)
+CausalityController::CausalityController(LabDocument* document, QObject* parent) : QObject(parent), m_document(document), m_report(std::make_shared<const CausalityReport>())
 {
     m_timer.setSingleShot(true);
     m_timer.setInterval(kDebounceMs);
@@ -34,8 +37,9 @@ void CausalityController::refreshNow()
 {
     m_timer.stop();
     const LabSpec& lab = m_document->lab();
-    m_report = analyzeForEditor(lab, &m_compiled);
-    m_map = mapCausality(lab, m_report);
+    const std::shared_ptr<const CompileResult> compiled = m_document->compiled();
+    m_report = std::make_shared<const CausalityReport>(analyzeForEditor(lab, compiled.get(), &m_compiled));
+    m_map = mapCausality(lab, *m_report);
     m_stale = false;
     ++m_analyses;
     emit updated();

@@ -5,6 +5,8 @@
 #include <QObject>
 #include <QTimer>
 
+#include <memory>
+
 #include "causality/causalitymap.h"
 #include "document/labdocument.h"
 
@@ -30,7 +32,7 @@ public:
     bool isStale() const { return m_stale; }
 
     /// the last report, and the report read against the drawing
-    const CausalityReport& report() const { return m_report; }
+    const CausalityReport& report() const { return *m_report; }
     const CausalityMap& map() const { return m_map; }
     /// the last analysis used the compiled model (false: the lab as written, it does not compile)
     bool analysedCompiled() const { return m_compiled; }
@@ -50,7 +52,7 @@ private:
     bool m_stale = true;
     bool m_compiled = false;
     int m_analyses = 0;
-    CausalityReport m_report;
+    std::shared_ptr<const CausalityReport> m_report; ///< never null (empty before the first analysis)
     CausalityMap m_map;
 };
 

@@ -3,6 +3,7 @@
 #include <map>
 #include <string>
 
+#include "analysis/causality.h"
 #include "compile/compiler.h"
 
 namespace drivelab {
@@ -95,11 +96,16 @@ CausalityMap mapCausality(const LabSpec& lab, const CausalityReport& report)
     return out;
 }
 
-CausalityReport analyzeForEditor(const LabSpec& lab, bool* compiled)
+CausalityReport analyzeForEditor(const LabSpec& lab, const CompileResult* result, bool* compiled)
 {
-    const CompileResult result = compile(lab);
-    if (compiled) *compiled = result.model != nullptr;
-    if (result.model) return analyzeCausality(*result.model, initialLockMask(*result.model));
+    // the document's compile of `lab` when given (an edit compiles once), else compile here
+    CompileResult own;
+    if (!result) {
+        own = compile(lab);
+        result = &own;
+    }
+    if (compiled) *compiled = result->model != nullptr;
+    if (result->model) return analyzeCausality(*result->model, initialLockMask(*result->model));
     return analyzeCausality(lab);
 }
 

@@ -8,10 +8,12 @@
 #include <QStringList>
 #include <QVector>
 
-#include "analysis/causality.h"
 #include "spec/labspec.h"
 
 namespace drivelab {
+
+/// the core's causality report (analysis/causality.h; this header sees only its name)
+struct CausalityReport;
 
 /// one bond drawn on a wire (a wire runs from the component's port to the node)
 struct WireBond {
@@ -45,8 +47,11 @@ inline QString wireBondKey(const QString& component, const QString& port)
 /// them are handed out in report order, one port after another in the component's port order.
 CausalityMap mapCausality(const LabSpec& lab, const CausalityReport& report);
 
+struct CompileResult;
+
 /// the analysis the editor shows: the compiled model in its initial clutch mode when the lab
-/// compiles, the lab as written otherwise (as `drivelab-cli causality` does)
-CausalityReport analyzeForEditor(const LabSpec& lab, bool* compiled = nullptr);
+/// compiles, the lab as written otherwise (as `drivelab-cli causality` does). `result` is the
+/// compile of `lab` the document already holds (LabDocument::compiled()); null compiles here.
+CausalityReport analyzeForEditor(const LabSpec& lab, const CompileResult* result = nullptr, bool* compiled = nullptr);
 
 } // namespace drivelab

@@ -5,6 +5,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "analysis/causality.h"
 #include "causality/causalitycontroller.h"
 
 namespace drivelab {

@@ -8,10 +8,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include <regex>
-
 #include "commands/setvaluecommand.h"
-#include "components/registry.h"
+#include "components/descriptors.h"
 #include "convertermap/mapchart.h"
 #include "convertermap/mapchecks.h"
 #include "document/labdocument.h"
@@ -55,7 +53,7 @@ ConverterMapEditor::ConverterMapEditor(LabDocument* document, const QString& com
     leftLayout->setContentsMargins(0, 0, 0, 0);
     m_tabs = new QTabBar(left);
     for (int i = 0; i < 4; ++i) {
-        m_tabs->addTab(QString::fromLatin1(kConverterMaps[i]));
+        m_tabs->addTab(QString::fromLatin1(kConverterMapNames[i]));
         m_tabs->setTabToolTip(i, mapTip(i));
     }
     leftLayout->addWidget(m_tabs);
@@ -87,8 +85,8 @@ ConverterMapEditor::ConverterMapEditor(LabDocument* document, const QString& com
     m_problems->setWordWrap(true);
     outer->addWidget(m_problems);
 
-    const ComponentDescriptor* d = findComponentDescriptor("torque_converter");
-    if (d) {
+    const ComponentSpec* spec = m_document->lab().findComponent(m_id.toStdString());
+    if (const ComponentDescriptor* d = spec ? findComponentDescriptor(spec->type) : nullptr) {
         if (const ParameterDescriptor* p = d->parameter("pump_positive")) m_table->setRowLimits(p->minRows, p->maxRows);
     }
     connect(m_tabs, &QTabBar::currentChanged, this, [this] { refresh(); });
@@ -119,25 +117,25 @@ void ConverterMapEditor::updateTitle()
 
 QString ConverterMapEditor::currentMap() const
 {
-    return QString::fromLatin1(kConverterMaps[std::max(0, m_tabs->currentIndex())]);
+    return QString::fromLatin1(kConverterMapNames[std::max(0, m_tabs->currentIndex())]);
 }
 
 void ConverterMapEditor::showMap(const QString& map, int row, const QString& column)
 {
     int index = -1;
     for (int i = 0; i < 4; ++i) {
-        if (map == QLatin1String(kConverterMaps[i])) index = i;
+        if (map == QLatin1String(kConverterMapNames[i])) index = i;
     }
     if (map == QLatin1String("counter_rotation")) {
         const ComponentSpec* c = m_document->lab().findComponent(m_id.toStdString());
-        const auto failing = c ? failingPairs(*c) : std::vector<int>{};
+        const auto failing = c ? failingPairs(checkConverterMaps(c->parameters)) : std::vector<int>{};
         index = failing.empty() || failing.front() == 0 ? 0 : 1;
         row = 0;
     }
     if (index >= 0) m_tabs->setCurrentIndex(index);
     int col = -1;
     for (int i = 0; i < 3; ++i) {
-        if (column == QLatin1String(kMapColumns[i])) col = i;
+        if (column == QLatin1String(kConverterMapColumns[i])) col = i;
     }
     if (row >= 0) m_table->focusCell(row, col);
     raise();
@@ -155,9 +153,11 @@ void ConverterMapEditor::refresh()
 {
     const ComponentSpec* c = m_document->lab().findComponent(m_id.toStdString());
     if (!c) return;
-    const auto problems = sortMapProblems(*c, m_document->diagnostics());
+    // the core's map rules, the compiler's own: structured findings, no field path parsed
+    const std::vector<ConverterMapFinding> findings = checkConverterMaps(c->parameters);
+    const auto problems = sortMapProblems(*c, findings);
     const int i = std::max(0, m_tabs->currentIndex());
-    const char* name = kConverterMaps[i];
+    const char* name = kConverterMapNames[i];
     const Json map = c->parameters.contains(name) ? c->parameters[name] : Json::array();
     const ComponentDescriptor* d = findComponentDescriptor(c->type);
     const ParameterDescriptor* p = d ? d->parameter(name) : nullptr;
@@ -167,11 +167,11 @@ void ConverterMapEditor::refresh()
     m_chart->setMap(tr("%1 · %2").arg(m_id, QString::fromLatin1(name)), map, mp);
     for (int k = 0; k < 4; ++k) {
         const bool bad = !problems[static_cast<std::size_t>(k)].empty();
-        m_tabs->setTabText(k, bad ? QStringLiteral("⚠ %1").arg(QString::fromLatin1(kConverterMaps[k])) : QString::fromLatin1(kConverterMaps[k]));
+        m_tabs->setTabText(k, bad ? QStringLiteral("⚠ %1").arg(QString::fromLatin1(kConverterMapNames[k])) : QString::fromLatin1(kConverterMapNames[k]));
         m_tabs->setTabTextColor(k, bad ? QColor(0xb3, 0x13, 0x1f) : palette().color(QPalette::WindowText));
     }
     // counter-rotation pairs
-    const auto failing = failingPairs(*c);
+    const auto failing = failingPairs(findings);
     const auto pairText = [&](int pair, const char* a, const char* b) {
         const bool ok = std::find(failing.begin(), failing.end(), pair) == failing.end();
         return QStringLiteral("<span style='color:%1'>%2 %3 ↔ %4 at s = −1</span>")
@@ -182,17 +182,15 @@ void ConverterMapEditor::refresh()
                                                                      pairText(1, "pump_negative", "turbine_positive")));
     // every map problem of this converter, clickable
     m_problems->clear();
-    for (const auto& diag : m_document->diagnosticsFor(m_id.toStdString())) {
-        if (diag.field.rfind("converter.", 0) != 0) continue;
-        auto* item = new QListWidgetItem(QStringLiteral("%1: %2").arg(QString::fromStdString(diag.field), QString::fromStdString(diag.message)));
+    const ComponentDescriptor* desc = findComponentDescriptor(c->type);
+    const QString prefix = desc ? QString::fromLatin1(desc->fieldPrefix) + QLatin1Char('.') : QString();
+    for (const ConverterMapFinding& f : findings) {
+        const QString field = prefix + QString::fromStdString(f.field());
+        auto* item = new QListWidgetItem(QStringLiteral("%1: %2").arg(field, QString::fromStdString(f.message)));
         item->setForeground(QColor(0xb3, 0x13, 0x1f));
-        static const std::regex re(R"(^converter\.([a-z_]+)(?:\[(\d+)\](?:\.([a-z_]+))?)?$)");
-        std::smatch m;
-        if (std::regex_match(diag.field, m, re)) {
-            item->setData(Qt::UserRole, QString::fromStdString(m[1].str()));
-            item->setData(Qt::UserRole + 1, m[2].matched ? std::stoi(m[2].str()) : -1);
-            item->setData(Qt::UserRole + 2, QString::fromStdString(m[3].str()));
-        }
+        item->setData(Qt::UserRole, f.pair >= 0 ? QStringLiteral("counter_rotation") : QString::fromLatin1(kConverterMapNames[f.map]));
+        item->setData(Qt::UserRole + 1, f.row);
+        item->setData(Qt::UserRole + 2, f.column >= 0 ? QString::fromLatin1(kConverterMapColumns[f.column]) : QString());
         m_problems->addItem(item);
     }
     if (m_problems->count() == 0) {

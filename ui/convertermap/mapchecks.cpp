@@ -1,42 +1,12 @@
 #include "convertermap/mapchecks.h"
 
+#include <algorithm>
 #include <cmath>
-#include <regex>
 
 namespace drivelab {
 namespace {
 
 constexpr double kEps = 2.220446049250313e-16;
-
-int mapIndex(const std::string& name)
-{
-    for (int i = 0; i < 4; ++i) {
-        if (name == kConverterMaps[i]) return i;
-    }
-    return -1;
-}
-
-int columnIndex(const std::string& name)
-{
-    for (int i = 0; i < 3; ++i) {
-        if (name == kMapColumns[i]) return i;
-    }
-    return -1;
-}
-
-bool firstRow(const ComponentSpec& c, const char* map, double& r, double& cap)
-{
-    if (!c.parameters.contains(map)) return false;
-    const Json& m = c.parameters[map];
-    if (!m.is_array() || m.empty() || !m[0].is_object()) return false;
-    const Json& row = m[0];
-    if (!row.contains("torque_ratio") || !row.contains("capacity_coefficient") || !row["torque_ratio"].is_number() ||
-        !row["capacity_coefficient"].is_number())
-        return false;
-    r = row["torque_ratio"].get<double>();
-    cap = row["capacity_coefficient"].get<double>();
-    return true;
-}
 
 // the efficiency rule's interior maximum on segment k (same test as the core)
 bool segmentPeaks(const QVector<QPointF>& r, int k)
@@ -55,61 +25,40 @@ bool segmentPeaks(const QVector<QPointF>& r, int k)
 
 } // namespace
 
-std::vector<int> failingPairs(const ComponentSpec& c)
+std::vector<int> failingPairs(const std::vector<ConverterMapFinding>& findings)
 {
     std::vector<int> out;
-    const int pairs[2][2] = {{0, 3}, {1, 2}};
-    for (int p = 0; p < 2; ++p) {
-        double r1, c1, r2, c2;
-        if (!firstRow(c, kConverterMaps[pairs[p][0]], r1, c1) || !firstRow(c, kConverterMaps[pairs[p][1]], r2, c2)) continue;
-        const double a1 = -c1, b1 = -r2 * c2, a2 = r1 * c1, b2 = c2;
-        const bool ok1 = std::fabs(a1 - b1) <= 64.0 * kEps * (std::fabs(a1) + std::fabs(b1));
-        const bool ok2 = std::fabs(a2 - b2) <= 64.0 * kEps * (std::fabs(a2) + std::fabs(b2));
-        if (!(ok1 && ok2)) out.push_back(p);
+    for (const auto& f : findings) {
+        if (f.pair >= 0 && std::find(out.begin(), out.end(), f.pair) == out.end()) out.push_back(f.pair);
     }
+    std::sort(out.begin(), out.end());
     return out;
 }
 
-std::vector<MapProblems> sortMapProblems(const ComponentSpec& c, const std::vector<Diagnostic>& diagnostics)
+std::vector<MapProblems> sortMapProblems(const ComponentSpec& c, const std::vector<ConverterMapFinding>& findings)
 {
     std::vector<MapProblems> out(4);
-    static const std::regex cell(R"(^converter\.([a-z_]+)(?:\[(\d+)\](?:\.([a-z_]+))?)?$)");
-    for (const auto& d : diagnostics) {
-        if (d.subject != c.id) continue;
-        const QString msg = QString::fromStdString(d.message);
-        std::smatch m;
-        if (!std::regex_match(d.field, m, cell)) continue;
-        const std::string name = m[1].str();
-        if (name == "counter_rotation") {
-            // the first row of both maps of every failing pair
-            const int pairs[2][2] = {{0, 3}, {1, 2}};
-            std::vector<int> failing = failingPairs(c);
-            if (failing.empty()) failing = {0, 1};
-            for (int p : failing) {
-                for (int k = 0; k < 2; ++k) {
-                    MapProblems& mp = out[static_cast<std::size_t>(pairs[p][k])];
-                    mp.cells[{0, 1}] << msg;
-                    mp.cells[{0, 2}] << msg;
-                }
+    for (const auto& f : findings) {
+        const QString msg = QString::fromStdString(f.message);
+        if (f.pair >= 0) {
+            // the first row (R and C) of both maps of the failing pair
+            for (int k = 0; k < 2; ++k) {
+                MapProblems& mp = out[static_cast<std::size_t>(kCounterRotationPairs[f.pair][k])];
+                mp.cells[{0, 1}] << msg;
+                mp.cells[{0, 2}] << msg;
             }
             continue;
         }
-        const int map = mapIndex(name);
-        if (map < 0) continue;
-        MapProblems& mp = out[static_cast<std::size_t>(map)];
-        if (!m[2].matched) {
-            mp.table << msg;
-            continue;
-        }
-        const int row = std::stoi(m[2].str());
-        const int col = m[3].matched ? columnIndex(m[3].str()) : -1;
-        if (col < 0) mp.rows[row] << msg;
-        else mp.cells[{row, col}] << msg;
+        if (f.map < 0 || f.map > 3) continue;
+        MapProblems& mp = out[static_cast<std::size_t>(f.map)];
+        if (f.row < 0) mp.table << msg;
+        else if (f.column < 0) mp.rows[f.row] << msg;
+        else mp.cells[{f.row, f.column}] << msg;
     }
     // efficiency peaks inside a segment: mark the segment for the chart
     for (int i = 0; i < 4; ++i) {
-        if (!c.parameters.contains(kConverterMaps[i])) continue;
-        const QVector<QPointF> r = mapKnots(c.parameters[kConverterMaps[i]], "torque_ratio");
+        if (!c.parameters.is_object() || !c.parameters.contains(kConverterMapNames[i])) continue;
+        const QVector<QPointF> r = mapKnots(c.parameters[kConverterMapNames[i]], "torque_ratio");
         for (int k = 0; k + 1 < r.size(); ++k) {
             if (segmentPeaks(r, k) || r[k].x() * r[k].y() > 1.0) out[static_cast<std::size_t>(i)].segments << k;
         }

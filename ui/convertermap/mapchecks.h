@@ -1,8 +1,9 @@
 #pragma once
-// What the converter map editor shows about the maps: the core's diagnostics sorted
-// onto maps, rows and cells (the counter-rotation rule onto the first row of both maps
-// of each failing pair), and curves to plot: R(s), C(s) and the efficiency s·R(s),
-// sampled finely enough to show a segment's interior maximum.
+// What the converter map editor shows about the maps: the core's map findings
+// (checkConverterMaps: map, row, column, message) sorted onto maps, rows and cells (the
+// counter-rotation rule onto the first row of both maps of each failing pair), and curves
+// to plot: R(s), C(s) and the efficiency s·R(s), sampled finely enough to show a segment's
+// interior maximum.
 #include <QHash>
 #include <QPointF>
 #include <QStringList>
@@ -10,15 +11,11 @@
 
 #include <vector>
 
-#include "spec/diagnostic.h"
+#include "components/rotational/torqueconvertermap.h"
 #include "spec/labspec.h"
 
 namespace drivelab {
 
-/// the four maps in drive-code order
-inline const char* const kConverterMaps[4] = {"pump_positive", "pump_negative", "turbine_positive", "turbine_negative"};
-/// columns of a map row
-inline const char* const kMapColumns[3] = {"speed_ratio", "torque_ratio", "capacity_coefficient"};
 
 /// problems of one map
 struct MapProblems {
@@ -29,10 +26,10 @@ struct MapProblems {
     bool empty() const { return cells.isEmpty() && rows.isEmpty() && table.isEmpty(); }
 };
 
-/// the diagnostics of one converter, sorted per map (index as kConverterMaps)
-std::vector<MapProblems> sortMapProblems(const ComponentSpec& converter, const std::vector<Diagnostic>& diagnostics);
+/// the core's findings for one converter, sorted per map (index as kConverterMapNames)
+std::vector<MapProblems> sortMapProblems(const ComponentSpec& converter, const std::vector<ConverterMapFinding>& findings);
 /// the counter-rotation pairs that fail (0: pump_positive/turbine_negative, 1: pump_negative/turbine_positive)
-std::vector<int> failingPairs(const ComponentSpec& converter);
+std::vector<int> failingPairs(const std::vector<ConverterMapFinding>& findings);
 /// the knots of a map as (s, value) of one column; rows without numbers are skipped
 QVector<QPointF> mapKnots(const Json& map, const char* column);
 /// s·R(s) sampled along the map (knots plus points inside every segment)

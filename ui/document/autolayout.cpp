@@ -7,7 +7,7 @@
 #include <map>
 #include <set>
 
-#include "components/registry.h"
+#include "components/descriptors.h"
 #include "document/placement.h"
 
 namespace drivelab {

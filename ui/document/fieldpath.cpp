@@ -2,7 +2,7 @@
 
 #include <regex>
 
-#include "components/registry.h"
+#include "components/descriptors.h"
 
 namespace drivelab {
 namespace {

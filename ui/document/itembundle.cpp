@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "components/registry.h"
+#include "components/descriptors.h"
 #include "document/placement.h"
 
 namespace drivelab {

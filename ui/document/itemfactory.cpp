@@ -1,5 +1,6 @@
 #include "document/itemfactory.h"
 
+#include "components/descriptors.h"
 #include "spec/specedit.h"
 
 namespace drivelab {
@@ -17,10 +18,8 @@ std::string nodeIdBase(Domain d)
 
 std::string componentIdBase(const std::string& type)
 {
-    if (type == "torque_converter") return "tc";
-    if (type == "torque_step") return "step";
-    if (type == "planetary") return "gearset";
-    return type;
+    const ComponentDescriptor* d = findComponentDescriptor(type);
+    return d ? d->idStemOrType() : type;
 }
 
 ItemBundle newNodeBundle(const LabSpec& lab, const NodeDomainDescriptor& d, const Placement& where)

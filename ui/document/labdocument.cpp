@@ -3,7 +3,7 @@
 #include <QFileInfo>
 #include <QUndoStack>
 
-#include "compile/compiler.h"
+#include "compile/compileresult.h"
 
 namespace drivelab {
 
@@ -105,8 +105,9 @@ void LabDocument::notifyRenamed(const QString& from, const QString& to)
 
 void LabDocument::revalidate()
 {
-    const CompileResult r = compile(m_lab);
-    m_diagnostics = r.diagnostics.items();
+    // the one compile of this change; everything that needs the compiled lab shares it
+    m_compiled = std::make_shared<const CompileResult>(compile(m_lab));
+    m_diagnostics = m_compiled->diagnostics.items();
     emit diagnosticsChanged();
 }
 

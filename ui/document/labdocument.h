@@ -6,6 +6,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <vector>
 
 #include "spec/diagnostic.h"
@@ -15,6 +16,8 @@ class QUndoStack;
 class QUndoCommand;
 
 namespace drivelab {
+
+struct CompileResult;
 
 /// what an edit touched (views decide how much to refresh)
 enum class ChangeKind {
@@ -58,6 +61,9 @@ public:
     /// bumped by every change; autosave compares it
     quint64 revision() const { return m_revision; }
 
+    /// the lab as it is now, compiled once per change (before changed() is emitted): the run
+    /// controller and the causality analysis share it; its model is null when the lab has errors
+    std::shared_ptr<const CompileResult> compiled() const { return m_compiled; }
     /// every diagnostic the core reports for the lab as it is now (compile())
     const std::vector<Diagnostic>& diagnostics() const { return m_diagnostics; }
     /// diagnostics naming one subject
@@ -94,6 +100,7 @@ private:
     QUndoStack* m_undo = nullptr;
     QString m_path;
     std::vector<Diagnostic> m_diagnostics;
+    std::shared_ptr<const CompileResult> m_compiled;
     quint64 m_revision = 0;
     bool m_forcedModified = false;
     bool m_lastModified = false;

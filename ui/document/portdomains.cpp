@@ -1,6 +1,7 @@
 #include "document/portdomains.h"
 
-#include "components/registry.h"
+#include "components/descriptors.h"
+#include "spec/portrules.h"
 
 namespace drivelab {
 namespace {
@@ -20,25 +21,26 @@ Domain effectiveDomain(const LabSpec& lab, const ComponentSpec& c, const PortDes
 {
     if (!port.sameDomainAsA) return port.domain;
     // the domain of node_a's node, else of any other port following it
-    if (auto d = boundDomain(lab, c, "node_a")) return *d;
-    if (const ComponentDescriptor* desc = findComponentDescriptor(c.type)) {
+    std::optional<Domain> partner = boundDomain(lab, c, "node_a");
+    if (const ComponentDescriptor* desc = partner ? nullptr : findComponentDescriptor(c.type)) {
         for (const auto& p : desc->ports) {
-            if (!p.sameDomainAsA) continue;
-            if (auto d = boundDomain(lab, c, p.name)) return *d;
+            if (partner) break;
+            if (p.sameDomainAsA) partner = boundDomain(lab, c, p.name);
         }
     }
-    return port.domain;
+    return portDomain(port, partner);
 }
 
 bool portAccepts(const LabSpec& lab, const ComponentSpec& c, const PortDescriptor& port, Domain d)
 {
-    if (!port.sameDomainAsA) return d == port.domain;
-    if (d == Domain::Thermal) return false;
-    // the other ports that follow node_a must agree
+    // the core's rule, against every other bound port that follows node_a (binding this one
+    // must not make any of them wrong)
+    if (checkPortDomain(port, d, std::nullopt) != PortDomainCheck::Accepted) return false;
+    if (!port.sameDomainAsA) return true;
     if (const ComponentDescriptor* desc = findComponentDescriptor(c.type)) {
         for (const auto& p : desc->ports) {
             if (!p.sameDomainAsA || std::string(p.name) == port.name) continue;
-            if (auto other = boundDomain(lab, c, p.name); other && *other != d) return false;
+            if (checkPortDomain(port, d, boundDomain(lab, c, p.name)) != PortDomainCheck::Accepted) return false;
         }
     }
     return true;

@@ -1,7 +1,8 @@
 #pragma once
 // The domain a component port takes. Most ports have one fixed domain; a port marked
 // sameDomainAsA (a transformer's) takes the domain of the node bound to node_a (any of
-// rotational, translational, hydraulic), so both ports of such a component agree.
+// rotational, translational, hydraulic), so both ports of such a component agree. The rule
+// itself is the core's (spec/portrules.h); this applies it to the bindings of a lab.
 #include "spec/descriptor.h"
 #include "spec/labspec.h"
 

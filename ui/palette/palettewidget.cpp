@@ -9,7 +9,7 @@
 
 #include "canvas/labview.h"
 #include "canvas/symbols.h"
-#include "components/registry.h"
+#include "components/descriptors.h"
 
 namespace drivelab {
 namespace {

@@ -4,7 +4,7 @@
 #include <QColor>
 
 #include "commands/editeventcommand.h"
-#include "components/registry.h"
+#include "components/descriptors.h"
 #include "document/displayunits.h"
 #include "document/fieldpath.h"
 #include "document/numbers.h"

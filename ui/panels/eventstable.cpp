@@ -16,7 +16,7 @@
 
 #include "commands/addeventcommand.h"
 #include "commands/removeeventscommand.h"
-#include "components/registry.h"
+#include "components/descriptors.h"
 #include "document/numbers.h"
 #include "panels/eventsmodel.h"
 #include "properties/numberedit.h"

@@ -1,6 +1,9 @@
 #include "plots/defaultplots.h"
+#include "solver/session.h"
 
 #include <QCoreApplication>
+
+#include <algorithm>
 
 namespace drivelab {
 
@@ -25,27 +28,28 @@ QVector<ObservableKey> all(const std::vector<ObservableRef>& layout, const char*
 
 } // namespace
 
-std::vector<DefaultPlot> defaultPlots(const std::vector<ObservableRef>& layout, const std::vector<QString>& converterIds)
+std::vector<DefaultPlot> defaultPlots(const std::vector<ObservableRef>& layout, const std::vector<ComponentRef>& components)
 {
     std::vector<DefaultPlot> out;
     const auto add = [&](const QString& title, QVector<ObservableKey> keys) {
         if (!keys.isEmpty()) out.push_back({title, std::move(keys)});
     };
-    if (!converterIds.empty()) {
-        QVector<ObservableKey> torques, ratio, drive, heat;
-        for (const QString& tc : converterIds) {
-            torques << ObservableKey{tc, QStringLiteral("torque"), tr("%1 pump").arg(tc)}
-                    << ObservableKey{tc, QStringLiteral("torque_at_b"), tr("%1 turbine").arg(tc)}
-                    << ObservableKey{tc, QStringLiteral("torque_at_c"), tr("%1 stator").arg(tc)};
-            ratio << ObservableKey{tc, QStringLiteral("speed_ratio"), {}};
-            drive << ObservableKey{tc, QStringLiteral("converter_drive"), {}};
-            heat << ObservableKey{tc, QStringLiteral("heat_flow"), tr("%1 heat flow").arg(tc)}
-                 << ObservableKey{tc, QStringLiteral("fluid_heat"), tr("%1 fluid heat (cumulative)").arg(tc)};
+    // the plots the types name: one per title, the series of every instance in model order
+    std::vector<DefaultPlot> named;
+    for (const auto& [id, desc] : components) {
+        if (!desc) continue;
+        for (const DefaultPlotDescriptor& plot : desc->defaultPlots) {
+            const QString title = tr(plot.title);
+            auto it = std::find_if(named.begin(), named.end(), [&](const DefaultPlot& p) { return p.title == title; });
+            if (it == named.end()) it = named.insert(named.end(), DefaultPlot{title, {}});
+            for (const PlotSeriesDescriptor& s : plot.series) {
+                const QString legend = s.legend ? QStringLiteral("%1 %2").arg(id, tr(s.legend)) : QString();
+                it->keys << ObservableKey{id, QString::fromLatin1(s.observable), legend};
+            }
         }
-        add(tr("Converter torques (pump, turbine, stator)"), torques);
-        add(tr("Speed ratio"), ratio);
-        add(tr("Converter drive mode"), drive);
-        add(tr("Heat flow and cumulative fluid heat"), heat);
+    }
+    if (!named.empty()) {
+        for (DefaultPlot& p : named) add(p.title, std::move(p.keys));
         add(tr("Node speeds"), all(layout, "speed", 1));
         return out;
     }

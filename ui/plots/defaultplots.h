@@ -1,14 +1,17 @@
 #pragma once
-// The plots a run starts with, chosen from the model's observables: for a lab with torque
-// converters their pump/turbine/stator torques, speed ratio, drive mode and heat, then the
-// node speeds; otherwise node speeds, component torques, heat, clutch locks, pressures
-// and temperatures (whichever the lab has).
+// The plots a run starts with, chosen from the model's observables: for a lab holding types
+// that name default plots in their descriptors (torque converters: pump/turbine/stator
+// torques, speed ratio, drive mode and heat) those plots, then the node speeds; otherwise
+// node speeds, component torques, heat, clutch locks, pressures and temperatures (whichever
+// the lab has).
 #include <QString>
 #include <QVector>
 
+#include <utility>
 #include <vector>
 
 #include "plots/plotpanel.h"
+#include "spec/descriptor.h"
 
 namespace drivelab {
 
@@ -18,7 +21,10 @@ struct DefaultPlot {
     QVector<ObservableKey> keys;
 };
 
-/// the default plots for an observable layout
-std::vector<DefaultPlot> defaultPlots(const std::vector<ObservableRef>& layout, const std::vector<QString>& converterIds);
+/// a component of the model: its id and its type's descriptor
+using ComponentRef = std::pair<QString, const ComponentDescriptor*>;
+
+/// the default plots for an observable layout and the model's components (in model order)
+std::vector<DefaultPlot> defaultPlots(const std::vector<ObservableRef>& layout, const std::vector<ComponentRef>& components);
 
 } // namespace drivelab

@@ -9,6 +9,7 @@
 
 #include "document/displayunits.h"
 #include "plots/plotview.h"
+#include "solver/session.h"
 
 namespace drivelab {
 

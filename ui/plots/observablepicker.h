@@ -6,12 +6,14 @@
 
 #include <vector>
 
-#include "solver/session.h"
 
 class QTreeWidget;
 class QLineEdit;
 
 namespace drivelab {
+
+/// one observable of the model's layout (solver/session.h; the plots header sees only its name)
+struct ObservableRef;
 
 /// picker dialog
 class ObservablePicker : public QDialog {

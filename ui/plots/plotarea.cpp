@@ -20,6 +20,7 @@
 #include "plots/observablepicker.h"
 #include "plots/plotview.h"
 #include "simulation/samplestore.h"
+#include "solver/session.h"
 
 namespace drivelab {
 
@@ -95,11 +96,9 @@ void PlotArea::setModel(const ModelPtr& model)
         for (PlotPanel* p : m_panels) delete p;
         m_panels.clear();
         m_current = nullptr;
-        std::vector<QString> converters;
-        for (const auto& c : model->components) {
-            if (c.desc && std::string(c.desc->type) == "torque_converter") converters.push_back(QString::fromStdString(c.id));
-        }
-        for (const DefaultPlot& d : defaultPlots(m_layout, converters)) addPanel(d.title, d.keys);
+        std::vector<ComponentRef> components;
+        for (const auto& c : model->components) components.emplace_back(QString::fromStdString(c.id), c.desc);
+        for (const DefaultPlot& d : defaultPlots(m_layout, components)) addPanel(d.title, d.keys);
     }
     for (PlotPanel* p : m_panels) p->setObservableLayout(&m_layout);
     if (m_picker) m_picker->setObservableLayout(m_layout);

@@ -15,6 +15,7 @@
 #include "plots/decimator.h"
 #include "plots/plotview.h"
 #include "simulation/samplestore.h"
+#include "solver/session.h"
 
 namespace drivelab {
 

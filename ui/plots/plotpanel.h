@@ -14,7 +14,6 @@
 
 #include "document/displayunits.h"
 #include "simulation/runtypes.h"
-#include "solver/session.h"
 
 class QChart;
 class QLineSeries;
@@ -22,6 +21,9 @@ class QValueAxis;
 class QAbstractAxis;
 
 namespace drivelab {
+
+/// one observable of the model's layout (solver/session.h; the plots header sees only its name)
+struct ObservableRef;
 
 class PlotView;
 

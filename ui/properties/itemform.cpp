@@ -9,7 +9,8 @@
 #include <QVBoxLayout>
 
 #include "canvas/symbols.h"
-#include "components/registry.h"
+#include "components/descriptors.h"
+#include "components/rotational/torqueconvertermap.h"
 #include "document/displayunits.h"
 #include "document/labdocument.h"
 #include "document/numbers.h"
@@ -196,7 +197,7 @@ void ItemForm::buildComponent()
 
     if (!d->parameters.empty()) {
         QGridLayout* params = section(tr("Parameters"));
-        const bool converter = std::string(d->type) == "torque_converter";
+        const bool converter = d->tableEditor == TableEditorKind::ConverterMaps;
         for (const auto& p : d->parameters) {
             const QString key = QStringLiteral("param:") + QString::fromLatin1(p.name);
             ValueTarget t{ValueTarget::Kind::Parameter, c->id, p.name};
@@ -283,11 +284,14 @@ void ItemForm::refresh()
     if (m_mapSummary) {
         const ComponentSpec* c = lab.findComponent(m_id.toStdString());
         QStringList parts;
-        for (const char* map : {"pump_positive", "pump_negative", "turbine_positive", "turbine_negative"}) {
+        // the core's map findings: a map is red when one names it or its counter-rotation pair
+        const std::vector<ConverterMapFinding> findings = c ? checkConverterMaps(c->parameters) : std::vector<ConverterMapFinding>{};
+        for (int i = 0; i < 4; ++i) {
+            const char* map = kConverterMapNames[i];
             const int n = c && c->parameters.contains(map) && c->parameters[map].is_array() ? static_cast<int>(c->parameters[map].size()) : 0;
             bool bad = false;
-            for (const auto& d : m_document->diagnosticsFor(m_id.toStdString()))
-                bad = bad || d.field.find(std::string(".") + map) != std::string::npos || d.field.find("counter_rotation") != std::string::npos;
+            for (const auto& f : findings)
+                bad = bad || f.map == i || (f.pair >= 0 && (kCounterRotationPairs[f.pair][0] == i || kCounterRotationPairs[f.pair][1] == i));
             parts << QStringLiteral("<span style='color:%1'>%2: %3 points</span>")
                          .arg(bad ? QStringLiteral("#b3131f") : QStringLiteral("#374151"), QString::fromLatin1(map))
                          .arg(n);
@@ -336,7 +340,8 @@ void ItemForm::focusField(const FieldRef& f)
 {
     if (f.kind == FieldRef::Kind::Parameter) {
         const ComponentSpec* c = m_document->lab().findComponent(m_id.toStdString());
-        if (c && c->type == "torque_converter") {
+        const ComponentDescriptor* d = c ? findComponentDescriptor(c->type) : nullptr;
+        if (d && d->tableEditor == TableEditorKind::ConverterMaps) {
             emit mapEditorRequested(m_id, QString::fromStdString(f.name), f.row, QString::fromStdString(f.column));
             return;
         }

@@ -27,6 +27,7 @@
 #include "simulation/forkdialog.h"
 #include "simulation/samplestore.h"
 #include "simulation/simworker.h"
+#include "solver/session.h"
 
 namespace drivelab {
 
@@ -185,14 +186,15 @@ void RunController::hint(const QString& text)
 
 bool RunController::loadFresh()
 {
-    const CompileResult r = compile(m_window->document()->lab());
-    if (!r.model) {
+    // the document's compile of the lab as it is now (no second compile)
+    const std::shared_ptr<const CompileResult> r = m_window->document()->compiled();
+    if (!r || !r->model) {
         m_window->raiseDock(QStringLiteral("problems"));
         hint(tr("The lab has errors: fix the problems listed, then run it"));
         emit compileFailed();
         return false;
     }
-    m_model = r.model;
+    m_model = r->model;
     m_runSpec = m_window->document()->lab();
     m_stale = false;
     m_failure.reset();
@@ -345,8 +347,8 @@ void RunController::onBranch(const BranchInfo& b)
 void RunController::checkStale()
 {
     if (!m_model) return;
-    const CompileResult r = compile(m_window->document()->lab());
-    m_stale = !r.model || r.model->fingerprint != m_model->fingerprint;
+    const std::shared_ptr<const CompileResult> r = m_window->document()->compiled();
+    m_stale = !r || !r->model || r->model->fingerprint != m_model->fingerprint;
     m_staleLabel->setVisible(m_stale);
     updateProgress();
     if (!m_failure) m_plots->setMessage(m_stale ? tr("The lab changed since this run: Run runs the edited lab from t = 0.") : QString(), false);

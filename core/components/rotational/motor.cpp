@@ -2,6 +2,8 @@
 #include "analysis/bondgraphreading.h"
 #include "spec/ranges.h"
 
+#include <algorithm>
+
 namespace drivelab {
 namespace {
 
@@ -28,10 +30,23 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "torque", .unit = "N m", .doc = "mean torque on the rotor over the last tick"},
     {.name = "power", .unit = "W", .doc = "mean mechanical power delivered over the last tick"},
 };
+// the peak of the full-load curve (0 when every point is below 0)
+std::vector<SummaryItem> summary(const Json& parameters)
+{
+    if (!parameters.is_object() || !parameters.contains("torque_curve") || !parameters["torque_curve"].is_array()) return {};
+    double peak = 0.0;
+    for (const auto& row : parameters["torque_curve"]) {
+        if (row.is_object() && row.contains("torque") && row["torque"].is_number()) peak = std::max(peak, row["torque"].get<double>());
+    }
+    return {{"peak", peak, "N m", 5}};
+}
+
 constexpr ComponentDescriptor kDesc{
     .type = "motor", .label = "Motor (torque curve)", .group = "sources", .fieldPrefix = "motor",
     .bondGraph = "Se", .doc = "A torque source following a speed-dependent full-load curve scaled by a command.",
-    .ports = kPorts, .parameters = kParams, .inputs = kInputs, .observables = kObs};
+    .ports = kPorts, .parameters = kParams, .inputs = kInputs, .observables = kObs,
+    .summary = &summary,
+};
 
 } // namespace
 

@@ -24,7 +24,9 @@ constexpr ObservableDescriptor kObs[] = {
 constexpr ComponentDescriptor kDesc{
     .type = "planetary", .label = "Planetary gear set", .group = "rotational", .fieldPrefix = "planetary",
     .bondGraph = "TF", .doc = "A simple planetary set (sun, ring, carrier) obeying the Willis equation.",
-    .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs};
+    .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs,
+    .idStem = "gearset",
+};
 
 } // namespace
 
