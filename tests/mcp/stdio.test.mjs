@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { CLI, LABS, cliJson, cliRun, exampleNames, readLab, stdioClient, tempDir } from './common.mjs';
 
 const TOOLS = ['list_examples', 'get_example', 'list_component_types', 'check_lab', 'causality', 'run_lab', 'export_asset',
@@ -179,6 +180,9 @@ test('notifications/cancelled stops a long run mid-batch; it rolls back and the 
   const long = JSON.parse(readLab(name));
   long.run.duration_ns *= 100; // minutes of work
   const before = (await client.listResources()).resources.length;
+  const logs = [];
+  await client.setLoggingLevel('notice');
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => logs.push(n.params.data));
   const controller = new AbortController();
   let progress = 0;
   const started = Date.now();
@@ -199,8 +203,10 @@ test('notifications/cancelled stops a long run mid-batch; it rolls back and the 
   assert.ok(Date.now() - started < 60000);
   assert.equal(again.structuredContent.final_state_hash, first.structuredContent.final_state_hash);
   assert.deepEqual(again.structuredContent.final_values, first.structuredContent.final_values);
-  // the cancelled run left no report
+  // the cancelled run stopped mid-batch, rolled back and left no report
   assert.equal((await client.listResources()).resources.length, before + 1);
+  assert.ok(logs.some((l) => /stopped at tick \d+ of 10000000 \(cancelled\); the batch in progress rolled back/.test(l)),
+    JSON.stringify(logs));
 });
 
 test('bad arguments: JSON-RPC -32602, tool errors with FILE: ID: FIELD lines, and the server lives on', async () => {

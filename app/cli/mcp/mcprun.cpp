@@ -126,6 +126,9 @@ ToolResult toolRunLab(const Json& args, CallContext& ctx)
     case RunStatus::BadBooks: return toolError(bookProblemLine(lab.file, run.books, false) + "\n");
     case RunStatus::WriteFailed: return toolError(printableText(lab.file) + ": -: -: " + run.writeError + "\n");
     case RunStatus::Cancelled:
+        ctx.log("notice", "run_lab: " + lab.file + ": stopped at tick " + std::to_string(session.tick()) + " of " +
+                              std::to_string(m.ticks) + (timedOut ? " (--max-seconds)" : " (cancelled)") +
+                              "; the batch in progress rolled back, no report kept");
         return toolError(printableText(lab.file) + ": -: -: " +
                          (timedOut ? "the run took longer than this server's limit of " + num(limits.maxSeconds) +
                                          " s (--max-seconds); it was stopped at tick " + std::to_string(session.tick()) +

@@ -167,7 +167,7 @@ std::function<void()> Server::receive(const Json& message, const Emit& emit)
         return {};
     }
     if (message.value("jsonrpc", Json()) != "2.0" || (method != message.end() && !method->is_string()) ||
-        (method == message.end() && !hasId)) {
+        (method == message.end() && !(hasId && (message.contains("result") || message.contains("error"))))) {
         emit(rpcError(hasId ? *id : Json(), InvalidRequest, "Invalid Request: expected {\"jsonrpc\": \"2.0\", \"method\": ...}"));
         return {};
     }
