@@ -1,6 +1,7 @@
 // drivelab-cli mcp over stdio without any client library (issue 18): the JSON-RPC framing,
 // every protocol error code, tool errors, a run against `drivelab-cli run`, and a server
 // that answers to the last line whatever came before. The SDK client tests are in tests/mcp/.
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -17,29 +18,49 @@ namespace {
 const QString kCli = QStringLiteral(DRIVELAB_CLI);
 const QString kSource = QStringLiteral(DRIVELAB_SOURCE_DIR);
 
-// run `drivelab-cli mcp ARGS`, feed it `lines`, close its input; the answers, one per line
+// run `drivelab-cli mcp ARGS` and talk to it one line at a time: after each line that is not a
+// notification, wait for its answer (so a long call is answered before the next line); then
+// close its input. The answers, in order
 QList<QJsonObject> session(const QStringList& lines, const QStringList& args = {})
 {
     QProcess p;
+    p.setProcessChannelMode(QProcess::SeparateChannels);
     p.start(kCli, QStringList{"mcp"} + args);
     if (!p.waitForStarted(10000)) return {};
-    for (const auto& l : lines) p.write(l.toUtf8() + "\n");
+    QList<QJsonObject> out;
+    QByteArray pending;
+    const auto readAnswers = [&]() {
+        pending += p.readAllStandardOutput();
+        for (qsizetype at; (at = pending.indexOf('\n')) >= 0;) {
+            const QByteArray line = pending.left(at);
+            pending.remove(0, at + 1);
+            QJsonParseError e{};
+            const QJsonDocument d = QJsonDocument::fromJson(line, &e);
+            if (e.error != QJsonParseError::NoError || !d.isObject()) {
+                qWarning("not one JSON object per line: %s", line.left(200).constData());
+                return false;
+            }
+            out.push_back(d.object());
+        }
+        return true;
+    };
+    for (const auto& l : lines) {
+        const qsizetype before = out.size();
+        p.write(l.toUtf8() + "\n");
+        if (l.contains("notifications/")) continue;
+        QElapsedTimer t;
+        t.start();
+        while (out.size() == before && t.elapsed() < 120000) {
+            p.waitForReadyRead(1000);
+            if (!readAnswers()) return {};
+        }
+    }
     p.closeWriteChannel();
     if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
         qWarning("mcp did not end cleanly: %s", p.readAllStandardError().constData());
         return {};
     }
-    QList<QJsonObject> out;
-    for (const QByteArray& line : p.readAllStandardOutput().split('\n')) {
-        if (line.isEmpty()) continue;
-        QJsonParseError e{};
-        const QJsonDocument d = QJsonDocument::fromJson(line, &e);
-        if (e.error != QJsonParseError::NoError || !d.isObject()) {
-            qWarning("not one JSON object per line: %s", line.left(200).constData());
-            return {};
-        }
-        out.push_back(d.object());
-    }
+    if (!readAnswers()) return {};
     return out;
 }
 
