@@ -247,6 +247,17 @@ test('no path escapes --root: .., absolute paths, symbolic links', async () => {
   await client.ping();
 });
 
+test('--max-seconds stops a run that takes too long, rolled back, with a clear error', async () => {
+  const { client: c } = await stdioClient(['--max-seconds', '0.2']);
+  const long = JSON.parse(readLab('converter-launch'));
+  long.run.duration_ns *= 100;
+  const r = await c.callTool({ name: 'run_lab', arguments: { lab: long } });
+  assert.equal(r.isError, true);
+  assert.match(r.content[0].text, /^lab: -: -: the run took longer than this server's limit of 0.2 s \(--max-seconds\)/);
+  await c.ping();
+  await c.close();
+});
+
 test('without --root no file is read', async () => {
   const { client: c } = await stdioClient([]);
   const r = await c.callTool({ name: 'check_lab', arguments: { lab: path.join(LABS, 'converter-launch.lab.json') } });
