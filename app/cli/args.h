@@ -36,7 +36,7 @@ struct McpArgs {
     std::string token;                    ///< --token TOKEN: the bearer token every HTTP request must carry
     std::int64_t maxLabBytes = 4 << 20;   ///< --max-lab-bytes N: largest lab or asset a call takes [bytes]
     std::int64_t maxTicks = 20000000;     ///< --max-ticks N: most ticks one run may take
-    std::int64_t maxBoundaries = 200000;  ///< --max-boundaries N: most report boundaries one run may keep
+    std::int64_t maxBoundaries = 100000;  ///< --max-boundaries N: most report boundaries one run may keep
     double maxSeconds = 120.0;            ///< --max-seconds S: wall time per call [s]
     bool conformanceTools = false;        ///< --conformance-tools: the conformance suite's fixture tools (docs/MCP.md)
 };

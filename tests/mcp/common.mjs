@@ -21,9 +21,9 @@ export function tempDir(prefix) {
   return fs.mkdtempSync(path.join(os.tmpdir(), `drivelab-mcp-${prefix}-`));
 }
 
-// a connected SDK client on `drivelab-cli mcp ARGS` over stdio; stderr is kept
+// a connected SDK client on `drivelab-cli mcp ARGS` over stdio
 export async function stdioClient(args = []) {
-  const transport = new StdioClientTransport({ command: CLI, args: ['mcp', ...args], stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: CLI, args: ['mcp', ...args], stderr: 'inherit' });
   const client = new Client({ name: 'drivelab-tests', version: '1.0.0' }, { capabilities: {} });
   await client.connect(transport);
   return { client, transport };

@@ -229,6 +229,12 @@ test('bad arguments: JSON-RPC -32602, tool errors with FILE: ID: FIELD lines, an
   const t = await call('run_lab', { lab: long });
   assert.equal(t.isError, true);
   assert.match(errorText(t), /run\.duration_ns: .*--max-ticks/);
+  // too many report boundaries to keep
+  const dense = JSON.parse(readLab('converter-launch'));
+  dense.run.report_every_ticks = 1;
+  const b = await call('run_lab', { lab: dense });
+  assert.equal(b.isError, true);
+  assert.match(errorText(b), /run\.report_every_ticks: .*--max-boundaries/);
   await client.ping();
 });
 

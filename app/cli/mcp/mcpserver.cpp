@@ -18,6 +18,7 @@ namespace {
 constexpr const char* kVersions[] = {"2025-06-18", "2025-03-26", "2024-11-05"};
 constexpr const char* kLevels[] = {"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"};
 constexpr std::size_t kKeptPerKind = 16;
+constexpr std::size_t kKeptBytes = 256u << 20; // reports and assets kept by one session [bytes]
 
 Json result(const Json& id, Json r)
 {
@@ -119,6 +120,13 @@ std::string Server::store(const std::string& kind, const std::string& name, std:
         const auto oldest = std::find_if(m_resources.begin(), m_resources.end(),
                                          [&](const StoredResource& r) { return r.uri.rfind(prefix, 0) == 0; });
         m_resources.erase(oldest);
+    }
+    // and at most kKeptBytes in all: the oldest go first (the newest always stays)
+    std::size_t bytes = 0;
+    for (const auto& r : m_resources) bytes += r.text.size();
+    while (bytes > kKeptBytes && m_resources.size() > 1) {
+        bytes -= m_resources.front().text.size();
+        m_resources.erase(m_resources.begin());
     }
     return uri;
 }
@@ -324,9 +332,14 @@ Json Server::callTool(const Json& id, const Json& params, const Emit& emit, cons
     CallContext ctx{*this, m_config, token, cancel, emit};
     const ToolResult r = t->run(args, ctx);
     Json content = Json::array({Json{{"type", "text"}, {"text", printableLines(r.text)}}});
+    Json out{{"content", Json()}, {"isError", r.isError}};
+    if (!r.isError && !r.structured.is_null()) {
+        out["structuredContent"] = printableJson(r.structured);
+        // the structured result as JSON text too, for clients that read only text (2025-06-18, "Structured Content")
+        content.push_back(Json{{"type", "text"}, {"text", messageText(out["structuredContent"])}});
+    }
     for (const auto& c : r.extraContent) content.push_back(c);
-    Json out{{"content", content}, {"isError", r.isError}};
-    if (!r.isError && !r.structured.is_null()) out["structuredContent"] = printableJson(r.structured);
+    out["content"] = std::move(content);
     return result(id, std::move(out));
 }
 

@@ -89,7 +89,7 @@ public:
     void cancelAll();
 
     /// keep a resource; returns its URI (`kind`: "reports" or "assets"); the oldest of a kind
-    /// is dropped past 16
+    /// is dropped past 16, the oldest of all past 256 MiB
     std::string store(const std::string& kind, const std::string& name, std::string text);
     /// a stored resource by URI (false: unknown or dropped)
     bool stored(const std::string& uri, StoredResource& out) const;
