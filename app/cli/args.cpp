@@ -1,10 +1,12 @@
 #include "cli/args.h"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <set>
 #include <sys/stat.h>
 
+#include "spec/labreader.h"
 #include "util/textescape.h"
 
 namespace drivelab::cli {
@@ -63,6 +65,77 @@ bool parseArgs(const std::vector<std::string>& in, const char* cmd, const ArgSpe
     }
     if (spec.requireOutput && a.output.empty()) {
         std::fprintf(stderr, "drivelab-cli %s: name the file to write with --output FILE\n", cmd);
+        return false;
+    }
+    return true;
+}
+
+namespace {
+
+// a whole number in [lo, hi]
+bool wholeIn(const std::string& v, std::int64_t lo, std::int64_t hi, std::int64_t& out)
+{
+    char* end = nullptr;
+    errno = 0;
+    const long long n = std::strtoll(v.c_str(), &end, 10);
+    if (v.empty() || *end != '\0' || errno != 0 || n < lo || n > hi) return false;
+    out = n;
+    return true;
+}
+
+} // namespace
+
+bool parseMcpArgs(const std::vector<std::string>& in, McpArgs& a)
+{
+    static const std::set<std::string> flags = {"--allow-remote", "--conformance-tools"};
+    static const std::set<std::string> values = {"--http",      "--root",           "--token",     "--max-lab-bytes",
+                                                 "--max-ticks", "--max-boundaries", "--max-seconds"};
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        const std::string& s = in[i];
+        const bool flag = flags.count(s) != 0, value = values.count(s) != 0;
+        if (!flag && !value) {
+            std::fprintf(stderr, "drivelab-cli mcp: %s '%s'\n", s.size() > 1 && s[0] == '-' ? "unknown option" : "unexpected argument",
+                         printableText(s).c_str());
+            return false;
+        }
+        if (!seen.insert(s).second) {
+            std::fprintf(stderr, "drivelab-cli mcp: option '%s' given twice; give it once\n", s.c_str());
+            return false;
+        }
+        if (flag) {
+            (s == "--allow-remote" ? a.allowRemote : a.conformanceTools) = true;
+            continue;
+        }
+        if (i + 1 >= in.size() || in[i + 1].empty()) {
+            std::fprintf(stderr, "drivelab-cli mcp: option '%s' needs a value\n", s.c_str());
+            return false;
+        }
+        const std::string& v = in[++i];
+        bool ok = true;
+        if (s == "--http") a.http = v;
+        else if (s == "--root") a.root = v;
+        else if (s == "--token") a.token = v;
+        else if (s == "--max-lab-bytes") ok = wholeIn(v, 1024, static_cast<std::int64_t>(kMaxInputBytes), a.maxLabBytes);
+        else if (s == "--max-ticks") ok = wholeIn(v, 1, 10000000000LL, a.maxTicks);
+        else if (s == "--max-boundaries") ok = wholeIn(v, 1, 1000001, a.maxBoundaries);
+        else {
+            char* end = nullptr;
+            a.maxSeconds = std::strtod(v.c_str(), &end);
+            ok = *end == '\0' && a.maxSeconds >= 0.1 && a.maxSeconds <= 86400.0;
+        }
+        if (!ok) {
+            std::fprintf(stderr, "drivelab-cli mcp: %s: '%s' is out of range (docs/MCP.md, \"Limits\")\n", s.c_str(),
+                         printableText(v).c_str());
+            return false;
+        }
+    }
+    if (a.allowRemote && a.token.empty()) {
+        std::fprintf(stderr, "drivelab-cli mcp: --allow-remote needs --token TOKEN (every request must then carry it)\n");
+        return false;
+    }
+    if ((a.allowRemote || !a.token.empty()) && a.http.empty()) {
+        std::fprintf(stderr, "drivelab-cli mcp: --allow-remote and --token apply to --http only\n");
         return false;
     }
     return true;

@@ -4,7 +4,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/output.h"
-#include "io/asset.h"
+#include "cli/shared.h"
 #include "io/atomicfile.h"
 #include "io/modelfile.h"
 #include "spec/labreader.h"
@@ -12,6 +12,74 @@
 #include "util/textescape.h"
 
 namespace drivelab::cli {
+
+ExportOutcome exportAsset(const std::string& file, const std::string& output, const LoadedLab& lab)
+{
+    ExportOutcome out;
+    // refuse early, before recording, when the asset would be over the limit
+    const std::uint64_t estimate = estimateAssetBytes(lab.model);
+    if (estimate > kMaxInputBytes) {
+        out.errors = printableText(file) + ": -: run.report_every_ticks: the asset would be about " + std::to_string(estimate) +
+                     " bytes (" + std::to_string(lab.model->boundaryCount()) + " boundaries), over the " +
+                     std::to_string(kMaxInputBytes) + "-byte limit every reader enforces; report less often\n";
+        return out;
+    }
+    AssetExport rec = recordAsset(lab.model);
+    if (rec.books) {
+        out.errors = bookProblemLine(file, *rec.books, false) + "\n";
+        return out;
+    }
+    if (!rec.asset) {
+        out.errors = solverFailureLine(file, rec.error) + "\n";
+        return out;
+    }
+    std::string text = writeAsset(*rec.asset);
+    if (text.size() > kMaxInputBytes) {
+        out.errors = printableText(file) + ": -: run.report_every_ticks: the asset would be " + std::to_string(text.size()) +
+                     " bytes, over the " + std::to_string(kMaxInputBytes) +
+                     "-byte limit every reader enforces; report less often\n";
+        return out;
+    }
+    // never write an asset this build could not read back
+    const AssetReadResult back = readAsset(text);
+    if (!back.asset) {
+        out.errors = printableText(file) + ": -: -: internal error: the recorded asset does not read back; nothing written:\n" +
+                     diagnosticLines(output, back.diagnostics);
+        return out;
+    }
+    out.asset = std::move(rec.asset);
+    out.text = std::move(text);
+    return out;
+}
+
+VerifyOutcome verifyAsset(const std::string& file, const AssetReadResult& r)
+{
+    VerifyOutcome out;
+    out.errors = diagnosticLines(file, r.diagnostics);
+    if (!r.asset) return out;
+    const AssetReplay replay = replayAsset(*r.asset);
+    if (replay.solverFailed) {
+        out.errors += printableText(file) + ": " + printableText(replay.error.subject) + ": " + replay.field + ": " +
+                      printableText(replay.message) + "\n";
+        return out;
+    }
+    if (replay.booksFailed) {
+        BookProblem p{replay.error.tick, replay.error.time, replay.error.subject, replay.field, replay.message};
+        out.errors += bookProblemLine(file, p, false) + "\n";
+        return out;
+    }
+    if (!replay.ok) {
+        out.errors += printableText(file) + ": -: " + printableText(replay.field) + ": the replay differs: " +
+                      printableText(replay.message) + "\n";
+        return out;
+    }
+    out.ok = true;
+    out.summary = printableText(file) + ": verified: asset version " + std::to_string(r.asset->version) + ", " +
+                  std::to_string(replay.boundariesChecked) + " boundaries and final state " + toHex16(r.asset->finalStateHash) +
+                  " reproduced bit for bit (fingerprint " + toHex16(r.asset->fingerprint) + ", signature " +
+                  toHex16(r.asset->signature) + ")";
+    return out;
+}
 
 int cmdExport(const std::vector<std::string>& argv)
 {
@@ -22,40 +90,13 @@ int cmdExport(const std::vector<std::string>& argv)
     const LoadedLab lab = loadModelFile(a.file);
     printDiagnostics(a.file, lab.diagnostics);
     if (!lab.model) return Invalid;
-    // refuse early, before recording, when the asset would be over the limit
-    const std::uint64_t estimate = estimateAssetBytes(lab.model);
-    if (estimate > kMaxInputBytes) {
-        std::fprintf(stderr, "%s: -: run.report_every_ticks: the asset would be about %llu bytes (%lld boundaries), over the "
-                             "%zu-byte limit every reader enforces; report less often\n",
-                     printableText(a.file).c_str(), static_cast<unsigned long long>(estimate),
-                     static_cast<long long>(lab.model->boundaryCount()), kMaxInputBytes);
-        return Invalid;
-    }
-    AssetExport rec = recordAsset(lab.model);
-    if (rec.books) {
-        printBookProblem(a.file, *rec.books, false);
-        return Invalid;
-    }
+    const ExportOutcome rec = exportAsset(a.file, a.output, lab);
     if (!rec.asset) {
-        printSolverFailure(a.file, rec.error);
-        return Invalid;
-    }
-    const std::string text = writeAsset(*rec.asset);
-    if (text.size() > kMaxInputBytes) {
-        std::fprintf(stderr, "%s: -: run.report_every_ticks: the asset would be %zu bytes, over the %zu-byte limit every reader "
-                             "enforces; report less often\n", printableText(a.file).c_str(), text.size(), kMaxInputBytes);
-        return Invalid;
-    }
-    // never write an asset this build could not read back
-    const AssetReadResult back = readAsset(text);
-    if (!back.asset) {
-        std::fprintf(stderr, "%s: -: -: internal error: the recorded asset does not read back; nothing written:\n",
-                     printableText(a.file).c_str());
-        printDiagnostics(a.output, back.diagnostics);
+        std::fputs(rec.errors.c_str(), stderr);
         return Invalid;
     }
     std::string error;
-    if (!writeFileAtomic(a.output, text, error)) {
+    if (!writeFileAtomic(a.output, rec.text, error)) {
         std::fprintf(stderr, "%s: -: -: %s\n", printableText(a.output).c_str(), error.c_str());
         return Invalid;
     }
@@ -75,31 +116,10 @@ int cmdVerify(const std::vector<std::string>& argv)
     spec.what = "an asset file";
     spec.quiet = true;
     if (!parseArgs(argv, "verify", spec, a)) return Invalid;
-    const AssetReadResult r = readAssetFile(a.file);
-    printDiagnostics(a.file, r.diagnostics);
-    if (!r.asset) return Invalid;
-    const AssetReplay replay = replayAsset(*r.asset);
-    if (replay.solverFailed) {
-        std::fprintf(stderr, "%s: %s: %s: %s\n", printableText(a.file).c_str(), printableText(replay.error.subject).c_str(),
-                     replay.field.c_str(), printableText(replay.message).c_str());
-        return Invalid;
-    }
-    if (replay.booksFailed) {
-        BookProblem p{replay.error.tick, replay.error.time, replay.error.subject, replay.field, replay.message};
-        printBookProblem(a.file, p, false);
-        return Invalid;
-    }
-    if (!replay.ok) {
-        std::fprintf(stderr, "%s: -: %s: the replay differs: %s\n", printableText(a.file).c_str(), printableText(replay.field).c_str(),
-                     printableText(replay.message).c_str());
-        return Invalid;
-    }
-    if (!a.quiet) {
-        std::printf("%s: verified: asset version %d, %zu boundaries and final state %s reproduced bit for bit "
-                    "(fingerprint %s, signature %s)\n",
-                    printableText(a.file).c_str(), r.asset->version, replay.boundariesChecked, toHex16(r.asset->finalStateHash).c_str(),
-                    toHex16(r.asset->fingerprint).c_str(), toHex16(r.asset->signature).c_str());
-    }
+    const VerifyOutcome v = verifyAsset(a.file, readAssetFile(a.file));
+    std::fputs(v.errors.c_str(), stderr);
+    if (!v.ok) return Invalid;
+    if (!a.quiet) std::printf("%s\n", v.summary.c_str());
     return Ok;
 }
 

@@ -6,11 +6,45 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "cli/shared.h"
 #include "compile/compiler.h"
 #include "spec/labreader.h"
 #include "util/textescape.h"
 
 namespace drivelab::cli {
+
+CausalityRun analyzeLabText(bool read, const std::string& text, const Diagnostics& readDiagnostics)
+{
+    // a lab the reader accepts is analysed even when the compiler refuses it: some conflicts
+    // (a pressure source on a compliant node) are compile errors too, and are reported as conflicts
+    CausalityRun r;
+    r.diagnostics = readDiagnostics;
+    if (read) {
+        LabReadResult lab = readLab(text);
+        r.diagnostics.append(lab.diagnostics);
+        r.spec = std::move(lab.lab);
+    }
+    if (!r.spec) return r;
+    const CompileResult compiled = compile(*r.spec);
+    r.diagnostics.append(compiled.diagnostics);
+    r.labValid = compiled.model != nullptr;
+    r.report = compiled.model ? analyzeCausality(*compiled.model, initialLockMask(*compiled.model)) : analyzeCausality(*r.spec);
+    return r;
+}
+
+Json causalityDocument(const CausalityRun& r)
+{
+    if (!r.spec) {
+        // a lab that does not read: still one valid document, nothing analysed
+        return Json{{"consistent", false}, {"bonds", Json::array()}, {"elements", Json::array()},
+                    {"algebraic_loops", Json::array()}, {"conflicts", Json::array()}, {"lab_valid", false},
+                    {"diagnostics", diagnosticsJson(r.diagnostics)}};
+    }
+    Json out = causalityJson(r.report);
+    out["lab_valid"] = r.labValid;
+    out["diagnostics"] = diagnosticsJson(r.diagnostics);
+    return out;
+}
 
 int cmdCausality(const std::vector<std::string>& argv)
 {
@@ -19,44 +53,25 @@ int cmdCausality(const std::vector<std::string>& argv)
     options.json = true;
     if (!parseArgs(argv, "causality", options, a)) return Invalid;
     const std::string& path = a.file;
-    const bool json = a.json;
-    // a lab the reader accepts is analysed even when the compiler refuses it: some conflicts
-    // (a pressure source on a compliant node) are compile errors too, and are reported as conflicts
-    Diagnostics diags;
+    Diagnostics readDiags;
     std::string text;
-    std::optional<LabSpec> spec;
-    if (readTextFile(path, text, diags)) {
-        LabReadResult read = readLab(text);
-        diags.append(read.diagnostics);
-        spec = std::move(read.lab);
+    const bool read = readTextFile(path, text, readDiags);
+    const CausalityRun r = analyzeLabText(read, text, readDiags);
+    if (a.json) {
+        printJson(causalityDocument(r));
+        return r.spec && r.report.consistent && r.labValid ? Ok : Invalid;
     }
-    if (!spec) {
-        // a lab that does not read: with --json still one valid document, nothing analysed
-        if (json)
-            printJson(Json{{"consistent", false}, {"bonds", Json::array()}, {"elements", Json::array()},
-                           {"algebraic_loops", Json::array()}, {"conflicts", Json::array()}, {"lab_valid", false},
-                           {"diagnostics", diagnosticsJson(diags)}});
-        else printDiagnostics(path, diags);
+    if (!r.spec) {
+        printDiagnostics(path, r.diagnostics);
         return Invalid;
     }
-    const CompileResult compiled = compile(*spec);
-    diags.append(compiled.diagnostics);
-    const CausalityReport report =
-        compiled.model ? analyzeCausality(*compiled.model, initialLockMask(*compiled.model)) : analyzeCausality(*spec);
-    if (json) {
-        Json out = causalityJson(report);
-        out["lab_valid"] = compiled.model != nullptr;
-        out["diagnostics"] = diagnosticsJson(diags);
-        printJson(out);
-    } else {
-        std::printf("lab '%s'\n%s", printableText(spec->name).c_str(), printableLines(causalityText(report)).c_str());
-        if (!compiled.model) std::puts("\nthe lab is invalid (see the problems on stderr)");
-        printDiagnostics(path, diags);
-        for (const auto& c : report.conflicts)
-            std::fprintf(stderr, "%s: %s: causality: %s\n", printableText(path).c_str(),
-                         printableText(c.elements.empty() ? "-" : c.elements.back()).c_str(), printableText(c.message).c_str());
-    }
-    return report.consistent && compiled.model ? Ok : Invalid;
+    std::printf("lab '%s'\n%s", printableText(r.spec->name).c_str(), printableLines(causalityText(r.report)).c_str());
+    if (!r.labValid) std::puts("\nthe lab is invalid (see the problems on stderr)");
+    printDiagnostics(path, r.diagnostics);
+    for (const auto& c : r.report.conflicts)
+        std::fprintf(stderr, "%s: %s: causality: %s\n", printableText(path).c_str(),
+                     printableText(c.elements.empty() ? "-" : c.elements.back()).c_str(), printableText(c.message).c_str());
+    return r.report.consistent && r.labValid ? Ok : Invalid;
 }
 
 } // namespace drivelab::cli

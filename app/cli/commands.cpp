@@ -27,7 +27,7 @@ int cmdCheck(const std::vector<std::string>& argv)
     const LoadedLab lab = loadLab(a.file);
     const bool ok = lab.model != nullptr;
     if (a.json) {
-        printJson(Json{{"diagnostics", diagnosticsJson(lab.diagnostics)}});
+        printJson(checkJson(lab.diagnostics));
     } else {
         printDiagnostics(a.file, lab.diagnostics);
         if (ok) {
@@ -67,6 +67,7 @@ int cmdRun(const std::vector<std::string>& argv)
     case RunStatus::Completed: break;
     case RunStatus::SolverFailed: printSolverFailure(a.file, run.solver); return SolverFailure;
     case RunStatus::BadBooks: printBookProblem(a.file, run.books, false); return SolverFailure;
+    case RunStatus::Cancelled: return Invalid; // no cancel flag is given here
     case RunStatus::WriteFailed:
         std::fprintf(stderr, "%s: -: -: %s\n", printableText(a.output).c_str(), run.writeError.c_str());
         return Invalid;

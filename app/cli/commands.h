@@ -17,5 +17,7 @@ int cmdCausality(const std::vector<std::string>& args);
 int cmdExport(const std::vector<std::string>& args);
 /// verify ASSET [--quiet]: check an asset and replay it bit for bit (assetcommands.cpp)
 int cmdVerify(const std::vector<std::string>& args);
+/// mcp [--http HOST:PORT] [--root DIR] [limits]: the MCP server (mcp/mcpcommand.cpp, docs/MCP.md)
+int cmdMcp(const std::vector<std::string>& args);
 
 } // namespace drivelab::cli

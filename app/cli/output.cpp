@@ -11,18 +11,38 @@ void printDiagnostics(const std::string& file, const Diagnostics& d)
     for (const auto& x : d.items()) std::fprintf(stderr, "%s\n", formatDiagnostic(file, x).c_str());
 }
 
+std::string diagnosticLines(const std::string& file, const Diagnostics& d)
+{
+    std::string out;
+    for (const auto& x : d.items()) out += formatDiagnostic(file, x) + "\n";
+    return out;
+}
+
+std::string solverFailureLine(const std::string& file, const SolverError& e)
+{
+    return printableText(file) + ": " + printableText(e.subject.empty() ? "-" : e.subject) + ": tick " + std::to_string(e.tick) +
+           " (t = " + num(e.time) + " s): solver failure: " + printableText(e.message);
+}
+
+std::string bookProblemLine(const std::string& file, const BookProblem& p, bool warning)
+{
+    return printableText(file) + ": " + printableText(p.subject) + ": " + printableText(p.field) + ": " + (warning ? "warning: " : "") +
+           "tick " + std::to_string(p.tick) + " (t = " + num(p.time) + " s): " + printableText(p.message);
+}
+
 void printSolverFailure(const std::string& file, const SolverError& e)
 {
-    std::fprintf(stderr, "%s: %s: tick %lld (t = %s s): solver failure: %s\n", printableText(file).c_str(),
-                 printableText(e.subject.empty() ? "-" : e.subject).c_str(), static_cast<long long>(e.tick),
-                 num(e.time).c_str(), printableText(e.message).c_str());
+    std::fprintf(stderr, "%s\n", solverFailureLine(file, e).c_str());
 }
 
 void printBookProblem(const std::string& file, const BookProblem& p, bool warning)
 {
-    std::fprintf(stderr, "%s: %s: %s: %stick %lld (t = %s s): %s\n", printableText(file).c_str(), printableText(p.subject).c_str(),
-                 printableText(p.field).c_str(), warning ? "warning: " : "", static_cast<long long>(p.tick), num(p.time).c_str(),
-                 printableText(p.message).c_str());
+    std::fprintf(stderr, "%s\n", bookProblemLine(file, p, warning).c_str());
+}
+
+Json checkJson(const Diagnostics& d)
+{
+    return printableJson(Json{{"diagnostics", diagnosticsJson(d)}});
 }
 
 Json diagnosticsJson(const Diagnostics& d)

@@ -12,6 +12,14 @@ namespace drivelab::cli {
 
 /// one `FILE: SUBJECT: FIELD: message` line per diagnostic on stderr
 void printDiagnostics(const std::string& file, const Diagnostics& d);
+/// the diagnostics as those lines, each ending in a newline
+std::string diagnosticLines(const std::string& file, const Diagnostics& d);
+/// the line printSolverFailure prints (no newline)
+std::string solverFailureLine(const std::string& file, const SolverError& e);
+/// the line printBookProblem prints (no newline)
+std::string bookProblemLine(const std::string& file, const BookProblem& p, bool warning);
+/// `check --json`'s document: {"diagnostics": [...]}, every string printable
+Json checkJson(const Diagnostics& d);
 /// `FILE: SUBJECT: tick N (t = T s): solver failure: message` on stderr (run and export)
 void printSolverFailure(const std::string& file, const SolverError& e);
 /// `FILE: SUBJECT: FIELD: tick N (t = T s): message` on stderr (`warning: ` before the

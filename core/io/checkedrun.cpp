@@ -38,11 +38,16 @@ RunOutcome runChecked(Session& session, ReportWriter& writer, const RunOptions& 
                 return false;
             }
         }
+        if (o.onBoundary) o.onBoundary(session);
         return true;
     };
     if (!boundary()) return out;
     while (!session.finished()) {
-        const BatchResult r = session.run(std::min(m.reportEvery, m.ticks - session.tick()));
+        const BatchResult r = session.run(std::min(m.reportEvery, m.ticks - session.tick()), o.cancel);
+        if (r.status == BatchStatus::Cancelled) {
+            out.status = RunStatus::Cancelled;
+            return out;
+        }
         if (r.status != BatchStatus::Completed) {
             out.status = RunStatus::SolverFailed;
             out.solver = r.error;

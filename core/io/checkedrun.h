@@ -2,6 +2,7 @@
 // A run from t = 0 to the end whose every report boundary is checked (io/bookcheck.h)
 // before it is written: what `run`, `export` and `verify` share. The report streams to
 // its file boundary by boundary, so memory stays constant whatever the report's size.
+#include <atomic>
 #include <functional>
 #include <string>
 
@@ -17,6 +18,7 @@ enum class RunStatus {
     SolverFailed,///< a tick failed: `solver`
     BadBooks,    ///< a non-finite value or an unbalanced book: `books`
     WriteFailed, ///< the report file could not be written: `writeError`
+    Cancelled,   ///< the cancel flag was raised: the batch in progress rolled back
 };
 
 /// outcome of a checked run
@@ -33,6 +35,8 @@ struct RunOptions {
     bool allowUnbalanced = false; ///< an unbalanced book is a warning, not a failure (non-finite values still fail)
     bool keepBoundaries = false;  ///< keep every boundary's text in the writer (assets)
     AtomicFile* output = nullptr; ///< stream the report here (opened; committed by the caller)
+    const std::atomic<bool>* cancel = nullptr;      ///< raised from any thread: the run stops, its batch rolls back
+    std::function<void(const Session&)> onBoundary; ///< called after every checked boundary (progress)
 };
 
 /// Run `session` from its current tick (t = 0) to the end, checking every report boundary.

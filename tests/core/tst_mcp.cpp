@@ -1,0 +1,174 @@
+// drivelab-cli mcp over stdio without any client library (issue 18): the JSON-RPC framing,
+// every protocol error code, tool errors, a run against `drivelab-cli run`, and a server
+// that answers to the last line whatever came before. The SDK client tests are in tests/mcp/.
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "clitestutil.h"
+
+using namespace drivelab::test;
+
+namespace {
+
+const QString kCli = QStringLiteral(DRIVELAB_CLI);
+const QString kSource = QStringLiteral(DRIVELAB_SOURCE_DIR);
+
+// run `drivelab-cli mcp ARGS` and talk to it one line at a time: after each line that is not a
+// notification, wait for its answer (so a long call is answered before the next line); then
+// close its input. The answers, in order
+QList<QJsonObject> session(const QStringList& lines, const QStringList& args = {})
+{
+    QProcess p;
+    p.setProcessChannelMode(QProcess::SeparateChannels);
+    p.start(kCli, QStringList{"mcp"} + args);
+    if (!p.waitForStarted(10000)) return {};
+    QList<QJsonObject> out;
+    QByteArray pending;
+    const auto readAnswers = [&]() {
+        pending += p.readAllStandardOutput();
+        for (qsizetype at; (at = pending.indexOf('\n')) >= 0;) {
+            const QByteArray line = pending.left(at);
+            pending.remove(0, at + 1);
+            QJsonParseError e{};
+            const QJsonDocument d = QJsonDocument::fromJson(line, &e);
+            if (e.error != QJsonParseError::NoError || !d.isObject()) {
+                qWarning("not one JSON object per line: %s", line.left(200).constData());
+                return false;
+            }
+            out.push_back(d.object());
+        }
+        return true;
+    };
+    for (const auto& l : lines) {
+        const qsizetype before = out.size();
+        p.write(l.toUtf8() + "\n");
+        if (l.contains("notifications/")) continue;
+        QElapsedTimer t;
+        t.start();
+        while (out.size() == before && t.elapsed() < 120000) {
+            p.waitForReadyRead(1000);
+            if (!readAnswers()) return {};
+        }
+    }
+    p.closeWriteChannel();
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        qWarning("mcp did not end cleanly: %s", p.readAllStandardError().constData());
+        return {};
+    }
+    if (!readAnswers()) return {};
+    return out;
+}
+
+QString request(int id, const QString& method, const QJsonObject& params = {})
+{
+    return QString::fromUtf8(QJsonDocument(QJsonObject{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}})
+                                 .toJson(QJsonDocument::Compact));
+}
+
+QString toolCall(int id, const QString& name, const QJsonObject& args)
+{
+    return request(id, "tools/call", QJsonObject{{"name", name}, {"arguments", args}});
+}
+
+int errorCode(const QJsonObject& o)
+{
+    return o.value("error").toObject().value("code").toInt();
+}
+
+} // namespace
+
+class TstMcp : public QObject {
+    Q_OBJECT
+private slots:
+    void initializeNegotiatesTheVersion()
+    {
+        const auto init = [](const QString& v) {
+            return request(1, "initialize", QJsonObject{{"protocolVersion", v}, {"capabilities", QJsonObject{}},
+                                                        {"clientInfo", QJsonObject{{"name", "t"}, {"version", "1"}}}});
+        };
+        const auto a = session({init("2025-06-18"), init("2025-03-26"), init("2031-01-01")});
+        QCOMPARE(a.size(), 3);
+        QCOMPARE(a[0]["result"].toObject()["protocolVersion"].toString(), QString("2025-06-18"));
+        QCOMPARE(a[1]["result"].toObject()["protocolVersion"].toString(), QString("2025-03-26"));
+        QCOMPARE(a[2]["result"].toObject()["protocolVersion"].toString(), QString("2025-06-18"));
+        QVERIFY(a[0]["result"].toObject()["capabilities"].toObject().contains("tools"));
+    }
+
+    void protocolErrors()
+    {
+        const auto a = session({
+            "nonsense",                                                     // -32700
+            "{\"jsonrpc\": \"2.0\", \"id\": 1}",                            // -32600: no method
+            "{\"jsonrpc\": \"2.0\", \"id\": {\"x\": 1}, \"method\": \"ping\"}", // -32600: id an object
+            "[]",                                                           // -32600: a batch
+            request(2, "tools/unknown"),                                    // -32601
+            toolCall(3, "run_lab", QJsonObject{{"lab", 1}}),                // -32602: wrong type
+            toolCall(4, "no_such_tool", QJsonObject{}),                     // -32602: unknown tool
+            request(5, "resources/read", QJsonObject{{"uri", "drivelab://reports/77"}}), // -32002
+            "{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}", // nothing
+            QString(200000, '{'),                                            // -32700: nests too deep
+            request(6, "ping"),
+        });
+        QCOMPARE(a.size(), 10);
+        const QList<int> codes{-32700, -32600, -32600, -32600, -32601, -32602, -32602, -32002, -32700};
+        for (int i = 0; i < codes.size(); ++i) QCOMPARE(errorCode(a[i]), codes[i]);
+        QVERIFY(a[5]["error"].toObject()["message"].toString().contains("arguments.lab"));
+        QCOMPARE(a[9]["id"].toInt(), 6);
+        QCOMPARE(a[9]["result"].toObject(), QJsonObject{});
+    }
+
+    void toolErrorsNameFileSubjectAndField()
+    {
+        const auto a = session({
+            toolCall(1, "run_lab", QJsonObject{{"lab", "{\"format\": \"drivelab.lab\", \"version\": 1, \"nodes\": 3}"}}),
+            toolCall(2, "check_lab", QJsonObject{{"lab", "../../etc/passwd"}}),
+            toolCall(3, "check_lab", QJsonObject{{"lab", "/etc/passwd"}}),
+            request(4, "ping"),
+        }, {"--root", QDir::tempPath()});
+        QCOMPARE(a.size(), 4);
+        for (int i = 0; i < 3; ++i) {
+            const QJsonObject r = a[i]["result"].toObject();
+            QVERIFY(r["isError"].toBool());
+            const QString text = r["content"].toArray()[0].toObject()["text"].toString();
+            QVERIFY2(QRegularExpression("^[^:\\n]+: [^:\\n]+: [^:\\n]+: ").match(text).hasMatch(), qPrintable(text));
+        }
+        QVERIFY(a[1]["result"].toObject()["content"].toArray()[0].toObject()["text"].toString().contains("'..'"));
+    }
+
+    void runMatchesTheCommandLine()
+    {
+        const QString lab = kSource + "/labs/clutch-engagement.lab.json";
+        QTemporaryDir dir;
+        const QString report = dir.filePath("r.json");
+        QCOMPARE(runCli(kCli, {"run", lab, "--output", report, "--quiet"}, 120000).exit, 0);
+        QFile f(report);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray expected = f.readAll();
+        const auto a = session({toolCall(1, "run_lab", QJsonObject{{"lab", "drivelab://examples/clutch-engagement"}}),
+                                request(2, "resources/read", QJsonObject{{"uri", "drivelab://reports/1"}})});
+        QCOMPARE(a.size(), 2);
+        const QJsonObject s = a[0]["result"].toObject()["structuredContent"].toObject();
+        const QJsonObject r = QJsonDocument::fromJson(expected).object();
+        QCOMPARE(s["fingerprint"].toString(), r["model_fingerprint"].toString());
+        QCOMPARE(s["final_state_hash"].toString(), r["final_state_hash"].toString());
+        const QString text = a[1]["result"].toObject()["contents"].toArray()[0].toObject()["text"].toString();
+        QCOMPARE(text.toUtf8(), expected);
+    }
+
+    void usageErrors()
+    {
+        QCOMPARE(runCli(kCli, {"mcp", "--bogus"}, 10000).exit, 2);
+        QCOMPARE(runCli(kCli, {"mcp", "--root", "/no/such/dir"}, 10000).exit, 2);
+        QCOMPARE(runCli(kCli, {"mcp", "--max-ticks", "0"}, 10000).exit, 2);
+        QCOMPARE(runCli(kCli, {"mcp", "--http", "0.0.0.0:0"}, 10000).exit, 2);
+        QCOMPARE(runCli(kCli, {"mcp", "--allow-remote", "--http", "0.0.0.0:0"}, 10000).exit, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstMcp)
+#include "tst_mcp.moc"
