@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "spec/descriptor.h"
+#include "spec/portrules.h"
 
 namespace drivelab {
 namespace {
@@ -69,14 +70,27 @@ BondGraphReading::Port BondGraphReading::port(const char* name) const
         return p;
     }
     for (std::size_t i = 0; i < m_nodes.size(); ++i) {
-        if (m_nodes[i].id == *id) {
-            p.kind = PortKind::Node;
-            p.node = static_cast<int>(i);
-            return p;
-        }
+        if (m_nodes[i].id != *id) continue;
+        // the port-domain rule the compiler and the editor apply (spec/portrules.h): a node the
+        // port may not name is not read as connected
+        const PortDescriptor* pd = m_desc ? m_desc->port(name) : nullptr;
+        if (pd && checkPortDomain(*pd, m_nodes[i].domain, partnerDomain()) != PortDomainCheck::Accepted) break;
+        p.kind = PortKind::Node;
+        p.node = static_cast<int>(i);
+        return p;
     }
     p.kind = PortKind::Invalid;
     return p;
+}
+
+std::optional<Domain> BondGraphReading::partnerDomain() const
+{
+    const std::string* id = m_c->port("node_a");
+    if (!id) return std::nullopt;
+    for (const NodeSlot& n : m_nodes) {
+        if (n.id == *id) return n.domain;
+    }
+    return std::nullopt;
 }
 
 bool BondGraphReading::is(const Port& p, Domain d) const

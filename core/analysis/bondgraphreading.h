@@ -115,6 +115,7 @@ private:
     void bondSource(int source, int junction);
     void bondTo(const std::vector<int>& elements, int junction);
     std::string label() const;
+    std::optional<Domain> partnerDomain() const; // node_a's domain (the sameDomainAsA partner)
 
     BondGraph& m_g;
     const LabSpec& m_spec;

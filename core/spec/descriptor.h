@@ -165,7 +165,6 @@ struct ComponentDescriptor {
     const char* label;        ///< palette label ("Torque converter")
     const char* group;        ///< palette group: rotational, hydraulic, translational, thermal, sources
     const char* fieldPrefix;  ///< prefix of parameter field paths in diagnostics ("converter")
-    const char* bondGraph;    ///< bond-graph element(s) it expands to ("TF", "Se", "R")
     const char* doc;          ///< one-paragraph description
     std::span<const PortDescriptor> ports;
     std::span<const ParameterDescriptor> parameters;

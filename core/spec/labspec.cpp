@@ -10,6 +10,18 @@ const std::string* ComponentSpec::port(const std::string& name) const
     return nullptr;
 }
 
+void ComponentSpec::setPort(const std::string& name, const std::string& node)
+{
+    for (auto it = ports.begin(); it != ports.end(); ++it) {
+        if (it->first == name) {
+            if (node.empty()) ports.erase(it);
+            else it->second = node;
+            return;
+        }
+    }
+    if (!node.empty()) ports.emplace_back(name, node);
+}
+
 NodeSpec* LabSpec::findNode(const std::string& id)
 {
     for (auto& n : nodes) {

@@ -40,6 +40,8 @@ struct ComponentSpec {
 
     /// node bound to a port, or nullptr when the port is not given
     const std::string* port(const std::string& name) const;
+    /// bind a port (replaces an existing binding); an empty node id removes it
+    void setPort(const std::string& name, const std::string& node);
 };
 
 /// one scheduled input change

@@ -8,6 +8,7 @@
 #include <QStyle>
 #include <QVBoxLayout>
 
+#include "analysis/bondgraphreading.h"
 #include "canvas/symbols.h"
 #include "components/descriptors.h"
 #include "components/rotational/torqueconvertermap.h"
@@ -163,7 +164,7 @@ void ItemForm::buildComponent()
     buildHeader(m_id, QString::fromLatin1(d->label), QString::fromLatin1(d->doc), componentIconPath(*d));
     QGridLayout* ident = section(tr("Identity"));
     addRow(ident, QStringLiteral("id"), tr("Id"), new IdEditor(m_document, m_id, this), QString(), QString());
-    auto* type = new QLabel(QStringLiteral("<code>%1</code> · %2").arg(QString::fromLatin1(d->type), QString::fromLatin1(d->bondGraph)), this);
+    auto* type = new QLabel(QStringLiteral("<code>%1</code> · %2").arg(QString::fromLatin1(d->type), QString::fromStdString(bondGraphSummary(*d))), this);
     type->setWordWrap(true);
     ident->addWidget(new QLabel(tr("Type"), this), ident->rowCount(), 0);
     ident->addWidget(type, ident->rowCount() - 1, 1, 1, 2);

@@ -3,6 +3,7 @@
 // prompts.
 #include <cmath>
 
+#include "analysis/bondgraphreading.h"
 #include "cli/mcp/mcptools.h"
 #include "cli/output.h"
 #include "cli/shared.h"
@@ -84,7 +85,7 @@ Json componentJson(const ComponentDescriptor& d)
         inputs.push_back(j);
     }
     return Json{{"type", d.type},           {"label", d.label},       {"group", d.group},   {"field_prefix", d.fieldPrefix},
-                {"bond_graph", d.bondGraph}, {"doc", d.doc},           {"ports", ports},     {"parameters", params},
+                {"bond_graph", bondGraphSummary(d)}, {"doc", d.doc},           {"ports", ports},     {"parameters", params},
                 {"inputs", inputs},          {"observables", observablesJson(d.observables)}};
 }
 
@@ -147,7 +148,7 @@ ToolResult toolListComponentTypes(const Json&, CallContext&)
     Json types = Json::array(), domains = Json::array();
     for (const ComponentDescriptor* d : componentDescriptors()) {
         types.push_back(componentJson(*d));
-        r.text += std::string(d->type) + " (" + d->label + ", bond graph: " + d->bondGraph + ")\n";
+        r.text += std::string(d->type) + " (" + d->label + ", bond graph: " + bondGraphSummary(*d) + ")\n";
     }
     for (Domain dom : {Domain::Rotational, Domain::Translational, Domain::Hydraulic, Domain::Thermal}) {
         const NodeDomainDescriptor* n = nodeDomainDescriptor(dom);

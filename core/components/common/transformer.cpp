@@ -23,7 +23,7 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{
     .type = "transformer", .label = "Transformer", .group = "sources", .fieldPrefix = "transformer",
-    .bondGraph = "TF", .doc = "An ideal transformer between two nodes of one domain (lever, gear, pressure intensifier).",
+    .doc = "An ideal transformer between two nodes of one domain (lever, gear, pressure intensifier).",
     .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs};
 
 } // namespace

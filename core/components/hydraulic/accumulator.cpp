@@ -25,7 +25,7 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{
     .type = "accumulator", .label = "Gas accumulator", .group = "hydraulic", .fieldPrefix = "accumulator",
-    .bondGraph = "C", .doc = "A polytropic gas-charged accumulator; below its precharge it holds no oil.",
+    .doc = "A polytropic gas-charged accumulator; below its precharge it holds no oil.",
     .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs};
 
 } // namespace

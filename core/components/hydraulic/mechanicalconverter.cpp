@@ -34,8 +34,7 @@ constexpr ObservableDescriptor kConverterObs[] = {
 };
 constexpr ComponentDescriptor kConverter{
     .type = "mechanical_converter", .label = "Mechanical converter (rotary)", .group = "hydraulic",
-    .fieldPrefix = "mechanical_converter", .bondGraph = "TF (+ C when compressible)",
-    .doc = "A rotary displacement chamber converting pressure to shaft torque and rotation to flow.",
+    .fieldPrefix = "mechanical_converter", .doc = "A rotary displacement chamber converting pressure to shaft torque and rotation to flow.",
     .ports = kConverterPorts, .parameters = kConverterParams, .inputs = {}, .observables = kConverterObs};
 
 constexpr PortDescriptor kCylinderPorts[] = {
@@ -54,8 +53,7 @@ constexpr ObservableDescriptor kCylinderObs[] = {
 };
 constexpr ComponentDescriptor kCylinder{
     .type = "hydraulic_cylinder", .label = "Hydraulic cylinder", .group = "hydraulic",
-    .fieldPrefix = "hydraulic_cylinder", .bondGraph = "TF + TF (areas A_A and -A_B)",
-    .doc = "A double-acting cylinder: two hydraulic-mechanical transformers on one rod.",
+    .fieldPrefix = "hydraulic_cylinder", .doc = "A double-acting cylinder: two hydraulic-mechanical transformers on one rod.",
     .ports = kCylinderPorts, .parameters = kCylinderParams, .inputs = {}, .observables = kCylinderObs};
 
 } // namespace

@@ -36,7 +36,7 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{
     .type = "orifice", .label = "Orifice / valve", .group = "hydraulic", .fieldPrefix = "orifice",
-    .bondGraph = "R", .doc = "A laminar or turbulent restriction; its opening input makes it a valve.",
+    .doc = "A laminar or turbulent restriction; its opening input makes it a valve.",
     .ports = kPorts, .parameters = kParams, .inputs = kInputs, .observables = kObs};
 
 } // namespace

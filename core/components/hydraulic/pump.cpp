@@ -34,7 +34,6 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{
     .type = "pump", .label = "Hydraulic pump", .group = "hydraulic", .fieldPrefix = "pump",
-    .bondGraph = "TF + R (delivery falls with pressure rise; cut-off)",
     .doc = "A shaft-driven positive-displacement pump with leakage and a delivery table.",
     .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs};
 

@@ -18,7 +18,7 @@ constexpr ObservableDescriptor kPressureObs[] = {
 };
 constexpr ComponentDescriptor kPressure{
     .type = "pressure_source", .label = "Pressure source", .group = "sources", .fieldPrefix = "pressure_source",
-    .bondGraph = "Se", .doc = "An ideal pressure source holding a junction at its pressure input.",
+    .doc = "An ideal pressure source holding a junction at its pressure input.",
     .ports = kPressurePorts, .parameters = {}, .inputs = kPressureInputs, .observables = kPressureObs};
 
 constexpr PortDescriptor kFlowPorts[] = {
@@ -34,7 +34,7 @@ constexpr ObservableDescriptor kFlowObs[] = {
 };
 constexpr ComponentDescriptor kFlow{
     .type = "flow_source", .label = "Flow source", .group = "sources", .fieldPrefix = "flow_source",
-    .bondGraph = "Sf", .doc = "An ideal flow source pushing its flow input from node_a to node_b.",
+    .doc = "An ideal flow source pushing its flow input from node_a to node_b.",
     .ports = kFlowPorts, .parameters = {}, .inputs = kFlowInputs, .observables = kFlowObs};
 
 } // namespace

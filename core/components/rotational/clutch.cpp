@@ -47,7 +47,6 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{
     .type = "clutch", .label = "Clutch / brake", .group = "rotational", .fieldPrefix = "clutch",
-    .bondGraph = "R (switching to a rigid constraint when locked)",
     .doc = "A friction clutch with stick/slip; to ground it is a brake.",
     .ports = kPorts, .parameters = kParams, .inputs = kInputs, .observables = kObs};
 

@@ -23,7 +23,7 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{
     .type = "damper", .label = "Rotational damper", .group = "rotational", .fieldPrefix = "damper",
-    .bondGraph = "R", .doc = "A linear viscous damper between two flanges, or from one flange to ground.",
+    .doc = "A linear viscous damper between two flanges, or from one flange to ground.",
     .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs};
 
 } // namespace

@@ -59,7 +59,6 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{
     .type = "cylinder", .label = "Engine cylinder", .group = "sources", .fieldPrefix = "cylinder",
-    .bondGraph = "MSe (gas work on the crank; modulated by crank angle)",
     .doc = "A fired four-stroke cylinder: slider-crank, single-zone ideal gas, Wiebe burn, wall heat.",
     .ports = kPorts, .parameters = kParams, .inputs = kInputs, .observables = kObs};
 

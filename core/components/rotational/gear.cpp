@@ -19,7 +19,7 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{
     .type = "gear", .label = "Ideal gear", .group = "rotational", .fieldPrefix = "gear",
-    .bondGraph = "TF", .doc = "An ideal, lossless, rigid gear pair: speed_a = ratio * speed_b.",
+    .doc = "An ideal, lossless, rigid gear pair: speed_a = ratio * speed_b.",
     .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs};
 
 } // namespace

@@ -43,7 +43,7 @@ std::vector<SummaryItem> summary(const Json& parameters)
 
 constexpr ComponentDescriptor kDesc{
     .type = "motor", .label = "Motor (torque curve)", .group = "sources", .fieldPrefix = "motor",
-    .bondGraph = "Se", .doc = "A torque source following a speed-dependent full-load curve scaled by a command.",
+    .doc = "A torque source following a speed-dependent full-load curve scaled by a command.",
     .ports = kPorts, .parameters = kParams, .inputs = kInputs, .observables = kObs,
     .summary = &summary,
 };

@@ -23,7 +23,7 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{
     .type = "planetary", .label = "Planetary gear set", .group = "rotational", .fieldPrefix = "planetary",
-    .bondGraph = "TF", .doc = "A simple planetary set (sun, ring, carrier) obeying the Willis equation.",
+    .doc = "A simple planetary set (sun, ring, carrier) obeying the Willis equation.",
     .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs,
     .idStem = "gearset",
 };

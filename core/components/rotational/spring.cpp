@@ -23,7 +23,7 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{
     .type = "spring", .label = "Torsional spring", .group = "rotational", .fieldPrefix = "spring",
-    .bondGraph = "C", .doc = "A linear torsional spring with optional parallel damping.",
+    .doc = "A linear torsional spring with optional parallel damping.",
     .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs};
 
 } // namespace

@@ -132,7 +132,6 @@ constexpr DefaultPlotDescriptor kPlots[] = {
 
 constexpr ComponentDescriptor kDesc{
     .type = "torque_converter", .label = "Torque converter", .group = "rotational", .fieldPrefix = "converter",
-    .bondGraph = "R (two-port, quasi-steady; grounded stator)",
     .doc = "A quasi-steady hydrodynamic torque converter with four signed maps; the stator is grounded.",
     .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs,
     .historyStates = 4, .maxInstances = kMaxConverters, .capability = "quasisteady_converter_powertrain",

@@ -22,7 +22,7 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{
     .type = "torque_source", .label = "Torque source", .group = "sources", .fieldPrefix = "torque_source",
-    .bondGraph = "Se", .doc = "An ideal torque source driven by its torque input (events change it).",
+    .doc = "An ideal torque source driven by its torque input (events change it).",
     .ports = kPorts, .parameters = {}, .inputs = kInputs, .observables = kObs};
 
 } // namespace

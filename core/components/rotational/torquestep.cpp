@@ -21,7 +21,7 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{
     .type = "torque_step", .label = "Torque step", .group = "sources", .fieldPrefix = "torque_step",
-    .bondGraph = "Se", .doc = "An ideal torque source stepping from offset to offset + step at start_time.",
+    .doc = "An ideal torque source stepping from offset to offset + step at start_time.",
     .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs,
     .idStem = "step",
 };

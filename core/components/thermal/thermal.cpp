@@ -18,7 +18,7 @@ constexpr ObservableDescriptor kConductorObs[] = {
 };
 constexpr ComponentDescriptor kConductor{
     .type = "thermal_conductor", .label = "Thermal conductor", .group = "thermal", .fieldPrefix = "thermal_conductor",
-    .bondGraph = "R", .doc = "A linear thermal conductance between two thermal masses.",
+    .doc = "A linear thermal conductance between two thermal masses.",
     .ports = kConductorPorts, .parameters = kConductorParams, .inputs = {}, .observables = kConductorObs};
 
 constexpr PortDescriptor kSourcePorts[] = {
@@ -32,7 +32,7 @@ constexpr ObservableDescriptor kSourceObs[] = {
 };
 constexpr ComponentDescriptor kSource{
     .type = "heat_source", .label = "Heat source", .group = "thermal", .fieldPrefix = "heat_source",
-    .bondGraph = "Sf", .doc = "A prescribed heat flow into a thermal mass.",
+    .doc = "A prescribed heat flow into a thermal mass.",
     .ports = kSourcePorts, .parameters = {}, .inputs = kSourceInputs, .observables = kSourceObs};
 
 } // namespace

@@ -22,7 +22,7 @@ constexpr ObservableDescriptor kStepObs[] = {
 };
 constexpr ComponentDescriptor kStepDesc{
     .type = "force_step", .label = "Force step", .group = "sources", .fieldPrefix = "force_step",
-    .bondGraph = "Se", .doc = "An ideal force source stepping from offset to offset + step at start_time.",
+    .doc = "An ideal force source stepping from offset to offset + step at start_time.",
     .ports = kStepPorts, .parameters = kStepParams, .inputs = {}, .observables = kStepObs};
 
 constexpr PortDescriptor kDamperPorts[] = {
@@ -44,8 +44,7 @@ constexpr ObservableDescriptor kDamperObs[] = {
 };
 constexpr ComponentDescriptor kDamper{
     .type = "translational_damper", .label = "Translational damper", .group = "translational",
-    .fieldPrefix = "translational_damper", .bondGraph = "R",
-    .doc = "A linear viscous damper between two bodies, or from one body to ground.",
+    .fieldPrefix = "translational_damper", .doc = "A linear viscous damper between two bodies, or from one body to ground.",
     .ports = kDamperPorts, .parameters = kDamperParams, .inputs = {}, .observables = kDamperObs};
 
 constexpr PortDescriptor kSpringPorts[] = {
@@ -67,8 +66,7 @@ constexpr ObservableDescriptor kSpringObs[] = {
 };
 constexpr ComponentDescriptor kSpring{
     .type = "translational_spring", .label = "Translational spring", .group = "translational",
-    .fieldPrefix = "translational_spring", .bondGraph = "C",
-    .doc = "A linear spring with optional parallel damping.",
+    .fieldPrefix = "translational_spring", .doc = "A linear spring with optional parallel damping.",
     .ports = kSpringPorts, .parameters = kSpringParams, .inputs = {}, .observables = kSpringObs};
 
 } // namespace
