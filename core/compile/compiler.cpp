@@ -433,21 +433,18 @@ private:
             if (k == StateKind::Compliant) m_m->thetaSlot[static_cast<std::size_t>(i)] = m_m->nTheta++;
             if (k == StateKind::Fixed) m_m->fixedMask |= 1ull << i;
         }
-        for (const auto& info : m_m->components) {
-            forEachComponentType([&]<class T, std::size_t I>() {
-                if constexpr (HasStorage<T>)
-                    m_m->hasStorage = m_m->hasStorage || static_cast<int>(I) == info.type;
-            });
-        }
-        // hook tables: only the types this model contains, in registry order
-        forEachComponentType([&]<class T, std::size_t>() {
+        // hook tables and capabilities: only the types this model contains, in registry order
+        static_assert(ComponentTypes::size <= 64, "one bit per registered type");
+        std::uint64_t evaluating = 0; // registry indices of the types that contribute efforts
+        forEachComponentType([&]<class T, std::size_t I>() {
             if (m_m->params.of<T>().empty()) return;
-            if constexpr (HasEval<T>)
-                m_m->evalHooks.push_back(&evalAll<T>);
-            if constexpr (HasStorage<T>)
-                m_m->storageHooks.push_back(&storageAll<T>);
-            if constexpr (HasCommit<T>)
-                m_m->commitHooks.push_back(&commitAll<T>);
+            if constexpr (HasEval<T>) m_m->evalHooks.push_back(&evalAll<T>);
+            if constexpr (HasStorage<T>) m_m->storageHooks.push_back(&storageAll<T>);
+            if constexpr (HasCommit<T>) m_m->commitHooks.push_back(&commitAll<T>);
+            m_m->hasStorage = m_m->hasStorage || HasStorage<T>;
+            m_m->hasBreakpoints = m_m->hasBreakpoints || HasBreakpoint<T>;
+            m_m->hasIntervalLimit = m_m->hasIntervalLimit || HasMaxInterval<T>;
+            if (HasEval<T> || HasStorage<T>) evaluating |= 1ull << I;
         });
         // Jacobian structure: every component that contributes efforts couples its nodes
         m_m->invMass.resize(m_m->mass.size());
@@ -455,19 +452,7 @@ private:
         m_m->jacobianPattern.assign(static_cast<std::size_t>(m_m->nDyn), 0);
         for (int i = 0; i < m_m->nDyn; ++i) m_m->jacobianPattern[static_cast<std::size_t>(i)] = 1ull << i;
         for (const auto& info : m_m->components) {
-            bool evaluates = false;
-            forEachComponentType([&]<class T, std::size_t I>() {
-                if constexpr (HasEval<T>)
-                    evaluates = evaluates || static_cast<int>(I) == info.type;
-                if constexpr (HasStorage<T>)
-                    evaluates = evaluates || static_cast<int>(I) == info.type;
-            });
-            forEachComponentType([&]<class T, std::size_t I>() {
-                if constexpr (HasBreakpoint<T>)
-                    m_m->hasBreakpoints = m_m->hasBreakpoints || static_cast<int>(I) == info.type;
-                if constexpr (HasMaxInterval<T>)
-                    m_m->hasIntervalLimit = m_m->hasIntervalLimit || static_cast<int>(I) == info.type;
-            });
+            const bool evaluates = (evaluating >> info.type & 1u) != 0;
             if (!evaluates) continue;
             for (int a : info.dynNodes) {
                 for (int b : info.dynNodes) m_m->jacobianPattern[static_cast<std::size_t>(a)] |= 1ull << b;
