@@ -4,6 +4,7 @@
 #include "analysis/causality.h"
 #include "components/registry.h"
 #include "compile/compiler.h"
+#include "spec/specedit.h"
 
 namespace drivelab {
 namespace {
@@ -75,13 +76,11 @@ std::uint64_t initialLockMask(const Model& model)
 namespace {
 
 // a lab holding one component of a type, each of its required ports on a fresh node of the
-// port's domain, its required parameters at the editor's defaults
+// port's domain, its parameters as the editor makes them (specedit's makeComponent)
 LabSpec prototype(const ComponentDescriptor& d)
 {
     LabSpec spec;
-    ComponentSpec c;
-    c.id = "it";
-    c.type = d.type;
+    ComponentSpec c = makeComponent(d, "it"); // what the editor inserts
     for (const PortDescriptor& p : d.ports) {
         if (p.optional) continue;
         NodeSpec n;
@@ -90,11 +89,6 @@ LabSpec prototype(const ComponentDescriptor& d)
         if (p.domain == Domain::Hydraulic) n.fields["volume"] = 1e-3;
         spec.nodes.push_back(n);
         c.ports.emplace_back(p.name, n.id);
-    }
-    for (const ParameterDescriptor& p : d.parameters) {
-        if (!p.required) continue;
-        const Json v = Json::parse(p.editorDefault, nullptr, false);
-        if (!v.is_discarded()) c.parameters[p.name] = v;
     }
     spec.components.push_back(c);
     return spec;
