@@ -9,6 +9,7 @@
 #include "compile/compilecontext.h"
 #include "compile/initialstate.h"
 #include "compile/normalize.h"
+#include "compile/signalcompile.h"
 #include "solver/constraints.h"
 #include "spec/labreader.h"
 #include "spec/portrules.h"
@@ -58,6 +59,7 @@ public:
         m_m = model.get();
         m_m->name = m_spec.name;
         compileRun();
+        compileSignalsSection();
         compileNodes();
         compileComponents();
         compileEvents();
@@ -66,7 +68,7 @@ public:
         warnIdleInputs(); // after every error, so errors are listed first
         CompileResult r;
         if (!m_d.hasErrors()) {
-            normalizeModel(m_spec, *m_m);
+            normalizeModel(m_spec, *m_m, m_signals.normalized);
             m_m->source = std::make_shared<const LabSpec>(m_spec);
             r.model = std::move(model);
         }
@@ -84,6 +86,62 @@ private:
     std::set<std::string> m_ids;
     std::vector<int> m_rowComponent; // row slot -> component index
     std::vector<bool> m_initialSet;  // per dynamic state: its initial value was given explicitly
+    CompiledSignals m_signals;       // the lab's signals (moved into the model after the components)
+    std::vector<std::pair<int, InputBinding>> m_pending; // the component's bound inputs (input index, binding)
+
+    void compileSignalsSection()
+    {
+        for (const SignalSpec& g : m_spec.timeSignals) claimId(g.id, g.id.empty() ? "-" : g.id);
+        m_signals = compileSignals(m_spec, m_d);
+    }
+
+    // the input a compiled component does not use (a pressure-applied clutch's capacity), or nullptr
+    const char* inactiveInputOf(const ComponentInfo& info) const
+    {
+        const char* off = nullptr;
+        forEachComponentType([&]<class T, std::size_t I>() {
+            if constexpr (HasInactiveInput<T>) {
+                const auto& all = m_m->params.of<T>();
+                if (static_cast<int>(I) == info.type && info.local >= 0 && static_cast<std::size_t>(info.local) < all.size())
+                    off = T::inactiveInput(all[static_cast<std::size_t>(info.local)]);
+            }
+        });
+        return off;
+    }
+
+    // the compiled component's signal-bound inputs: a binding each, with its flag (set: the
+    // binding holds) and the input's initial value (the signal at t = 0)
+    void bindInputs(const ComponentInfo& info, int index)
+    {
+        const char* inactive = inactiveInputOf(info);
+        for (auto& [k, b] : m_pending) {
+            const InputDescriptor& in = info.desc->inputs[static_cast<std::size_t>(k)];
+            if (inactive && std::string(inactive) == in.name) {
+                m_d.error(info.id, std::string("inputs.") + in.name, "this " + std::string(info.desc->type) + " does not use its '" +
+                                                                    in.name + "' input (it is applied by pressure); drive the pressure instead");
+                continue;
+            }
+            b.component = index;
+            b.slot = info.inputSlot + k;
+            b.flag = m_slots.nFlag++;
+            m_slots.flagInit.resize(static_cast<std::size_t>(m_slots.nFlag), 0);
+            m_slots.flagInit[static_cast<std::size_t>(b.flag)] = 1;
+            m_slots.realInit[static_cast<std::size_t>(b.slot)] = bindingValue(b, m_signals.models[static_cast<std::size_t>(b.signal)], 0.0);
+            forEachComponentType([&]<class T, std::size_t I>() {
+                if (static_cast<int>(I) == info.type && HasApplyInputs<T>) m_m->bindingsHoldStates = true;
+            });
+            m_m->bindings.push_back(b);
+        }
+        m_pending.clear();
+    }
+
+    int bindingOfSlot(int slot) const
+    {
+        for (std::size_t i = 0; i < m_m->bindings.size(); ++i) {
+            if (m_m->bindings[i].slot == slot) return static_cast<int>(i);
+        }
+        return -1;
+    }
 
     void compileRun()
     {
@@ -353,8 +411,12 @@ private:
                 for (const auto& i : desc.inputs) names += std::string(names.empty() ? "" : ", ") + i.name;
                 m_d.error(c.id, "inputs." + it.key(), "unknown input for a " + c.type + " (it has: " + (names.empty() ? "none" : names) + ")");
                 ok = false;
+            } else if (isSignalBinding(it.value())) {
+                auto b = readBinding(it.value(), *in, m_signals.models, c.id, "inputs." + it.key(), m_d);
+                if (b) m_pending.emplace_back(static_cast<int>(in - desc.inputs.data()), *b);
+                else ok = false;
             } else if (!it.value().is_number()) {
-                m_d.error(c.id, "inputs." + it.key(), std::string("must be a number [") + in->unit + "]");
+                m_d.error(c.id, "inputs." + it.key(), std::string("must be a number [") + in->unit + "] or a binding {\"signal\": ID, \"scale\": 1, \"offset\": 0}");
                 ok = false;
             } else if (!in->range.contains(it.value().get<double>())) {
                 m_d.error(c.id, "inputs." + it.key(), in->range.describe() + " (got " + formatDouble(it.value().get<double>()) + ")");
@@ -372,6 +434,7 @@ private:
         std::vector<int> perType(ComponentTypes::size, 0);
         m_slots.states = DynamicStateTable{&m_m->x0, &m_m->stateKind, &m_initialSet, &m_m->stageWeight};
         for (const ComponentSpec& c : m_spec.components) {
+            m_pending.clear();
             bool ok = claimId(c.id, c.id.empty() ? "-" : c.id);
             const int type = componentTypeIndex(c.type);
             if (type < 0) {
@@ -404,6 +467,7 @@ private:
                 list.push_back(p);
             });
             if (!desc.inputs.empty()) info.inputSlot = realBefore;
+            if (!m_pending.empty()) bindInputs(info, static_cast<int>(m_m->components.size()));
             for (const auto& port : desc.ports) {
                 const NodeRef* ref = c.port(port.name) ? findNode(*c.port(port.name)) : nullptr;
                 if (!ref || ref->domain == Domain::Thermal) continue;
@@ -419,6 +483,7 @@ private:
             for (int r = rowsBefore; r < m_slots.nRows; ++r) m_rowComponent[static_cast<std::size_t>(r)] = static_cast<int>(m_m->components.size());
             m_m->components.push_back(std::move(info));
         }
+        m_m->timeSignals = m_signals.models;
         m_m->nReal = m_slots.nReal;
         m_m->nFlag = m_slots.nFlag;
         m_m->nMean = m_slots.nMean;
@@ -482,17 +547,12 @@ private:
                 ok = false;
             }
             if (in) {
-                forEachComponentType([&]<class T, std::size_t I>() {
-                    if constexpr (HasInactiveInput<T>) {
-                        if (static_cast<int>(I) != info.type) return;
-                        const char* off = T::inactiveInput(m_m->params.of<T>()[static_cast<std::size_t>(info.local)]);
-                        if (off && e.input == off) {
-                            m_d.error(e.component, path + ".input", "this " + std::string(info.desc->type) + " does not use its '" + e.input +
-                                                                        "' input (it is applied by pressure); schedule the pressure instead");
-                            ok = false;
-                        }
-                    }
-                });
+                const char* off = inactiveInputOf(info);
+                if (off && e.input == off) {
+                    m_d.error(e.component, path + ".input", "this " + std::string(info.desc->type) + " does not use its '" + e.input +
+                                                                "' input (it is applied by pressure); schedule the pressure instead");
+                    ok = false;
+                }
             }
             if (e.timeNs < 0) {
                 m_d.error(e.component, path + ".time_ns", "must be >= 0");
@@ -509,6 +569,7 @@ private:
             ev.component = ci;
             ev.slot = info.inputSlot + static_cast<int>(in - info.desc->inputs.data());
             ev.value = e.value;
+            ev.binding = bindingOfSlot(ev.slot);
             if (ev.tick >= m_m->ticks)
                 m_d.warning(e.component, path + ".time_ns", "at or after the end of the run; it never takes effect");
             m_m->events.push_back(ev);
@@ -525,14 +586,7 @@ private:
             const ComponentInfo& info = m_m->components[ci];
             const ComponentSpec* spec = m_spec.findComponent(info.id);
             if (!spec || !info.desc || info.inputSlot < 0) continue;
-            const char* inactive = nullptr;
-            forEachComponentType([&]<class T, std::size_t I>() {
-                if constexpr (HasInactiveInput<T>) {
-                    const auto& all = m_m->params.of<T>();
-                    if (static_cast<int>(I) == info.type && info.local >= 0 && static_cast<std::size_t>(info.local) < all.size())
-                        inactive = T::inactiveInput(all[static_cast<std::size_t>(info.local)]);
-                }
-            });
+            const char* inactive = inactiveInputOf(info);
             for (std::size_t k = 0; k < info.desc->inputs.size(); ++k) {
                 const InputDescriptor& in = info.desc->inputs[k];
                 if (!in.idleAtZero || (inactive && std::string(inactive) == in.name)) continue;
@@ -540,6 +594,7 @@ private:
                 const double initial = given != spec->inputs.end() && given->is_number() ? given->get<double>() : in.initialDefault;
                 if (initial != 0.0) continue;
                 const int slot = info.inputSlot + static_cast<int>(k);
+                if (bindingOfSlot(slot) >= 0) continue; // driven by a signal
                 bool raised = false;
                 for (const EventModel& e : m_m->events) {
                     if (e.component == static_cast<int>(ci) && e.slot == slot && e.value != 0.0 && e.tick < m_m->ticks) raised = true;

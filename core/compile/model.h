@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "components/registry.h"
+#include "signals/signal.h"
 #include "spec/descriptor.h"
 #include "spec/labspec.h"
 #include "util/jsonwrite.h"
@@ -50,6 +51,7 @@ struct EventModel {
     int component = -1;      ///< index into Model::components
     int slot = -1;           ///< real state slot of the input
     double value = 0.0;      ///< new value
+    int binding = -1;        ///< the signal binding of that input it ends (index into Model::bindings), or -1
 };
 
 /// The compiled model. Every array is sized exactly; units in brackets.
@@ -104,6 +106,9 @@ struct Model {
     std::vector<double> realInit;          ///< [nReal] initial real state (inputs filled in)
     std::vector<std::int32_t> flagInit;    ///< [nFlag] initial discrete state (initial clutch locks)
     std::vector<EventModel> events;        ///< sorted by tick, file order within a tick
+    std::vector<SignalModel> timeSignals;  ///< compiled signals in file order (observed after the components)
+    std::vector<InputBinding> bindings;    ///< inputs driven by signals, set at every interval
+    bool bindingsHoldStates = false;       ///< a bound input holds a state (a pressure source's pressure)
     int nStates = 0;                       ///< states counted against kMaxStates
     bool hasBreakpoints = false;           ///< some component may split a tick (source steps)
     bool hasIntervalLimit = false;         ///< some component limits an interval's length (crank travel)

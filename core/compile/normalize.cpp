@@ -26,7 +26,7 @@ Json normalizedValue(const ParameterDescriptor& p, const Json* v)
 
 } // namespace
 
-void normalizeModel(const LabSpec& spec, Model& model)
+void normalizeModel(const LabSpec& spec, Model& model, const Json& signals)
 {
     Json root = Json::object();
     root["format"] = "drivelab.lab";
@@ -81,6 +81,12 @@ void normalizeModel(const LabSpec& spec, Model& model)
         Json inputs = Json::object();
         for (const auto& in : desc.inputs) {
             if (inactive && std::string(in.name) == inactive) continue;
+            if (c.inputs.contains(in.name) && c.inputs[in.name].is_object()) {
+                // a signal binding: its signal, scale and offset (defaults filled)
+                const Json& b = c.inputs[in.name];
+                inputs[in.name] = Json{{"signal", b["signal"]}, {"scale", b.value("scale", 1.0)}, {"offset", b.value("offset", 0.0)}};
+                continue;
+            }
             inputs[in.name] = c.inputs.contains(in.name) ? c.inputs[in.name].get<double>() : in.initialDefault;
         }
         if (!inputs.empty()) e["inputs"] = std::move(inputs);
@@ -99,6 +105,8 @@ void normalizeModel(const LabSpec& spec, Model& model)
         events.push_back(Json{{"time_ns", ev.timeNs}, {"component", ev.component}, {"input", ev.input}, {"value", ev.value}});
     }
     root["events"] = std::move(events);
+    // signals only when there are any, so labs without signals keep their fingerprints
+    if (!signals.empty()) root["signals"] = signals;
     model.normalized = std::move(root);
     Hash64 h;
     const std::string canon = canonicalJson(model.normalized);

@@ -8,6 +8,7 @@
 namespace drivelab {
 
 /// fill model.normalized and model.fingerprint from the spec it was compiled from
-void normalizeModel(const LabSpec& spec, Model& model);
+/// (`signals`: the normalized signals, compile/signalcompile.h; written only when non-empty)
+void normalizeModel(const LabSpec& spec, Model& model, const Json& signals = Json::array());
 
 } // namespace drivelab

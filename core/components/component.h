@@ -93,6 +93,7 @@ struct CommitContext {
     CompensatedSum* heatToLedger = nullptr; ///< external heat-rejection ledger [J]
     CompensatedSum* heatToNodes = nullptr;  ///< all heat delivered to thermal nodes [J]
     CompensatedSum* sourceWork = nullptr;   ///< work done by sources [J]
+    double* sourceWorkGross = nullptr;      ///< the sum of |work| of the sources [J] (the books' scale)
     CompensatedSum* numerical = nullptr;    ///< numerical dissipation [J]
     CompensatedSum* volumeAbsorbed = nullptr; ///< fluid volume taken into moving geometry (chambers) [m^3]
     double h = 0.0;                  ///< interval length [s]
@@ -110,7 +111,11 @@ struct CommitContext {
         }
     }
     /// book work done by a source [J]
-    void work(double w) const { sourceWork->add(w); }
+    void work(double w) const
+    {
+        sourceWork->add(w);
+        if (sourceWorkGross) *sourceWorkGross += w < 0.0 ? -w : w;
+    }
     /// stage value of a node: speed, velocity or pressure (0 for ground)
     double value(int i) const { return i >= 0 ? xs[i] : 0.0; }
     /// end-of-interval value of a node

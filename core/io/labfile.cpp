@@ -4,13 +4,19 @@
 
 namespace drivelab {
 
-LoadedLab loadLabText(const std::string& text)
+std::string labBaseDir(const std::string& labPath)
+{
+    return std::filesystem::path(labPath).parent_path().string();
+}
+
+LoadedLab loadLabText(const std::string& text, const std::string& baseDir)
 {
     LoadedLab out;
     LabReadResult r = readLab(text);
     out.diagnostics.append(r.diagnostics);
     if (!r.lab) return out;
     out.spec = std::move(r.lab);
+    out.spec->baseDir = baseDir;
     CompileResult c = compile(*out.spec);
     out.diagnostics.append(c.diagnostics);
     out.model = std::move(c.model);
@@ -32,7 +38,7 @@ LoadedLab loadLab(const std::string& path)
         out.diagnostics = d;
         return out;
     }
-    return loadLabText(text);
+    return loadLabText(text, labBaseDir(path));
 }
 
 } // namespace drivelab

@@ -16,9 +16,12 @@ struct LoadedLab {
     Diagnostics diagnostics;              ///< everything found, in order
 };
 
-/// read and compile the lab at `path`
+/// read and compile the lab at `path` (a csv signal's file is relative to the lab's directory)
 LoadedLab loadLab(const std::string& path);
-/// read and compile lab JSON text
-LoadedLab loadLabText(const std::string& text);
+/// read and compile lab JSON text; `baseDir`: the directory csv signal files are relative to
+/// (empty: the working directory)
+LoadedLab loadLabText(const std::string& text, const std::string& baseDir = {});
+/// the directory a lab file's relative paths are read from ("" for a bare file name)
+std::string labBaseDir(const std::string& labPath);
 
 } // namespace drivelab

@@ -6,13 +6,13 @@
 
 namespace drivelab {
 
-LoadedLab loadModelText(const std::string& text)
+LoadedLab loadModelText(const std::string& text, const std::string& baseDir)
 {
     Diagnostics parse;
     std::optional<Json> root = parseJsonStrict(text, parse);
     if (!root || !isAssetDocument(*root)) {
         // not an asset: exactly what a lab load does (the same parse, the same diagnostics)
-        return loadLabText(text);
+        return loadLabText(text, baseDir);
     }
     LoadedLab out;
     AssetReadResult r = readAssetDocument(*root, text);
@@ -35,7 +35,7 @@ LoadedLab loadModelFile(const std::string& path)
         out.diagnostics = d;
         return out;
     }
-    return loadModelText(text);
+    return loadModelText(text, labBaseDir(path));
 }
 
 } // namespace drivelab

@@ -12,6 +12,6 @@ namespace drivelab {
 /// yields its recorded model.
 LoadedLab loadModelFile(const std::string& path);
 /// the same, from the file's text
-LoadedLab loadModelText(const std::string& text);
+LoadedLab loadModelText(const std::string& text, const std::string& baseDir = {});
 
 } // namespace drivelab

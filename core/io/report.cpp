@@ -28,16 +28,16 @@ std::string ReportWriter::boundaryText(const Session& s) const
     appendDouble(out, s.time());
     out += ", \"nodes\": {";
     std::size_t k = 0;
-    const auto group = [&](bool nodes) {
+    const auto group = [&](int g) {
         bool firstSubject = true;
-        while (k < m_layout.size() && m_layout[k].isNode == nodes) {
+        while (k < m_layout.size() && m_layout[k].group() == g) {
             const std::string& subject = m_layout[k].subject;
             if (!firstSubject) out += ", ";
             firstSubject = false;
             appendJsonString(out, subject);
             out += ": {";
             bool first = true;
-            while (k < m_layout.size() && m_layout[k].isNode == nodes && m_layout[k].subject == subject) {
+            while (k < m_layout.size() && m_layout[k].group() == g && m_layout[k].subject == subject) {
                 if (!first) out += ", ";
                 first = false;
                 appendJsonString(out, m_layout[k].name);
@@ -49,9 +49,14 @@ std::string ReportWriter::boundaryText(const Session& s) const
             out += "}";
         }
     };
-    group(true);
+    group(0);
     out += "}, \"components\": {";
-    group(false);
+    group(1);
+    // a lab with signals: their values, after the components (labs without keep their reports)
+    if (!m_model.timeSignals.empty()) {
+        out += "}, \"signals\": {";
+        group(2);
+    }
     out += "}}";
     return out;
 }

@@ -13,6 +13,7 @@ std::vector<ObservableRef> observableLayout(const Model& m)
     for (const auto& c : m.components) {
         for (const auto& o : c.desc->observables) out.push_back({c.id, o.name, o.unit, o.integer, false});
     }
+    for (const auto& g : m.timeSignals) out.push_back({g.id, "value", g.unit.c_str(), false, false, true});
     return out;
 }
 
@@ -75,7 +76,12 @@ bool Session::setInput(const std::string& component, const std::string& input, d
     const ComponentInfo& c = m_model->components[static_cast<std::size_t>(ci)];
     const InputDescriptor* in = c.desc->input(input);
     if (!in || !in->range.contains(value)) return false;
-    m_state.real[static_cast<std::size_t>(c.inputSlot + (in - c.desc->inputs.data()))] = value;
+    const int slot = c.inputSlot + static_cast<int>(in - c.desc->inputs.data());
+    m_state.real[static_cast<std::size_t>(slot)] = value;
+    // as an event on a signal-bound input: the binding ends, the value holds from now on
+    for (const InputBinding& b : m_model->bindings) {
+        if (b.slot == slot) m_state.flag[static_cast<std::size_t>(b.flag)] = 0;
+    }
     // as an event at this boundary: inputs that hold a state (a pressure source's node) act
     // from the next tick on; the clutches' engagement rule runs at every interval start
     if (m_model->fixedMask) applyInputs(*m_model, m_state, *m_ws);
@@ -109,6 +115,9 @@ void Session::observe(double* out) const
         ci.observe(m, ci.local, c, out + k);
         k += ci.desc->observables.size();
     }
+    // signals: their value at this boundary
+    const double t = time();
+    for (const auto& g : m.timeSignals) out[k++] = g.value(t);
 }
 
 EnergyReport Session::energy() const
@@ -120,6 +129,7 @@ EnergyReport Session::energy() const
     e.kineticFinal = kineticEnergy(*m_model, m_state);
     e.storedFinal = storedEnergy(*m_model, m_state);
     e.sourceWork = l.sourceWork.value();
+    e.sourceWorkGross = l.sourceWorkGross;
     e.heatToNodes = l.heatToNodes.value();
     e.heatToLedger = l.heatToLedger.value();
     e.numericalDissipation = l.numerical.value();

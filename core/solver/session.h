@@ -30,6 +30,8 @@ struct EnergyReport {
     double storedInitial = 0.0;        ///< kinetic + elastic at t = 0 [J]
     double storedFinal = 0.0;          ///< kinetic + elastic now [J]
     double sourceWork = 0.0;           ///< work done by sources [J]
+    double sourceWorkGross = 0.0;      ///< sum of |work| of the sources per interval [J] (not reported:
+                                       ///< the scale of the energy check when sources give and take)
     double heatToNodes = 0.0;          ///< heat delivered to thermal nodes [J]
     double heatToLedger = 0.0;         ///< heat to the external ledger [J]
     double numericalDissipation = 0.0; ///< integrator dissipation [J]
@@ -51,9 +53,13 @@ struct ObservableRef {
     const char* unit = "";     ///< SI unit
     bool integer = false;      ///< written as an integer
     bool isNode = false;       ///< node (true) or component (false)
+    bool isSignal = false;     ///< a signal (its value; then isNode is false)
+
+    /// 0 node, 1 component, 2 signal: the report's groups, in layout order
+    int group() const { return isSignal ? 2 : isNode ? 0 : 1; }
 };
 
-/// the flat observable layout of a model: nodes in file order, then components
+/// the flat observable layout of a model: nodes in file order, then components, then signals
 std::vector<ObservableRef> observableLayout(const Model& m);
 
 /// A running simulation of one Model.

@@ -22,6 +22,10 @@ struct Ledger {
     CompensatedSum volumeSupplied;  ///< fluid supplied by reservoirs and pressure sources [m^3]
     CompensatedSum volumeStored;    ///< fluid stored: compression of node volumes and storage elements [m^3]
     CompensatedSum volumeAbsorbed;  ///< fluid taken into moving geometry (displacement chambers) [m^3]
+    /// the sum of |work| of every source over every interval [J]: the scale the energy check
+    /// measures the residual against when sources both give and take (a sine torque); derived
+    /// from the trajectory, so not part of the state hash
+    double sourceWorkGross = 0.0;
 };
 
 /// The mutable state of one run.

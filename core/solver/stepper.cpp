@@ -30,6 +30,7 @@ public:
                m.events[static_cast<std::size_t>(s.nextEvent)].tick <= s.tick) {
             const EventModel& e = m.events[static_cast<std::size_t>(s.nextEvent)];
             s.real[static_cast<std::size_t>(e.slot)] = e.value;
+            if (e.binding >= 0) s.flag[static_cast<std::size_t>(m.bindings[static_cast<std::size_t>(e.binding)].flag)] = 0; // the event ends the binding
             ++s.nextEvent;
             inputsChanged = true;
         }
@@ -148,8 +149,24 @@ private:
 
     std::string nodeId(int dyn) const { return m.nodes[static_cast<std::size_t>(m.dynNode[static_cast<std::size_t>(dyn)])].id; }
 
-    bool solve(double hSec, double tMidNs)
+    // the inputs signals drive, over the interval [tStartNs, tStartNs + h]: each bound input
+    // takes its signal's exact mean over it (or its value at the end: a prescribed speed)
+    void applyBindings(double hSec, double tStartNs)
     {
+        const double ta = tStartNs * 1e-9;
+        const double tb = ta + hSec;
+        for (const InputBinding& b : m.bindings) {
+            if (!s.flag[static_cast<std::size_t>(b.flag)]) continue; // an event ended it
+            const SignalModel& g = m.timeSignals[static_cast<std::size_t>(b.signal)];
+            const double v = b.scale * (b.atEnd ? g.value(tb) : g.mean(ta, tb)) + b.offset;
+            s.real[static_cast<std::size_t>(b.slot)] = v < b.lo ? b.lo : v > b.hi ? b.hi : v;
+        }
+        if (m.bindingsHoldStates) applyInputs(m, s, w);
+    }
+
+    bool solve(double hSec, double tMidNs, double tStartNs)
+    {
+        if (!m.bindings.empty()) applyBindings(hSec, tStartNs);
         ensureBasis(m, s, w);
         int worst = 0;
         if (solveInterval(m, s, w, hSec, tMidNs, worst)) return true;
@@ -219,6 +236,7 @@ private:
         c.heatToLedger = &s.ledger.heatToLedger;
         c.heatToNodes = &s.ledger.heatToNodes;
         c.sourceWork = &s.ledger.sourceWork;
+        c.sourceWorkGross = &s.ledger.sourceWorkGross;
         c.numerical = &s.ledger.numerical;
         c.volumeAbsorbed = &s.ledger.volumeAbsorbed;
         c.supply = w.supply;
@@ -311,7 +329,7 @@ private:
             double t = lo + (hi - lo) * glo / (glo - ghi);
             if (!(t > lo && t < hi)) t = 0.5 * (lo + hi);
             tau = t;
-            if (!solve(t, tStartNs + 0.5 * t * 1e9)) return false;
+            if (!solve(t, tStartNs + 0.5 * t * 1e9, tStartNs)) return false;
             const double g = dir * slipOf(p, w.x1);
             const double tol = 2e-12 + 64.0 * kEps * (std::fabs(speedOf(w.x1, p.a)) + std::fabs(speedOf(w.x1, p.b)));
             if (std::fabs(g) <= tol) break;
@@ -387,6 +405,7 @@ private:
                 w.supply[i] = v;
                 s.ledger.volumeSupplied.add(v);
                 s.ledger.sourceWork.add(v * w.x1[i]);
+                s.ledger.sourceWorkGross += std::fabs(v * w.x1[i]);
                 if (stor != 0.0) s.ledger.volumeStored.add(stor);
                 continue;
             }
@@ -470,7 +489,7 @@ private:
             if (stepNs < bNs - at && bNs - (at + stepNs) > 1e-6 * stepNs) endNs = at + stepNs;
             const double hSec = (endNs - at) / 1e9;
             const double tStart = tickStartNs + at;
-            if (!solve(hSec, tStart + 0.5 * (endNs - at))) return false;
+            if (!solve(hSec, tStart + 0.5 * (endNs - at), tStart)) return false;
             // an interval that turned a crank further than its bound (at the solved speeds)
             // is solved again in equal shorter pieces
             if (m.hasIntervalLimit) {
@@ -515,7 +534,7 @@ private:
                 }
                 if (hSec - tau <= 1e-12 * hSec) {
                     tau = hSec;
-                    if (!solve(hSec, tStart + 0.5 * (endNs - at))) return false;
+                    if (!solve(hSec, tStart + 0.5 * (endNs - at), tStart)) return false;
                 }
                 if (!commit(tau)) return false;
                 lock(k);

@@ -118,6 +118,9 @@ struct InputDescriptor {
     /// when set: the component can never act while this input is 0, so an input that starts
     /// at 0 and that no event raises gets this warning (not an error: the lab still runs)
     const char* idleAtZero = nullptr;
+    /// bound to a signal, the input takes the signal's value at the end of each interval (a
+    /// prescribed speed moves linearly to it) instead of its mean over the interval
+    bool sampledAtEnd = false;
 };
 
 /// one reported observable

@@ -70,11 +70,11 @@ public:
         }
         LabSpec lab;
         static const std::set<std::string> known = {"format", "version", "name", "description", "run",
-                                                    "nodes", "components", "events", "layout"};
+                                                    "nodes", "components", "events", "signals", "layout"};
         for (auto it = root.begin(); it != root.end(); ++it) {
             if (!known.count(it.key()))
                 m_d.error("-", it.key(), "unknown key '" + it.key() + "' (a lab has: format, version, name, "
-                                         "description, run, nodes, components, events, layout)");
+                                         "description, run, nodes, components, events, signals, layout)");
         }
         if (!readHeader(root, lab)) return std::nullopt;
         if (root.contains("name")) {
@@ -86,6 +86,7 @@ public:
         readNodes(root, lab);
         readComponents(root, lab);
         readEvents(root, lab);
+        readSignals(root, lab);
         if (root.contains("layout")) {
             if (root["layout"].is_object()) lab.layout = root["layout"];
             else m_d.error("-", "layout", "must be an object");
@@ -249,6 +250,23 @@ private:
                 if (e.contains(p.name) && e[p.name].is_string()) c.ports.emplace_back(p.name, e[p.name].get<std::string>());
             }
             lab.components.push_back(std::move(c));
+        }
+    }
+
+    // signals: {id, kind, fields...} like nodes; the kind's fields are checked by the compiler
+    void readSignals(const Json& root, LabSpec& lab)
+    {
+        if (!readArray(root, "signals", false)) return;
+        const Json& signals = root["signals"];
+        for (std::size_t i = 0; i < signals.size(); ++i) {
+            const Json& e = signals[i];
+            const std::string subject = subjectOf(e, "signals", i);
+            SignalSpec g;
+            if (!readIdAndKind(e, subject, "kind", g.id, g.kind)) continue;
+            for (auto it = e.begin(); it != e.end(); ++it) {
+                if (it.key() != "id" && it.key() != "kind") g.fields[it.key()] = it.value();
+            }
+            lab.timeSignals.push_back(std::move(g));
         }
     }
 

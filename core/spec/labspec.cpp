@@ -48,9 +48,22 @@ const ComponentSpec* LabSpec::findComponent(const std::string& id) const
     return const_cast<LabSpec*>(this)->findComponent(id);
 }
 
+SignalSpec* LabSpec::findSignal(const std::string& id)
+{
+    for (auto& g : timeSignals) {
+        if (g.id == id) return &g;
+    }
+    return nullptr;
+}
+
+const SignalSpec* LabSpec::findSignal(const std::string& id) const
+{
+    return const_cast<LabSpec*>(this)->findSignal(id);
+}
+
 bool LabSpec::idTaken(const std::string& id) const
 {
-    return id == kGroundId || findNode(id) != nullptr || findComponent(id) != nullptr;
+    return id == kGroundId || findNode(id) != nullptr || findComponent(id) != nullptr || findSignal(id) != nullptr;
 }
 
 bool isValidId(const std::string& id)

@@ -52,6 +52,13 @@ struct EventSpec {
     double value = 0.0;       ///< new value
 };
 
+/// one named time signal: id, kind and its fields as written (docs/FORMATS.md, "Signals")
+struct SignalSpec {
+    std::string id;                 ///< unique id (shared id space with nodes and components)
+    std::string kind;               ///< "table", "sine", "ramp", "step" or "csv"
+    Json fields = Json::object();   ///< the kind's fields (points, interpolation, amplitude, file, unit, ...)
+};
+
 /// a whole lab
 struct LabSpec {
     int version = kLabVersion;          ///< file version it was read from
@@ -61,6 +68,9 @@ struct LabSpec {
     std::vector<NodeSpec> nodes;        ///< nodes in file order
     std::vector<ComponentSpec> components; ///< components in file order
     std::vector<EventSpec> events;      ///< events in file order
+    std::vector<SignalSpec> timeSignals;    ///< time signals in file order
+    std::string baseDir;                ///< directory a `csv` signal's file is relative to (set by the file
+                                        ///< reader; not saved, not fingerprinted; empty: the working directory)
     Json layout = Json::object();       ///< editor layout, passed through untouched
 
     /// node by id, or nullptr
@@ -69,7 +79,10 @@ struct LabSpec {
     /// component by id, or nullptr
     ComponentSpec* findComponent(const std::string& id);
     const ComponentSpec* findComponent(const std::string& id) const;
-    /// true if a node or component has this id (or it is reserved)
+    /// signal by id, or nullptr
+    SignalSpec* findSignal(const std::string& id);
+    const SignalSpec* findSignal(const std::string& id) const;
+    /// true if a node, component or signal has this id (or it is reserved)
     bool idTaken(const std::string& id) const;
 };
 

@@ -36,6 +36,17 @@ Json labToJson(const LabSpec& lab, bool withLayout)
         events.push_back(Json{{"time_ns", ev.timeNs}, {"component", ev.component}, {"input", ev.input}, {"value", ev.value}});
     }
     root["events"] = std::move(events);
+    if (!lab.timeSignals.empty()) {
+        Json signals = Json::array();
+        for (const auto& g : lab.timeSignals) {
+            Json e = Json::object();
+            e["id"] = g.id;
+            e["kind"] = g.kind;
+            for (auto it = g.fields.begin(); it != g.fields.end(); ++it) e[it.key()] = it.value();
+            signals.push_back(std::move(e));
+        }
+        root["signals"] = std::move(signals);
+    }
     if (withLayout && !lab.layout.empty()) root["layout"] = lab.layout;
     return root;
 }

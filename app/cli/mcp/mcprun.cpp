@@ -65,13 +65,15 @@ private:
 
 Json finalValues(const Model& m, const std::vector<double>& v)
 {
-    Json nodes = Json::object(), components = Json::object();
+    Json groups[3] = {Json::object(), Json::object(), Json::object()}; // nodes, components, signals
     const auto layout = observableLayout(m);
     for (std::size_t i = 0; i < layout.size() && i < v.size(); ++i) {
-        Json& at = (layout[i].isNode ? nodes : components)[layout[i].subject];
+        Json& at = groups[layout[i].group()][layout[i].subject];
         at[layout[i].name] = layout[i].integer ? Json(static_cast<std::int64_t>(v[i])) : Json(v[i]);
     }
-    return Json{{"nodes", nodes}, {"components", components}};
+    Json out{{"nodes", groups[0]}, {"components", groups[1]}};
+    if (!m.timeSignals.empty()) out["signals"] = groups[2];
+    return out;
 }
 
 } // namespace
