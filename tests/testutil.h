@@ -19,10 +19,10 @@ constexpr double kRoundingLevel = 1e-11;
 
 /// a lab document from its parts (JSON text)
 inline std::string lab(const std::string& run, const std::string& nodes, const std::string& components,
-                       const std::string& events = "[]")
+                       const std::string& events = "[]", const std::string& signalList = "")
 {
     return R"({"format": "drivelab.lab", "version": 1, "name": "test", "run": )" + run + R"(, "nodes": )" + nodes +
-           R"(, "components": )" + components + R"(, "events": )" + events + "}";
+           R"(, "components": )" + components + R"(, "events": )" + events + (signalList.empty() ? "" : R"(, "signals": )" + signalList) + "}";
 }
 
 /// run settings text

@@ -215,6 +215,17 @@ void BondGraphReading::signal(const char* portName)
     if (is(p, Domain::Hydraulic)) m_g.signalLinks.push_back(BgSignal{nodeId(p), m_c->id, portName});
 }
 
+void BondGraphReading::signalOnly(const std::string& note, const char* readsPort)
+{
+    BgComponentEntry entry;
+    entry.id = m_c->id;
+    entry.kind = "signal";
+    entry.note = note;
+    m_g.components.push_back(entry);
+    const Port p = port(readsPort);
+    if (isMech(p)) m_g.signalLinks.push_back(BgSignal{nodeId(p), m_c->id, readsPort});
+}
+
 void BondGraphReading::skip(const std::string& why)
 {
     m_skipped = true;

@@ -85,6 +85,8 @@ public:
     void setDomain(int element, Domain d) { m_g.element(element).domain = d; }
     /// a pressure read as a signal (no power) from a hydraulic port
     void signal(const char* portName);
+    /// a component with no power bond (a controller): its entry (kind "signal") and the node it reads
+    void signalOnly(const std::string& note, const char* readsPort);
     /// the component is analysed as a rigid constraint that exists only while locked
     void lockedConstraint() { m_g.lockedClutches.push_back(m_c->id); }
     /// the component is not analysed (with why)

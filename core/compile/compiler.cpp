@@ -62,6 +62,7 @@ public:
         compileSignalsSection();
         compileNodes();
         compileComponents();
+        resolveControllerBindings();
         compileEvents();
         checkStates();
         if (!m_d.hasErrors()) solveInitialConditions(*m_m, m_rowComponent, m_d);
@@ -87,7 +88,13 @@ private:
     std::vector<int> m_rowComponent; // row slot -> component index
     std::vector<bool> m_initialSet;  // per dynamic state: its initial value was given explicitly
     CompiledSignals m_signals;       // the lab's signals (moved into the model after the components)
-    std::vector<std::pair<int, InputBinding>> m_pending; // the component's bound inputs (input index, binding)
+    struct PendingBinding {
+        int input = 0;          // index of the input in its descriptor
+        InputBinding binding;
+        std::string controller; // the controller that drives it ("" for a signal)
+    };
+    std::vector<PendingBinding> m_pending; // the component's bound inputs
+    std::vector<std::pair<int, std::string>> m_byController; // binding index -> controller id, resolved last
 
     void compileSignalsSection()
     {
@@ -114,7 +121,7 @@ private:
     void bindInputs(const ComponentInfo& info, int index)
     {
         const char* inactive = inactiveInputOf(info);
-        for (auto& [k, b] : m_pending) {
+        for (auto& [k, b, controller] : m_pending) {
             const InputDescriptor& in = info.desc->inputs[static_cast<std::size_t>(k)];
             if (inactive && std::string(inactive) == in.name) {
                 m_d.error(info.id, std::string("inputs.") + in.name, "this " + std::string(info.desc->type) + " does not use its '" +
@@ -126,13 +133,53 @@ private:
             b.flag = m_slots.nFlag++;
             m_slots.flagInit.resize(static_cast<std::size_t>(m_slots.nFlag), 0);
             m_slots.flagInit[static_cast<std::size_t>(b.flag)] = 1;
-            m_slots.realInit[static_cast<std::size_t>(b.slot)] = bindingValue(b, m_signals.models[static_cast<std::size_t>(b.signal)], 0.0);
+            if (controller.empty())
+                m_slots.realInit[static_cast<std::size_t>(b.slot)] = bindingValue(b, m_signals.models[static_cast<std::size_t>(b.signal)], 0.0);
+            else
+                m_byController.emplace_back(static_cast<int>(m_m->bindings.size()), controller);
             forEachComponentType([&]<class T, std::size_t I>() {
                 if (static_cast<int>(I) == info.type && HasApplyInputs<T>) m_m->bindingsHoldStates = true;
             });
             m_m->bindings.push_back(b);
         }
         m_pending.clear();
+    }
+
+    // inputs bound to a controller's output, once every component is compiled: the output's
+    // real slot, and the input's initial value from the controller's initial output
+    void resolveControllerBindings()
+    {
+        for (const auto& [index, id] : m_byController) {
+            InputBinding& b = m_m->bindings[static_cast<std::size_t>(index)];
+            const ComponentInfo& driven = m_m->components[static_cast<std::size_t>(b.component)];
+            const InputDescriptor& in = driven.desc->inputs[static_cast<std::size_t>(b.slot - driven.inputSlot)];
+            const std::string path = std::string("inputs.") + in.name + ".controller";
+            const int ci = m_m->componentIndex(id);
+            if (ci < 0) {
+                m_d.error(driven.id, path, "unknown component '" + id.substr(0, 80) + "'");
+                continue;
+            }
+            const ComponentInfo& info = m_m->components[static_cast<std::size_t>(ci)];
+            forEachComponentType([&]<class T, std::size_t I>() {
+                if constexpr (HasOutput<T>) {
+                    if (static_cast<int>(I) == info.type) b.source = T::outputSlot(m_m->params.of<T>()[static_cast<std::size_t>(info.local)]);
+                }
+            });
+            if (b.source < 0) {
+                m_d.error(driven.id, path, "'" + id + "' is a " + info.desc->type + ": it has no output to drive an input (a controller has)");
+                continue;
+            }
+            const double v = b.scale * m_m->realInit[static_cast<std::size_t>(b.source)] + b.offset;
+            m_m->realInit[static_cast<std::size_t>(b.slot)] = v < b.lo ? b.lo : v > b.hi ? b.hi : v;
+        }
+    }
+
+    bool knownSignal(const std::string& id) const
+    {
+        for (const auto& g : m_signals.models) {
+            if (g.id == id) return true;
+        }
+        return false;
     }
 
     int bindingOfSlot(int slot) const
@@ -411,9 +458,14 @@ private:
                 for (const auto& i : desc.inputs) names += std::string(names.empty() ? "" : ", ") + i.name;
                 m_d.error(c.id, "inputs." + it.key(), "unknown input for a " + c.type + " (it has: " + (names.empty() ? "none" : names) + ")");
                 ok = false;
+            } else if (isSignalBinding(it.value()) && it.value().contains("signal") && it.value()["signal"].is_string() &&
+                       m_spec.findSignal(it.value()["signal"].get<std::string>()) &&
+                       !knownSignal(it.value()["signal"].get<std::string>())) {
+                ok = false; // bound to a signal that has its own errors (reported with the signal)
             } else if (isSignalBinding(it.value())) {
-                auto b = readBinding(it.value(), *in, m_signals.models, c.id, "inputs." + it.key(), m_d);
-                if (b) m_pending.emplace_back(static_cast<int>(in - desc.inputs.data()), *b);
+                std::string controller;
+                auto b = readBinding(it.value(), *in, m_signals.models, c.id, "inputs." + it.key(), m_d, &controller);
+                if (b) m_pending.push_back({static_cast<int>(in - desc.inputs.data()), *b, controller});
                 else ok = false;
             } else if (!it.value().is_number()) {
                 m_d.error(c.id, "inputs." + it.key(), std::string("must be a number [") + in->unit + "] or a binding {\"signal\": ID, \"scale\": 1, \"offset\": 0}");
@@ -509,6 +561,7 @@ private:
             m_m->hasStorage = m_m->hasStorage || HasStorage<T>;
             m_m->hasBreakpoints = m_m->hasBreakpoints || HasBreakpoint<T>;
             m_m->hasIntervalLimit = m_m->hasIntervalLimit || HasMaxInterval<T>;
+            m_m->hasSamplers = m_m->hasSamplers || HasSample<T>;
             if (HasEval<T> || HasStorage<T>) evaluating |= 1ull << I;
         });
         // Jacobian structure: every component that contributes efforts couples its nodes

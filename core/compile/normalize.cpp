@@ -82,9 +82,10 @@ void normalizeModel(const LabSpec& spec, Model& model, const Json& signals)
         for (const auto& in : desc.inputs) {
             if (inactive && std::string(in.name) == inactive) continue;
             if (c.inputs.contains(in.name) && c.inputs[in.name].is_object()) {
-                // a signal binding: its signal, scale and offset (defaults filled)
+                // a binding: its signal (or controller), scale and offset (defaults filled)
                 const Json& b = c.inputs[in.name];
-                inputs[in.name] = Json{{"signal", b["signal"]}, {"scale", b.value("scale", 1.0)}, {"offset", b.value("offset", 0.0)}};
+                const char* from = b.contains("controller") ? "controller" : "signal";
+                inputs[in.name] = Json{{from, b.at(from)}, {"scale", b.value("scale", 1.0)}, {"offset", b.value("offset", 0.0)}};
                 continue;
             }
             inputs[in.name] = c.inputs.contains(in.name) ? c.inputs[in.name].get<double>() : in.initialDefault;

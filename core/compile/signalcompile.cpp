@@ -275,6 +275,14 @@ private:
     }
 };
 
+// a number as text, also when it is not finite (a csv cell may read as nan or inf)
+std::string numText(double v)
+{
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    return formatDouble(v);
+}
+
 bool parseNumber(std::string_view cell, double& out)
 {
     while (!cell.empty() && (cell.front() == ' ' || cell.front() == '"')) cell.remove_prefix(1);
@@ -333,7 +341,7 @@ bool parseSignalCsv(const std::string& text, const std::string& name, std::vecto
         }
         sawData = true;
         if (!std::isfinite(tv) || !kSignalTime.contains(tv)) {
-            error("time: " + kSignalTime.describe() + " s (got " + formatDouble(tv) + ")");
+            error("time: " + kSignalTime.describe() + " s (got " + numText(tv) + ")");
             continue;
         }
         if (!t.empty() && !(tv > t.back())) {
@@ -341,7 +349,7 @@ bool parseSignalCsv(const std::string& text, const std::string& name, std::vecto
             continue;
         }
         if (!std::isfinite(vv) || !kSignalValue.contains(vv)) {
-            error("value: " + kSignalValue.describe() + " (got " + formatDouble(vv) + ")");
+            error("value: " + kSignalValue.describe() + " (got " + numText(vv) + ")");
             continue;
         }
         if (t.size() >= kMaxSignalPoints) {
@@ -364,18 +372,30 @@ bool isSignalBinding(const Json& value)
 }
 
 std::optional<InputBinding> readBinding(const Json& value, const InputDescriptor& in, const std::vector<SignalModel>& signals,
-                                        const std::string& subject, const std::string& path, Diagnostics& d)
+                                        const std::string& subject, const std::string& path, Diagnostics& d,
+                                        std::string* controller)
 {
     bool ok = true;
     for (auto it = value.begin(); it != value.end(); ++it) {
-        if (it.key() != "signal" && it.key() != "scale" && it.key() != "offset") {
-            d.error(subject, path + "." + it.key(), "unknown key (a binding has signal, scale, offset)");
+        if (it.key() != "signal" && it.key() != "controller" && it.key() != "scale" && it.key() != "offset") {
+            d.error(subject, path + "." + it.key(), "unknown key (a binding has signal or controller, scale, offset)");
             ok = false;
         }
     }
     InputBinding b;
-    if (!value.contains("signal") || !value["signal"].is_string()) {
-        d.error(subject, path + ".signal", "missing or not a signal id");
+    const bool byController = value.contains("controller");
+    if (byController && value.contains("signal")) {
+        d.error(subject, path, "give either signal or controller, not both");
+        ok = false;
+    } else if (byController) {
+        if (!value["controller"].is_string()) {
+            d.error(subject, path + ".controller", "must be the id of a controller component");
+            ok = false;
+        } else if (controller) {
+            *controller = value["controller"].get<std::string>();
+        }
+    } else if (!value.contains("signal") || !value["signal"].is_string()) {
+        d.error(subject, path + ".signal", "missing or not a signal id (or give controller: the id of a controller)");
         ok = false;
     } else {
         const std::string id = value["signal"].get<std::string>();
@@ -401,6 +421,7 @@ std::optional<InputBinding> readBinding(const Json& value, const InputDescriptor
     b.lo = in.range.lo;
     b.hi = in.range.hi;
     b.atEnd = in.sampledAtEnd;
+    if (byController) return b; // resolved and range-checked by the compiler once every component is compiled
     double lo = 0.0, hi = 0.0;
     signals[static_cast<std::size_t>(b.signal)].bounds(lo, hi);
     double a = b.scale * lo + b.offset, z = b.scale * hi + b.offset;

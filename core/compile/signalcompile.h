@@ -29,10 +29,12 @@ CompiledSignals compileSignals(const LabSpec& spec, Diagnostics& d);
 /// true if an input's value in `inputs` is a binding object (rather than a number)
 bool isSignalBinding(const Json& value);
 
-/// check a binding object {"signal", "scale", "offset"} of input `in` against the compiled
-/// signals; the binding (signal, scale, offset, clamp range) or nothing with errors at `path`
-std::optional<InputBinding> readBinding(const Json& value, const InputDescriptor& in, const std::vector<SignalModel>& signals,
-                                        const std::string& subject, const std::string& path, Diagnostics& d);
+/// check a binding object {"signal" | "controller", "scale", "offset"} of input `in` against the
+/// compiled signals; the binding (signal, scale, offset, clamp range) or nothing with errors at
+/// `path`. A controller binding leaves signal = -1 and names the controller in `*controller`.
+std::optional<InputBinding> readBinding(const Json& value, const InputDescriptor& in, const std::vector<SignalModel>& known,
+                                        const std::string& subject, const std::string& path, Diagnostics& d,
+                                        std::string* controller = nullptr);
 
 /// the binding's value at t = 0 (scaled, offset and clamped): the input's initial value
 double bindingValue(const InputBinding& b, const SignalModel& s, double t);

@@ -128,6 +128,18 @@ struct CommitContext {
     void absorb(double v) const { volumeAbsorbed->add(v); }
 };
 
+/// A controller's sample at the start of a tick: the states there, its own real and discrete
+/// state (the bound inputs already hold their means over the coming tick).
+struct SampleContext {
+    const double* x = nullptr;     ///< states at the tick start [n]
+    double* real = nullptr;        ///< component real state (inputs, integrators, outputs)
+    std::int32_t* flag = nullptr;  ///< component discrete state
+    double h = 0.0;                ///< tick [s]
+
+    /// speed of a node (0 for ground)
+    double speed(int i) const { return i >= 0 ? x[i] : 0.0; }
+};
+
 /// Read-only view for observables at a report boundary.
 struct ObserveContext {
     const double* x = nullptr;          ///< states [n]

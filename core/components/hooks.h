@@ -103,6 +103,18 @@ concept HasLockState = requires(const typename T::Params& p, const std::int32_t*
     { T::locked(p, flag) } -> std::same_as<bool>;
 };
 
+/// sampled once per tick at its start, from the state there (a controller): static void
+/// sample(const Params&, const SampleContext&)
+template <class T>
+concept HasSample = requires(const typename T::Params& p, const SampleContext& c) {
+    { T::sample(p, c) } -> std::same_as<void>;
+};
+/// an output another component's input can be bound to: static int outputSlot(const Params&)
+template <class T>
+concept HasOutput = requires(const typename T::Params& p) {
+    { T::outputSlot(p) } -> std::same_as<int>;
+};
+
 /// Compile-time conformance of one type: every hook it declares has the hook's signature, and
 /// the hooks every type needs are there. Used as static_assert(checkComponentType<T>()).
 template <class T>
@@ -133,6 +145,8 @@ consteval bool checkComponentType()
                   "inactiveInput: want static const char* inactiveInput(const Params&)");
     static_assert(!requires { &T::locked; } || HasLockState<T>, "locked: want static bool locked(const Params&, const std::int32_t* flag)");
     static_assert(!requires { &T::bondGraph; } || HasBondGraph<T>, "bondGraph: want static void bondGraph(BondGraphReading&)");
+    static_assert(!requires { &T::sample; } || HasSample<T>, "sample: want static void sample(const Params&, const SampleContext&)");
+    static_assert(!requires { &T::outputSlot; } || HasOutput<T>, "outputSlot: want static int outputSlot(const Params&)");
     return true;
 }
 

@@ -21,6 +21,7 @@
 #include "components/rotational/gear.h"
 #include "components/rotational/motor.h"
 #include "components/rotational/planetary.h"
+#include "components/rotational/speedcontroller.h"
 #include "components/rotational/spring.h"
 #include "components/rotational/torqueconverter.h"
 #include "components/rotational/torquesource.h"
@@ -40,7 +41,7 @@ struct TypeList {
 using ComponentTypes = TypeList<TorqueStep, Damper, Spring, Motor, TorqueConverter, Clutch, Gear, Planetary, ForceStep,
                                 TranslationalDamper, TranslationalSpring, Orifice, Accumulator, PressureSource,
                                 FlowSource, Pump, MechanicalConverter, HydraulicCylinder, Transformer,
-                                ThermalConductor, HeatSource, EngineCylinder, TorqueSource>;
+                                ThermalConductor, HeatSource, EngineCylinder, TorqueSource, SpeedController>;
 
 /// call f.template operator()<T, I>() for every type T with its index I
 template <class F>

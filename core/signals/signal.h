@@ -55,7 +55,8 @@ namespace drivelab {
 struct InputBinding {
     int component = -1;   ///< index into Model::components
     int slot = -1;        ///< real state slot of the input
-    int signal = -1;      ///< index into Model::signals
+    int signal = -1;      ///< index into Model::timeSignals, or -1 when a controller drives it
+    int source = -1;      ///< a controller's output: the real slot it is copied from (signal == -1)
     int flag = -1;        ///< discrete state slot: 1 while the binding holds; an event on the input ends it
     double scale = 1.0;   ///< factor on the signal
     double offset = 0.0;  ///< added after the factor

@@ -35,6 +35,7 @@ public:
             inputsChanged = true;
         }
         if (inputsChanged && m.fixedMask) applyInputs(m, s, w);
+        if (m.hasSamplers) sampleControllers();
         for (double& a : w.acc) a = 0.0;
         // split points strictly inside the tick, ascending
         double cuts[kMaxComponents + 1];
@@ -149,6 +150,19 @@ private:
 
     std::string nodeId(int dyn) const { return m.nodes[static_cast<std::size_t>(m.dynNode[static_cast<std::size_t>(dyn)])].id; }
 
+    // controllers sample the state at the tick start: their bound inputs (targets) first take
+    // their means over the whole tick; the outputs they set hold over the tick
+    void sampleControllers()
+    {
+        applyBindings(m.h, tickStartNs);
+        SampleContext c{s.x.data(), s.real.data(), s.flag.data(), m.h};
+        forEachComponentType([&]<class T, std::size_t>() {
+            if constexpr (HasSample<T>) {
+                for (const auto& p : m.params.of<T>()) T::sample(p, c);
+            }
+        });
+    }
+
     // the inputs signals drive, over the interval [tStartNs, tStartNs + h]: each bound input
     // takes its signal's exact mean over it (or its value at the end: a prescribed speed)
     void applyBindings(double hSec, double tStartNs)
@@ -157,8 +171,14 @@ private:
         const double tb = ta + hSec;
         for (const InputBinding& b : m.bindings) {
             if (!s.flag[static_cast<std::size_t>(b.flag)]) continue; // an event ended it
-            const SignalModel& g = m.timeSignals[static_cast<std::size_t>(b.signal)];
-            const double v = b.scale * (b.atEnd ? g.value(tb) : g.mean(ta, tb)) + b.offset;
+            double raw;
+            if (b.signal >= 0) {
+                const SignalModel& g = m.timeSignals[static_cast<std::size_t>(b.signal)];
+                raw = b.atEnd ? g.value(tb) : g.mean(ta, tb);
+            } else {
+                raw = s.real[static_cast<std::size_t>(b.source)]; // a controller's output, held over the tick
+            }
+            const double v = b.scale * raw + b.offset;
             s.real[static_cast<std::size_t>(b.slot)] = v < b.lo ? b.lo : v > b.hi ? b.hi : v;
         }
         if (m.bindingsHoldStates) applyInputs(m, s, w);
