@@ -8,12 +8,14 @@
 #include "cli/output.h"
 #include "cli/shared.h"
 #include "compile/compiler.h"
+#include "io/labfile.h"
 #include "spec/labreader.h"
 #include "util/textescape.h"
 
 namespace drivelab::cli {
 
-CausalityRun analyzeLabText(bool read, const std::string& text, const Diagnostics& readDiagnostics)
+CausalityRun analyzeLabText(bool read, const std::string& text, const Diagnostics& readDiagnostics, const std::string& baseDir,
+                            const LabFileReader& files)
 {
     // a lab the reader accepts is analysed even when the compiler refuses it: some conflicts
     // (a pressure source on a compliant node) are compile errors too, and are reported as conflicts
@@ -23,6 +25,10 @@ CausalityRun analyzeLabText(bool read, const std::string& text, const Diagnostic
         LabReadResult lab = readLab(text);
         r.diagnostics.append(lab.diagnostics);
         r.spec = std::move(lab.lab);
+        if (r.spec) {
+            r.spec->baseDir = baseDir;
+            r.spec->fileReader = files;
+        }
     }
     if (!r.spec) return r;
     const CompileResult compiled = compile(*r.spec);
@@ -56,7 +62,7 @@ int cmdCausality(const std::vector<std::string>& argv)
     Diagnostics readDiags;
     std::string text;
     const bool read = readTextFile(path, text, readDiags);
-    const CausalityRun r = analyzeLabText(read, text, readDiags);
+    const CausalityRun r = analyzeLabText(read, text, readDiags, path == "-" ? std::string() : labBaseDir(path));
     if (a.json) {
         printJson(causalityDocument(r));
         return r.spec && r.report.consistent && r.labValid ? Ok : Invalid;

@@ -20,7 +20,9 @@ struct CausalityRun {
     CausalityReport report;     ///< the analysis (empty when the lab does not read)
 };
 /// analyse a lab's text; `read` false when the text could not be read (`readDiagnostics` say why)
-CausalityRun analyzeLabText(bool read, const std::string& text, const Diagnostics& readDiagnostics);
+/// (`files`: how the files it refers to are read; empty: from `baseDir`, LabSpec::fileReader)
+CausalityRun analyzeLabText(bool read, const std::string& text, const Diagnostics& readDiagnostics, const std::string& baseDir = {},
+                            const LabFileReader& files = {});
 /// `causality --json`'s document (before printableJson)
 Json causalityDocument(const CausalityRun& r);
 

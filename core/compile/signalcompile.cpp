@@ -263,6 +263,14 @@ private:
             return false;
         }
         const std::string name = g.fields["file"].get<std::string>();
+        if (m_spec.fileReader) {
+            std::string text, why;
+            if (!m_spec.fileReader(name, text, why)) {
+                m_d.error(g.id, "file", name + ": " + why);
+                return false;
+            }
+            return parseSignalCsv(text, name, s.t, s.v, g.id, m_d);
+        }
         std::filesystem::path path(name);
         if (path.is_relative() && !m_spec.baseDir.empty()) path = std::filesystem::path(m_spec.baseDir) / path;
         std::string text;

@@ -9,7 +9,8 @@ std::string labBaseDir(const std::string& labPath)
     return std::filesystem::path(labPath).parent_path().string();
 }
 
-LoadedLab loadLabText(const std::string& text, const std::string& baseDir)
+namespace {
+LoadedLab loadWith(const std::string& text, const std::string& baseDir, const LabFileReader& files)
 {
     LoadedLab out;
     LabReadResult r = readLab(text);
@@ -17,10 +18,22 @@ LoadedLab loadLabText(const std::string& text, const std::string& baseDir)
     if (!r.lab) return out;
     out.spec = std::move(r.lab);
     out.spec->baseDir = baseDir;
+    out.spec->fileReader = files;
     CompileResult c = compile(*out.spec);
     out.diagnostics.append(c.diagnostics);
     out.model = std::move(c.model);
     return out;
+}
+} // namespace
+
+LoadedLab loadLabText(const std::string& text, const std::string& baseDir)
+{
+    return loadWith(text, baseDir, {});
+}
+
+LoadedLab loadLabText(const std::string& text, const LabFileReader& files)
+{
+    return loadWith(text, {}, files);
 }
 
 LoadedLab loadLab(const std::string& path)

@@ -21,6 +21,8 @@ LoadedLab loadLab(const std::string& path);
 /// read and compile lab JSON text; `baseDir`: the directory csv signal files are relative to
 /// (empty: the working directory)
 LoadedLab loadLabText(const std::string& text, const std::string& baseDir = {});
+/// the same, with the files it refers to read by `files` (LabSpec::fileReader)
+LoadedLab loadLabText(const std::string& text, const LabFileReader& files);
 /// the directory a lab file's relative paths are read from ("" for a bare file name)
 std::string labBaseDir(const std::string& labPath);
 

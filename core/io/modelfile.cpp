@@ -6,13 +6,14 @@
 
 namespace drivelab {
 
-LoadedLab loadModelText(const std::string& text, const std::string& baseDir)
+namespace {
+LoadedLab loadModel(const std::string& text, const std::string& baseDir, const LabFileReader* files)
 {
     Diagnostics parse;
     std::optional<Json> root = parseJsonStrict(text, parse);
     if (!root || !isAssetDocument(*root)) {
         // not an asset: exactly what a lab load does (the same parse, the same diagnostics)
-        return loadLabText(text, baseDir);
+        return files ? loadLabText(text, *files) : loadLabText(text, baseDir);
     }
     LoadedLab out;
     AssetReadResult r = readAssetDocument(*root, text);
@@ -22,6 +23,17 @@ LoadedLab loadModelText(const std::string& text, const std::string& baseDir)
     out.spec = std::move(spec.lab);
     out.model = r.asset->compiled;
     return out;
+}
+} // namespace
+
+LoadedLab loadModelText(const std::string& text, const std::string& baseDir)
+{
+    return loadModel(text, baseDir, nullptr);
+}
+
+LoadedLab loadModelText(const std::string& text, const LabFileReader& files)
+{
+    return loadModel(text, {}, &files);
 }
 
 LoadedLab loadModelFile(const std::string& path)

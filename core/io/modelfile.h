@@ -13,5 +13,7 @@ namespace drivelab {
 LoadedLab loadModelFile(const std::string& path);
 /// the same, from the file's text
 LoadedLab loadModelText(const std::string& text, const std::string& baseDir = {});
+/// the same, a lab's referenced files read by `files` (LabSpec::fileReader)
+LoadedLab loadModelText(const std::string& text, const LabFileReader& files);
 
 } // namespace drivelab

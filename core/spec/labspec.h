@@ -3,6 +3,7 @@
 // The editor edits it, the reader fills it, the writer saves it, compile() checks
 // and freezes it into a Model.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -59,6 +60,10 @@ struct SignalSpec {
     Json fields = Json::object();   ///< the kind's fields (points, interpolation, amplitude, file, unit, ...)
 };
 
+/// reads a file a lab refers to (a csv signal's `file`, as written): true with its text, or
+/// false with why (one line). A lab loaded where files must be confined (the MCP server) has one.
+using LabFileReader = std::function<bool(const std::string& file, std::string& text, std::string& why)>;
+
 /// a whole lab
 struct LabSpec {
     int version = kLabVersion;          ///< file version it was read from
@@ -71,6 +76,7 @@ struct LabSpec {
     std::vector<SignalSpec> timeSignals;    ///< time signals in file order
     std::string baseDir;                ///< directory a `csv` signal's file is relative to (set by the file
                                         ///< reader; not saved, not fingerprinted; empty: the working directory)
+    LabFileReader fileReader;           ///< when set, how referenced files are read instead (not saved)
     Json layout = Json::object();       ///< editor layout, passed through untouched
 
     /// node by id, or nullptr

@@ -207,9 +207,9 @@ Json getPrompt(const Json& params, CallContext& ctx, int& code, std::string& mes
                "sources to the loads, what the events do over the run, and what a run would show (run_lab gives the final "
                "values and energy books; the report resource has every boundary). The lab follows.";
     } else {
-        const LoadedLab loaded = loadLabText(lab.text);
+        const LoadedLab loaded = loadLabText(lab.text, lab.files);
         Diagnostics none;
-        const CausalityRun causal = analyzeLabText(true, lab.text, none);
+        const CausalityRun causal = analyzeLabText(true, lab.text, none, {}, lab.files);
         std::string conflicts;
         for (const auto& c : causal.report.conflicts) conflicts += "- " + c.message + "\n";
         text = "This DriveLab lab does not run as expected. Explain why, in plain words, and propose the smallest changes that "

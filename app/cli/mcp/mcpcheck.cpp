@@ -16,7 +16,7 @@ ToolResult toolCheckLab(const Json& args, CallContext& ctx)
 {
     const LabText lab = labArgument(args["lab"], ctx, "lab");
     if (!lab.ok) return toolError(lab.error);
-    const LoadedLab loaded = loadLabText(lab.text);
+    const LoadedLab loaded = loadLabText(lab.text, lab.files);
     ToolResult r;
     r.structured = checkJson(loaded.diagnostics);
     r.text = diagnosticLines(lab.file, loaded.diagnostics);
@@ -32,7 +32,7 @@ ToolResult toolCausality(const Json& args, CallContext& ctx)
 {
     const LabText lab = labArgument(args["lab"], ctx, "lab");
     if (!lab.ok) return toolError(lab.error);
-    const CausalityRun run = analyzeLabText(true, lab.text, Diagnostics());
+    const CausalityRun run = analyzeLabText(true, lab.text, Diagnostics(), {}, lab.files);
     ToolResult r;
     r.structured = causalityDocument(run);
     if (run.spec) r.text = causalityText(run.report);
@@ -50,7 +50,7 @@ ToolResult toolExportAsset(const Json& args, CallContext& ctx)
     std::string target, error;
     const std::string output = args.value("output", std::string());
     if (!output.empty() && (target = pathInRoot(output, true, ctx.config, "output", error)).empty()) return toolError(error);
-    const LoadedLab loaded = loadModelText(lab.text);
+    const LoadedLab loaded = loadModelText(lab.text, lab.files);
     if (!loaded.model) return toolError(diagnosticLines(lab.file, loaded.diagnostics));
     if (loaded.model->ticks > ctx.config.args.maxTicks)
         return toolError(printableText(lab.file) + ": -: run.duration_ns: " + std::to_string(loaded.model->ticks) +

@@ -151,10 +151,12 @@ ToolResult toolEditLab(const Json& args, CallContext& ctx)
 {
     LabSpec lab;
     std::string file = "lab";
+    LabFileReader files = labArgument(Json::object(), ctx, "lab").files; // a new lab: files under the root
     if (args.contains("lab")) {
         const LabText text = labArgument(args["lab"], ctx, "lab");
         if (!text.ok) return toolError(text.error);
         file = text.file;
+        files = text.files;
         LabReadResult read = readLab(text.text);
         if (!read.lab)
             return toolError(diagnosticLines(file, read.diagnostics) + printableText(file) +
@@ -167,7 +169,7 @@ ToolResult toolEditLab(const Json& args, CallContext& ctx)
             return toolError(printableText(file) + ": " + printableText(e->subject) + ": operations[" + std::to_string(i) + "]." + e->field +
                              ": " + printableText(e->message) + " (no operation was applied)\n");
     }
-    const LoadedLab checked = loadLabText(writeLab(lab));
+    const LoadedLab checked = loadLabText(writeLab(lab), files);
     ToolResult r;
     r.structured = Json{{"lab", labToJson(lab)}, {"valid", checked.model != nullptr}, {"applied", ops.size()},
                         {"diagnostics", checkJson(checked.diagnostics)["diagnostics"]}};

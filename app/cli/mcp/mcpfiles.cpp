@@ -88,10 +88,51 @@ std::string pathInRoot(const std::string& path, bool write, const Config& config
     return target;
 }
 
+namespace {
+
+// a file a lab refers to, `name` relative to `dir` (a directory under the root, "" for the root
+// itself), read only under --root like every other file this server reads
+LabFileReader rootFiles(const Config& config, const std::string& dir)
+{
+    return [&config, dir](const std::string& name, std::string& text, std::string& why) {
+        std::string error;
+        const std::string rel = name.empty() || name[0] == '/' || dir.empty() ? name : dir + "/" + name;
+        const std::string real = pathInRoot(rel, false, config, "file", error);
+        if (real.empty()) {
+            const std::size_t at = error.find(": file: ");
+            why = at == std::string::npos ? error : error.substr(at + 8);
+            while (!why.empty() && why.back() == '\n') why.pop_back();
+            return false;
+        }
+        Diagnostics d;
+        if (!readTextFile(real, text, d)) {
+            why = d.items().empty() ? "cannot be read" : d.items().front().message;
+            return false;
+        }
+        return true;
+    };
+}
+
+// an example's data file, from the binary
+bool exampleFile(const std::string& name, std::string& text, std::string& why)
+{
+    for (const auto& f : exampleFiles()) {
+        if (f.name == name) {
+            text = f.text;
+            return true;
+        }
+    }
+    why = "no such file beside the example labs";
+    return false;
+}
+
+} // namespace
+
 LabText labArgument(const Json& value, const CallContext& ctx, const char* what)
 {
     LabText out;
     out.file = what;
+    out.files = rootFiles(ctx.config, ""); // inline labs: files relative to the root
     const auto limit = static_cast<std::size_t>(ctx.config.args.maxLabBytes);
     const auto tooLarge = [&](std::size_t bytes) {
         out.error = line(out.file, "-", "is " + std::to_string(bytes) + " bytes, over this server's " + std::to_string(limit) +
@@ -120,6 +161,7 @@ LabText labArgument(const Json& value, const CallContext& ctx, const char* what)
         out.file = s;
         if (const Example* e = findExample(s)) {
             out.text = e->text;
+            out.files = exampleFile;
         } else if (StoredResource r; ctx.server.stored(s, r)) {
             out.text = r.text;
         } else {
@@ -130,6 +172,8 @@ LabText labArgument(const Json& value, const CallContext& ctx, const char* what)
         return out;
     }
     out.file = s;
+    const std::size_t slash = s.find_last_of('/');
+    out.files = rootFiles(ctx.config, slash == std::string::npos ? "" : s.substr(0, slash)); // beside the lab
     const std::string real = pathInRoot(s, false, ctx.config, "-", out.error);
     if (real.empty()) return out;
     struct stat st {};

@@ -86,7 +86,7 @@ ToolResult toolRunLab(const Json& args, CallContext& ctx)
     const std::string output = options.value("output", std::string());
     std::string target, error;
     if (!output.empty() && (target = pathInRoot(output, true, ctx.config, "options.output", error)).empty()) return toolError(error);
-    const LoadedLab loaded = loadModelText(lab.text); // a lab, or a portable asset, as `run` reads it
+    const LoadedLab loaded = loadModelText(lab.text, lab.files); // a lab, or a portable asset, as `run` reads it
     if (!loaded.model) return toolError(diagnosticLines(lab.file, loaded.diagnostics));
     const Model& m = *loaded.model;
     const McpArgs& limits = ctx.config.args;

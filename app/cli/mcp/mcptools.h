@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/mcp/mcpserver.h"
+#include "spec/labspec.h"
 
 namespace drivelab::cli::mcp {
 
@@ -41,6 +42,8 @@ struct LabText {
     std::string file;       ///< its name in `FILE: ...` lines
     std::string text;       ///< its text
     std::string error;      ///< why not (one or more lines, each ending in a newline)
+    LabFileReader files;    ///< how files the lab refers to (a csv signal) are read: an example's from the
+                            ///< binary, a lab under --root's beside it, confined to the root
 };
 /// resolve the `lab` argument (`what`: "lab" or "asset", the name of inline text)
 LabText labArgument(const Json& value, const CallContext& ctx, const char* what);
@@ -55,6 +58,8 @@ struct Example {
 };
 /// the example labs (generated at build time from labs/, app/cli/mcp/embedlabs.cmake)
 const std::vector<Example>& examples();
+/// the data files beside them (a drive cycle's csv trace), by file name
+const std::vector<Example>& exampleFiles();
 /// an example by name or drivelab://examples/NAME URI, or nullptr
 const Example* findExample(const std::string& nameOrUri);
 /// its URI
