@@ -8,14 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "energybound.h"
 #include "io/labfile.h"
 #include "io/report.h"
 #include "solver/session.h"
 
 namespace drivelab::test {
 
-/// relative bound for "rounding level" in the energy books: 1e-11 of the energy moved
-constexpr double kRoundingLevel = 1e-11;
+
 
 /// a lab document from its parts (JSON text)
 inline std::string lab(const std::string& run, const std::string& nodes, const std::string& components,
@@ -194,7 +194,7 @@ inline double energyScale(const EnergyReport& e)
 #define DL_ENERGY_BALANCED(trace)                                                                                    \
     do {                                                                                                             \
         const double scale_ = drivelab::test::energyScale(trace.energy);                                             \
-        QVERIFY2(std::fabs(trace.energy.residual) <= drivelab::test::kRoundingLevel * scale_ + 1e-12,               \
+        QVERIFY2(std::fabs(trace.energy.residual) <= drivelab::test::residualBound(scale_, trace.ticks.back()) + 1e-12, \
                  qPrintable(QString("energy residual %1 J over %2 J moved").arg(trace.energy.residual).arg(scale_))); \
     } while (0)
 

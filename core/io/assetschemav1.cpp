@@ -51,7 +51,7 @@ public:
         for (const char* k : {"layout", "description"}) {
             if (m.contains(k)) error("-", std::string("model.") + k, "an asset's model has no " + std::string(k) + " (it is not part of the record)");
         }
-        keys(m, "model", {"format", "version", "name", "run", "nodes", "components", "events"}, {});
+        keys(m, "model", {"format", "version", "name", "run", "nodes", "components", "events", "signals"}, {});
         if (failed()) return nullptr;
         LabReadResult r = readLabJson(m);
         if (!r.lab) {
@@ -135,12 +135,15 @@ private:
     void boundary(const Json& b, std::size_t i, const Model& model, std::vector<std::vector<std::string>>& firstNames)
     {
         const std::string path = "expected.boundaries[" + std::to_string(i) + "]";
-        static const char* const order[] = {"tick", "time", "nodes", "components"};
+        // a model with signals records their values after the components (docs/FORMATS.md, "Signals")
+        static const char* const order[] = {"tick", "time", "nodes", "components", "signals"};
+        const bool withSignals = !model.timeSignals.empty();
         std::size_t k = 0;
-        bool shaped = b.is_object() && b.size() == 4;
+        bool shaped = b.is_object() && b.size() == (withSignals ? 5u : 4u);
         for (auto it = b.begin(); shaped && it != b.end(); ++it) shaped = it.key() == order[k++];
         if (!shaped) {
-            error("-", path, "must be an object with tick, time, nodes and components, in this order");
+            error("-", path, withSignals ? "must be an object with tick, time, nodes, components and signals, in this order"
+                                         : "must be an object with tick, time, nodes and components, in this order");
             return;
         }
         const std::int64_t tick = std::min(static_cast<std::int64_t>(i) * model.reportEvery, model.ticks);
@@ -150,9 +153,13 @@ private:
         std::vector<Subject> nodes, comps;
         for (const auto& n : model.nodes) nodes.push_back({&n.id, n.desc->observables});
         for (const auto& c : model.components) comps.push_back({&c.id, c.desc->observables});
-        if (firstNames.empty()) firstNames.resize(nodes.size() + comps.size());
+        static constexpr ObservableDescriptor kSignalValue[] = {{.name = "value", .unit = ""}};
+        std::vector<Subject> signals_;
+        for (const auto& g : model.timeSignals) signals_.push_back({&g.id, kSignalValue});
+        if (firstNames.empty()) firstNames.resize(nodes.size() + comps.size() + signals_.size());
         group(b["nodes"], path + ".nodes", nodes, i, firstNames, 0);
         group(b["components"], path + ".components", comps, i, firstNames, nodes.size());
+        if (withSignals) group(b["signals"], path + ".signals", signals_, i, firstNames, nodes.size() + comps.size());
     }
 
     // every subject present in model order; its observables a subsequence of its

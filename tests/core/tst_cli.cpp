@@ -92,7 +92,7 @@ void TestCli::runEveryLab()
     const auto& e = report["energy"];
     const double scale = std::fabs(e["stored_initial"].get<double>()) + std::fabs(e["stored_final"].get<double>()) +
                          std::fabs(e["source_work"].get<double>()) + e["heat_to_nodes"].get<double>() + e["heat_to_ledger"].get<double>();
-    QVERIFY(std::fabs(e["residual"].get<double>()) <= kRoundingLevel * scale);
+    QVERIFY(std::fabs(e["residual"].get<double>()) <= residualBound(scale, report["ticks"].get<long long>()));
 }
 
 void TestCli::sameLabTwiceSameBytes()

@@ -44,7 +44,8 @@ namespace {
 
 std::uint64_t fingerprintOf(const std::string& text, QString* why = nullptr, Diagnostics* diagnostics = nullptr)
 {
-    const LoadedLab lab = loadLabText(text);
+    // a csv signal's file is read from labs/ (the bench labs have none)
+    const LoadedLab lab = loadLabText(text, std::string(DRIVELAB_SOURCE_DIR "/labs"));
     if (diagnostics) *diagnostics = lab.diagnostics;
     if (!lab.model) {
         if (why) *why = describe(lab.diagnostics);
