@@ -32,6 +32,7 @@
 #include "properties/propertypanel.h"
 #include "properties/tableeditor.h"
 #include "canvas/labscene.h"
+#include "commands/setvaluecommand.h"
 #include "canvas/labview.h"
 #include "simulation/runcontroller.h"
 #include "spec/labwriter.h"
@@ -394,8 +395,13 @@ void TestSignals::inputsBindFromThePropertyForm()
     QCOMPARE(doc()->lab().findComponent("src")->inputs["torque"], Json::parse(R"({"signal": "drive", "scale": 0.5, "offset": -3.0})"));
     step();
     walkUndoRedo();
-    // the canvas label names the signal
     QCOMPARE(source->currentData().toString(), QStringLiteral("drive"));
+    // a binding naming no signal stays visible and its row is marked with the core's message
+    doc()->push(new SetValueCommand(doc(), {ValueTarget::Kind::Input, "src", "torque"}, Json::parse(R"({"signal": "nope"})")));
+    QCOMPARE(source->currentData().toString(), QStringLiteral("nope"));
+    QVERIFY(source->currentText().contains(QStringLiteral("missing")));
+    QVERIFY(e->widget()->property("problem").toBool());
+    QVERIFY(e->widget()->toolTip().contains(QStringLiteral("unknown signal")));
 }
 
 void TestSignals::deleteRefusesWhileBoundOrUnbinds()

@@ -31,7 +31,7 @@ struct SignalField {
 std::span<const char* const> signalKinds();
 /// the numeric fields of a kind (empty for table and csv)
 std::span<const SignalField> signalFields(const std::string& kind);
-/// a one-line description of a kind
+/// a one-line description of a kind (English; the editor translates it in context "SignalKinds")
 const char* signalKindDoc(const std::string& kind);
 /// a new signal of a kind with the editor's starting fields (a table: two points)
 SignalSpec makeSignal(const std::string& kind, const std::string& id);

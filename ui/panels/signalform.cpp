@@ -1,6 +1,7 @@
 #include "panels/signalform.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -63,7 +64,6 @@ SignalForm::SignalForm(LabDocument* document, QWidget* parent) : QWidget(parent)
     auto* scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* left = new QWidget(scroll);
     m_left = new QVBoxLayout(left);
     m_left->setContentsMargins(4, 2, 4, 2);
@@ -103,10 +103,18 @@ SignalForm::SignalForm(LabDocument* document, QWidget* parent) : QWidget(parent)
     m_left->addWidget(m_problems);
     m_left->addStretch(1);
     scroll->setWidget(left);
-    scroll->setMinimumWidth(330);
+    // small minimums: the bottom dock spans the window, whose minimum width follows it
+    scroll->setMinimumWidth(150);
     m_plot = new SignalPlot(this);
+    // a table's points take the full height of the dock, between the fields and the plot
+    m_tableHost = new QWidget(this);
+    auto* host = new QVBoxLayout(m_tableHost);
+    host->setContentsMargins(0, 0, 0, 0);
+    m_tableHost->setMinimumWidth(120); // below its toolbar's hint: the window's minimum width follows the bottom dock
+    m_tableHost->hide();
     root->addWidget(scroll, 3);
-    root->addWidget(m_plot, 2);
+    root->addWidget(m_tableHost, 3);
+    root->addWidget(m_plot, 3);
 
     connect(m_idEdit, &QLineEdit::editingFinished, this, &SignalForm::commitId);
     connect(m_unit, &QLineEdit::editingFinished, this, &SignalForm::commitUnit);
@@ -140,6 +148,10 @@ void SignalForm::buildBody(const std::string& kind)
         m_body->hide();
         m_body->deleteLater();
     }
+    if (m_table) {
+        m_table->hide();
+        m_table->deleteLater();
+    }
     m_numbers.clear();
     m_table = nullptr;
     m_interp = nullptr;
@@ -159,12 +171,13 @@ void SignalForm::buildBody(const std::string& kind)
         const int row = index / 2, col = (index % 2) * 3;
         ++index;
         auto* name = new QLabel(QString::fromLatin1(f.name), m_body);
-        name->setToolTip(QString::fromLatin1(f.doc));
+        const QString doc = QCoreApplication::translate("SignalKinds", f.doc);
+        name->setToolTip(doc);
         auto* e = new NumberEdit(m_body);
         e->setUnit(QString::fromLatin1(f.unit));
         e->setAllowEmpty(!f.required);
         if (!f.required) e->setPlaceholderText(tr("default: 0"));
-        e->setStatusTip(QString::fromLatin1(f.doc));
+        e->setStatusTip(doc);
         e->setProperty("siUnit", QString::fromLatin1(f.unit));
         const QString field = QString::fromLatin1(f.name);
         connect(e, &NumberEdit::committed, this, [this, field](std::optional<double> si) {
@@ -221,17 +234,18 @@ void SignalForm::buildBody(const std::string& kind)
         grid->addWidget(new QLabel(tr("interpolation"), m_body), row, 0);
         grid->addWidget(m_interp, row, 1, 1, 2);
         if (kind == "table") {
-            m_table = new TableEditor(m_body);
+            m_table = new TableEditor(m_tableHost);
             m_table->setRowLimits(1, 0);
-            m_table->setMinimumHeight(150);
+            m_table->setMinimumHeight(90);
             connect(m_table, &TableEditor::tableEdited, this, [this](const Json& rows, const QString& text) {
                 setField("points", rowsToPoints(rows), tr("%1: %2").arg(m_id, text));
             });
             connect(m_table, &TableEditor::hint, this, &SignalForm::hint);
-            grid->addWidget(m_table, grid->rowCount(), 0, 1, 6);
+            m_tableHost->layout()->addWidget(m_table);
         }
     }
-    m_left->insertWidget(2, m_body);
+    m_tableHost->setVisible(m_table != nullptr);
+    m_left->insertWidget(3, m_body); // after the header, the kind's description and the problems
 }
 
 void SignalForm::pushFields(const std::string& kind, const Json& fields, const QString& text)
@@ -310,7 +324,7 @@ void SignalForm::refresh()
         m_unit->setText(unit);
         m_unit->setModified(false);
     }
-    m_doc->setText(QString::fromUtf8(signalKindDoc(s->kind)));
+    m_doc->setText(QCoreApplication::translate("SignalKinds", signalKindDoc(s->kind)));
     for (auto it = m_numbers.begin(); it != m_numbers.end(); ++it) {
         const std::string key = it.key().toStdString();
         const bool number = f.contains(key) && f[key].is_number();
@@ -385,6 +399,7 @@ void SignalForm::updatePlot()
     QString why;
     if (!model) why = tr("Nothing to plot: %1").arg(d.items().empty() ? tr("the signal is incomplete") : QString::fromStdString(d.items().front().message));
     m_plot->setSignal(model, duration, why);
+    m_plot->setToolTip(why);
     if (m_fileInfo)
         m_fileInfo->setText(model ? tr("%n points read", nullptr, int(model->t.size())) : QString());
 }

@@ -76,6 +76,7 @@ private:
     QVBoxLayout* m_left;
     QHash<QString, NumberEdit*> m_numbers;
     TableEditor* m_table = nullptr;
+    QWidget* m_tableHost;
     QComboBox* m_interp = nullptr;
     QLineEdit* m_file = nullptr;
     QLabel* m_fileInfo = nullptr;

@@ -32,7 +32,7 @@ SignalPlot::SignalPlot(QWidget* parent) : QChartView(parent)
     m_series->attachAxis(m_y);
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(220, 140);
+    setMinimumSize(120, 110);
 }
 
 QList<QPointF> SignalPlot::samples(const SignalModel& s, double duration, int count)

@@ -1,5 +1,6 @@
 #include "panels/signalspanel.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
@@ -23,6 +24,7 @@
 #include "document/labdocument.h"
 #include "document/signaledit.h"
 #include "panels/signalform.h"
+#include <QListWidget>
 #include "spec/specedit.h"
 
 namespace drivelab {
@@ -68,7 +70,7 @@ SignalsPanel::SignalsPanel(LabDocument* document, QWidget* parent) : QWidget(par
         const QString kind = QString::fromLatin1(k);
         if (kind == QLatin1String("csv")) continue; // Import CSV… makes those
         QAction* a = menu->addAction(kind, this, [this, kind] { addSignal(kind); });
-        a->setStatusTip(QString::fromUtf8(signalKindDoc(k)));
+        a->setStatusTip(QCoreApplication::translate("SignalKinds", signalKindDoc(k)));
     }
     add->setMenu(menu);
     auto* import = toolButton(this, tr("Import CSV…"), tr("Read a two-column CSV file (time [s], value) into a signal"));
@@ -77,6 +79,7 @@ SignalsPanel::SignalsPanel(LabDocument* document, QWidget* parent) : QWidget(par
     bar->addStretch(1);
     side->addLayout(bar);
     m_list = new QListWidget(this);
+    m_list->setIconSize(QSize(14, 14));
     m_list->setStatusTip(tr("The lab's time signals: drive component inputs with them (Properties ▸ input ▸ signal)"));
     side->addWidget(m_list, 1);
     m_message = new QLabel(this);
@@ -86,7 +89,7 @@ SignalsPanel::SignalsPanel(LabDocument* document, QWidget* parent) : QWidget(par
     side->addWidget(m_message);
     auto* sideBox = new QWidget(this);
     sideBox->setLayout(side);
-    sideBox->setMinimumWidth(170);
+    sideBox->setMinimumWidth(110); // narrower than its buttons' hint: the window's minimum width follows the bottom dock
     sideBox->setMaximumWidth(260);
     root->addWidget(sideBox);
 
