@@ -411,9 +411,14 @@ void TestSignals::deleteRefusesWhileBoundOrUnbinds()
     QVERIFY(panel()->message().contains(QStringLiteral("src.torque")));
     QCOMPARE(saved(), m_states.back());
     QCOMPARE(doc()->undoStack()->count(), steps);
-    // an unused signal goes
-    QVERIFY(panel()->removeSignal("apply", false));
+    // an unused signal goes: Delete in the list (the canvas selection stays)
+    m_w->scene()->selectIds({QStringLiteral("drag")});
+    panel()->showSignal("apply");
+    panel()->list()->setFocus();
+    QTest::keyClick(panel()->list(), Qt::Key_Delete);
     QVERIFY(!doc()->lab().findSignal("apply"));
+    QVERIFY(doc()->lab().findComponent("drag"));
+    QCOMPARE(doc()->undoStack()->count(), steps + 1);
     step();
     // unbinding first: one undo step, the input keeps the signal's start value
     QVERIFY(panel()->removeSignal("drive", true));

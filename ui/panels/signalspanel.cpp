@@ -6,6 +6,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
@@ -80,6 +81,7 @@ SignalsPanel::SignalsPanel(LabDocument* document, QWidget* parent) : QWidget(par
     side->addLayout(bar);
     m_list = new QListWidget(this);
     m_list->setIconSize(QSize(14, 14));
+    m_list->installEventFilter(this);
     m_list->setStatusTip(tr("The lab's time signals: drive component inputs with them (Properties ▸ input ▸ signal)"));
     side->addWidget(m_list, 1);
     m_message = new QLabel(this);
@@ -288,6 +290,20 @@ void SignalsPanel::removeCurrent()
         QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
     if (answer == QMessageBox::Yes) removeSignal(id, true);
     else say(tr("Signal %1 kept: it drives %2").arg(id, names.join(QStringLiteral(", "))));
+}
+
+bool SignalsPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_list && (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        if (key->matches(QKeySequence::Delete) || key->key() == Qt::Key_Backspace) {
+            // claim the key from the window's Delete action (which deletes canvas items)
+            event->accept();
+            if (event->type() == QEvent::KeyPress) removeCurrent();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void SignalsPanel::showSignal(const QString& id, const QString& field)

@@ -50,6 +50,10 @@ signals:
     /// a status-bar hint
     void hint(const QString& text);
 
+protected:
+    /// Delete (or Backspace) in the list deletes the signal, not the canvas selection
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void rebuildList(const QStringList& changedIds);
     void say(const QString& text);
