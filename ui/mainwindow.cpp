@@ -37,6 +37,7 @@
 #include "panels/eventstable.h"
 #include "panels/problemspanel.h"
 #include "panels/runsettingspanel.h"
+#include "panels/signalspanel.h"
 #include "properties/propertypanel.h"
 #include "simulation/runcontroller.h"
 
@@ -147,8 +148,12 @@ void MainWindow::createDocks()
     QDockWidget* events = dock(QStringLiteral("events"), tr("Events"), m_events, Qt::BottomDockWidgetArea);
     m_runSettings = new RunSettingsPanel(m_document, this);
     QDockWidget* run = dock(QStringLiteral("run"), tr("Lab and run settings"), m_runSettings, Qt::BottomDockWidgetArea);
+    m_signals = new SignalsPanel(m_document, this);
+    connect(m_signals, &SignalsPanel::hint, this, [this](const QString& t) { statusBar()->showMessage(t, 6000); });
+    QDockWidget* signalsDock = dock(QStringLiteral("signals"), tr("Signals"), m_signals, Qt::BottomDockWidgetArea);
     tabifyDockWidget(problems, events);
     tabifyDockWidget(events, run);
+    tabifyDockWidget(run, signalsDock);
     problems->raise();
 
     connect(m_palette, &PaletteWidget::activated, this, [this](const QString& token) {
@@ -356,6 +361,11 @@ void MainWindow::showProblem(const QString& subject, const QString& field)
     if (f.kind == FieldRef::Kind::Run || f.kind == FieldRef::Kind::LabName) {
         raiseDock(QStringLiteral("run"));
         m_runSettings->focusField(QString::fromStdString(f.name.empty() ? std::string("name") : f.name));
+        return;
+    }
+    if (f.kind == FieldRef::Kind::Signal) {
+        raiseDock(QStringLiteral("signals"));
+        m_signals->showSignal(subject, field);
         return;
     }
     if (f.kind == FieldRef::Kind::Event && !m_scene->itemFor(subject)) {

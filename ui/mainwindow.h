@@ -25,6 +25,7 @@ class PaletteWidget;
 class PropertyPanel;
 class ProblemsPanel;
 class RunSettingsPanel;
+class SignalsPanel;
 class EventsTable;
 class FileController;
 class Autosaver;
@@ -58,6 +59,8 @@ public:
     ProblemsPanel* problems() const { return m_problems; }
     RunSettingsPanel* runSettings() const { return m_runSettings; }
     EventsTable* events() const { return m_events; }
+    /// the Signals panel (time signals: list, form, plot)
+    SignalsPanel* signalsPanel() const { return m_signals; }
     FileController* files() const { return m_files; }
     Autosaver* autosaver() const { return m_autosaver; }
     ActionSet* actions() const { return m_actions.get(); }
@@ -109,6 +112,7 @@ private:
     ProblemsPanel* m_problems = nullptr;
     RunSettingsPanel* m_runSettings = nullptr;
     EventsTable* m_events = nullptr;
+    SignalsPanel* m_signals = nullptr;
     QUndoView* m_history = nullptr;
     QHash<QString, QDockWidget*> m_docks;
     FileController* m_files;

@@ -7,6 +7,7 @@
 #include "components/descriptors.h"
 #include "document/displayunits.h"
 #include "document/numbers.h"
+#include "document/signaledit.h"
 
 namespace drivelab {
 namespace {
@@ -81,6 +82,13 @@ QString componentDetail(const ComponentSpec& c)
     // initial inputs (what the events then change)
     for (const auto& in : d->inputs) {
         if (parts.size() >= 2) break;
+        if (c.inputs.contains(in.name) && isInputBinding(c.inputs[in.name])) {
+            // driven by a time signal: name it
+            const Json& b = c.inputs[in.name];
+            parts << shortName(in.name) + QStringLiteral(" ← ") +
+                         (b.contains("signal") && b["signal"].is_string() ? QString::fromStdString(b["signal"].get<std::string>()) : QStringLiteral("?"));
+            continue;
+        }
         const double v = c.inputs.contains(in.name) && c.inputs[in.name].is_number() ? c.inputs[in.name].get<double>() : in.initialDefault;
         parts << shortName(in.name) + QLatin1Char(' ') + valueWithUnit(v, in.unit);
     }

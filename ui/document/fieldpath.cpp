@@ -45,6 +45,12 @@ FieldRef parseFieldPath(const LabSpec& lab, const std::string& subject, const st
         r.kind = FieldRef::Kind::Id;
         return r;
     }
+    if (lab.findSignal(subject)) {
+        // a signal's field ("amplitude", "points[3]"): the Signals panel shows it
+        r.kind = FieldRef::Kind::Signal;
+        if (!parseCell(field, r)) r.name = field;
+        return r;
+    }
     if (lab.findNode(subject)) {
         if (field == "domain") r.kind = FieldRef::Kind::Type;
         else if (field != "-") {
@@ -62,6 +68,8 @@ FieldRef parseFieldPath(const LabSpec& lab, const std::string& subject, const st
     if (field.rfind("inputs.", 0) == 0) {
         r.kind = FieldRef::Kind::Input;
         r.name = field.substr(7);
+        // a binding's own keys ("inputs.torque.signal") belong to the input's row
+        if (const auto dot = r.name.find('.'); dot != std::string::npos) r.name.resize(dot);
         return r;
     }
     const ComponentDescriptor* d = findComponentDescriptor(c->type);

@@ -38,6 +38,8 @@ void LabDocument::reset(LabSpec lab, const QString& path, bool modified)
     m_undo->clear();
     setReadOnly(false);
     m_lab = std::move(lab);
+    // a csv signal's file is relative to the lab file's folder
+    m_lab.baseDir = path.isEmpty() ? std::string() : QFileInfo(path).absolutePath().toStdString();
     m_forcedModified = modified;
     const bool pathChanged = path != m_path;
     m_path = path;
@@ -52,6 +54,14 @@ void LabDocument::setFilePath(const QString& path)
 {
     if (path == m_path) return;
     m_path = path;
+    // saved under a new path: csv signal files are now read relative to its folder
+    const std::string dir = path.isEmpty() ? std::string() : QFileInfo(path).absolutePath().toStdString();
+    if (dir != m_lab.baseDir) {
+        m_lab.baseDir = dir;
+        ++m_revision;
+        revalidate();
+        emit changed(ChangeKind::Values, {});
+    }
     emit filePathChanged(m_path);
 }
 

@@ -46,11 +46,13 @@ public:
     void setReadOnly(bool on);
     bool isReadOnly() const { return m_readOnly; }
 
-    /// replace the whole lab (clears the history); `modified` marks unsaved content (recovery)
+    /// replace the whole lab (clears the history); `modified` marks unsaved content (recovery);
+    /// the lab's baseDir becomes the folder of `path` (empty when untitled)
     void reset(LabSpec lab, const QString& path, bool modified = false);
     /// file the lab belongs to ("" while untitled)
     QString filePath() const { return m_path; }
-    /// set the file (after Save As)
+    /// set the file (after Save As); the lab's baseDir (where csv signal files are read)
+    /// follows it, and the lab is checked again when it moved to another folder
     void setFilePath(const QString& path);
     /// "converter-launch.lab.json" or "Untitled"
     QString displayName() const;

@@ -35,6 +35,8 @@ LabFileContent readLabFile(const QString& path)
     LabReadResult r = readLab(std::string_view(out.bytes.constData(), static_cast<std::size_t>(out.bytes.size())));
     out.diagnostics = r.diagnostics;
     out.lab = std::move(r.lab);
+    // a csv signal's file is relative to the lab file's folder
+    if (out.lab) out.lab->baseDir = info.absolutePath().toStdString();
     return out;
 }
 

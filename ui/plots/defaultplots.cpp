@@ -19,7 +19,7 @@ QVector<ObservableKey> all(const std::vector<ObservableRef>& layout, const char*
 {
     QVector<ObservableKey> out;
     for (const auto& r : layout) {
-        if (r.name != name || (isNode >= 0 && r.isNode != (isNode == 1))) continue;
+        if (r.isSignal || r.name != name || (isNode >= 0 && r.isNode != (isNode == 1))) continue;
         if (out.size() >= limit) break;
         out.push_back({QString::fromStdString(r.subject), QString::fromStdString(r.name), {}});
     }
@@ -48,9 +48,15 @@ std::vector<DefaultPlot> defaultPlots(const std::vector<ObservableRef>& layout, 
             }
         }
     }
+    // the lab's time signals on one plot, beside the responses they drive
+    QVector<ObservableKey> signalKeys;
+    for (const auto& r : layout) {
+        if (r.isSignal && signalKeys.size() < 8) signalKeys.push_back({QString::fromStdString(r.subject), QString::fromStdString(r.name), {}});
+    }
     if (!named.empty()) {
         for (DefaultPlot& p : named) add(p.title, std::move(p.keys));
         add(tr("Node speeds"), all(layout, "speed", 1));
+        add(tr("Signals"), signalKeys);
         return out;
     }
     add(tr("Node speeds"), all(layout, "speed", 1));
@@ -61,6 +67,10 @@ std::vector<DefaultPlot> defaultPlots(const std::vector<ObservableRef>& layout, 
     add(tr("Pressures"), all(layout, "pressure", 1));
     add(tr("Temperatures"), all(layout, "temperature", 1));
     if (out.size() > 6) out.resize(6);
+    if (!signalKeys.isEmpty()) {
+        if (out.size() >= 6) out.pop_back();
+        add(tr("Signals"), signalKeys);
+    }
     return out;
 }
 

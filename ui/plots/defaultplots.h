@@ -3,7 +3,7 @@
 // that name default plots in their descriptors (torque converters: pump/turbine/stator
 // torques, speed ratio, drive mode and heat) those plots, then the node speeds; otherwise
 // node speeds, component torques, heat, clutch locks, pressures and temperatures (whichever
-// the lab has).
+// the lab has); and the lab's time signals on a plot of their own.
 #include <QString>
 #include <QVector>
 

@@ -89,7 +89,7 @@ void ObservablePicker::setObservableLayout(const std::vector<ObservableRef>& lay
     for (const auto& r : layout) {
         const QString subject = QString::fromStdString(r.subject);
         if (!top || top->text(0) != subject) {
-            top = new QTreeWidgetItem(m_tree, {subject, r.isNode ? tr("node") : tr("component")});
+            top = new QTreeWidgetItem(m_tree, {subject, r.group() == 2 ? tr("signal") : r.isNode ? tr("node") : tr("component")});
             top->setFlags(top->flags() | Qt::ItemIsDragEnabled);
         }
         auto* it = new QTreeWidgetItem(top, {QString::fromStdString(r.name), DisplayUnits::instance().view(QString::fromLatin1(r.unit)).label});

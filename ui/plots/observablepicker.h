@@ -1,6 +1,6 @@
 #pragma once
-// The observable picker: a tree of the run's nodes and components (ids) with their
-// observables and units. Double-click (or Add) puts an observable into the current plot;
+// The observable picker: a tree of the run's nodes, components and time signals (ids, each
+// marked node / component / signal) with their observables and units. Double-click (or Add) puts an observable into the current plot;
 // entries can also be dragged onto any plot.
 #include <QDialog>
 

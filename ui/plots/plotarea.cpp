@@ -87,6 +87,7 @@ void PlotArea::setModel(const ModelPtr& model)
 {
     if (!model) return;
     m_layout = drivelab::observableLayout(*model);
+    m_model = model;
     std::vector<std::string> ids;
     for (const auto& r : m_layout) ids.push_back(r.subject + "." + r.name);
     m_duration = static_cast<double>(model->ticks) * model->h;
@@ -126,6 +127,7 @@ void PlotArea::clearPlots()
     m_panels.clear();
     m_current = nullptr;
     m_layout.clear();
+    m_model.reset();
     m_layoutIds.clear();
     if (m_picker) m_picker->setObservableLayout(m_layout);
     relayout();

@@ -17,6 +17,7 @@
 #include "document/numbers.h"
 #include "panels/eventstable.h"
 #include "properties/fieldeditors.h"
+#include "properties/inputeditor.h"
 #include "properties/tableeditor.h"
 
 namespace drivelab {
@@ -181,8 +182,7 @@ void ItemForm::buildComponent()
             if (std::isfinite(in.range.lo) || std::isfinite(in.range.hi))
                 doc += QStringLiteral(" (") + QString::fromStdString(in.range.describe()) + QLatin1Char(')');
             addRow(inputs, QStringLiteral("input:") + QString::fromLatin1(in.name), QString::fromLatin1(in.name),
-                   new NumberFieldEditor(m_document, t, QString::fromLatin1(in.unit), false, true,
-                                         defaultText(in.initialDefault, in.unit), this),
+                   new InputFieldEditor(m_document, t, in, defaultText(in.initialDefault, in.unit), this),
                    QString::fromLatin1(in.unit), doc);
         }
     };
@@ -265,6 +265,7 @@ void ItemForm::setItemId(const QString& id)
         if (auto* e = qobject_cast<BoolFieldEditor*>(it.value())) e->setItemId(id);
         if (auto* e = qobject_cast<KeywordFieldEditor*>(it.value())) e->setItemId(id);
         if (auto* e = qobject_cast<TableFieldEditor*>(it.value())) e->setItemId(id);
+        if (auto* e = qobject_cast<InputFieldEditor*>(it.value())) e->setItemId(id);
     }
     if (m_events) m_events->setComponentFilter(id);
 }

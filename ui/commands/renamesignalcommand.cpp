@@ -1,0 +1,31 @@
+#include "commands/renamesignalcommand.h"
+
+#include <QCoreApplication>
+
+#include "document/signaledit.h"
+
+namespace drivelab {
+
+RenameSignalCommand::RenameSignalCommand(LabDocument* document, std::string from, std::string to, QUndoCommand* parent)
+    : LabCommand(document, QString(), parent), m_from(std::move(from)), m_to(std::move(to))
+{
+    setText(QCoreApplication::translate("RenameSignalCommand", "Rename signal %1 to %2").arg(qs(m_from), qs(m_to)));
+}
+
+void RenameSignalCommand::rename(const std::string& from, const std::string& to)
+{
+    // ids: the old one first, then the new one (the signals panel follows its selection)
+    if (renameSignal(lab(), from, to)) changed(ChangeKind::Structure, {qs(from), qs(to)});
+}
+
+void RenameSignalCommand::redo()
+{
+    rename(m_from, m_to);
+}
+
+void RenameSignalCommand::undo()
+{
+    rename(m_to, m_from);
+}
+
+} // namespace drivelab
