@@ -26,6 +26,7 @@
 #include "components/rotational/torquesource.h"
 #include "components/rotational/torquestep.h"
 #include "components/thermal/thermal.h"
+#include "components/translational/forcesource.h"
 #include "components/translational/translational.h"
 
 namespace drivelab {
@@ -40,7 +41,7 @@ struct TypeList {
 using ComponentTypes = TypeList<TorqueStep, Damper, Spring, Motor, TorqueConverter, Clutch, Gear, Planetary, ForceStep,
                                 TranslationalDamper, TranslationalSpring, Orifice, Accumulator, PressureSource,
                                 FlowSource, Pump, MechanicalConverter, HydraulicCylinder, Transformer,
-                                ThermalConductor, HeatSource, EngineCylinder, TorqueSource>;
+                                ThermalConductor, HeatSource, EngineCylinder, TorqueSource, ForceSource>;
 
 /// call f.template operator()<T, I>() for every type T with its index I
 template <class F>
