@@ -21,6 +21,7 @@
 #include "components/rotational/gear.h"
 #include "components/rotational/motor.h"
 #include "components/rotational/planetary.h"
+#include "components/rotational/speedsource.h"
 #include "components/rotational/spring.h"
 #include "components/rotational/torqueconverter.h"
 #include "components/rotational/torquesource.h"
@@ -41,7 +42,8 @@ struct TypeList {
 using ComponentTypes = TypeList<TorqueStep, Damper, Spring, Motor, TorqueConverter, Clutch, Gear, Planetary, ForceStep,
                                 TranslationalDamper, TranslationalSpring, Orifice, Accumulator, PressureSource,
                                 FlowSource, Pump, MechanicalConverter, HydraulicCylinder, Transformer,
-                                ThermalConductor, HeatSource, EngineCylinder, TorqueSource, ForceSource>;
+                                ThermalConductor, HeatSource, EngineCylinder, TorqueSource, ForceSource,
+                                SpeedSource>;
 
 /// call f.template operator()<T, I>() for every type T with its index I
 template <class F>
