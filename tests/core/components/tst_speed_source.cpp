@@ -20,6 +20,8 @@
 //       after it: 80 N m. Heat of the damper = work of the source (the node ends at 20 rad/s:
 //       work = heat + J (20^2 - 10^2) / 2).
 //
+//       A live edit (Session::setInput) between batches does the same over the next tick.
+//
 //   (3) clutch: [src a = 4.0025 rad/s]--clutch capacity 5 N m--[ b: J = 1, w0 = 0 ]
 //       slipping: b accelerates at 5 rad/s^2 until w_b = a at t* = a / 5 = 0.8005 s, captured,
 //       then locked (b follows a, no torque). w_b(t) = 5 t before t*, a after;
@@ -48,6 +50,7 @@ private slots:
     void gearRamp();
     void gearSine();
     void damper();
+    void liveEdit();
     void clutch();
     void causality();
     void initialSpeed();
@@ -147,6 +150,29 @@ void TestSpeedSource::damper()
     const double heat = t.at(1000, "d", "heat");
     DL_NEAR(t.energy.sourceWork, heat + 0.5 * 0.3 * (400.0 - 100.0), 1e-9);
     DL_ENERGY_BALANCED(t);
+}
+
+// a live edit (Session::setInput) between batches acts like the event: 10 -> 20 rad/s over
+// the next tick, with the finite reaction J 10 / h + c 15
+void TestSpeedSource::liveEdit()
+{
+    DL_COMPILE(model, lab(runSettings(1000000, 1000000000, 1), "[" + rot("s", 0.3, 10.0) + "]",
+                          R"([{"id": "src", "type": "speed_source", "node_a": "s", "inputs": {"speed": 10}},
+                              {"id": "d", "type": "damper", "node_a": "s", "parameters": {"damping": 4}}])"));
+    Session s(model);
+    QCOMPARE(s.run(10).status, BatchStatus::Completed);
+    QVERIFY(s.setInput("src", "speed", 20.0));
+    QCOMPARE(s.state().x[0], 10.0);
+    QCOMPARE(s.run(1).status, BatchStatus::Completed);
+    QCOMPARE(s.state().x[0], 20.0);
+    const std::vector<ObservableRef> layout = observableLayout(*model);
+    std::vector<double> v(s.observableCount());
+    s.observe(v.data());
+    double torque = 0.0;
+    for (std::size_t i = 0; i < layout.size(); ++i) {
+        if (layout[i].subject == "src" && layout[i].name == "torque") torque = v[i];
+    }
+    DL_NEAR(torque, 0.3 * 10.0 / 1e-3 + 4.0 * 15.0, 1e-9);
 }
 
 void TestSpeedSource::clutch()
