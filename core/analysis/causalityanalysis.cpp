@@ -290,7 +290,7 @@ void CausalityAnalysis::classifyContradictions()
         const std::vector<int>& origins = chain.origins;
         std::string msg;
         if (speedSetters.size() >= 2) {
-            msg = labels(speedSetters) + " all impose the " + flowWord(d) + " of " + where + through(chain, j) +
+            msg = labels(speedSetters) + (speedSetters.size() == 2 ? " both" : " all") + " impose the " + flowWord(d) + " of " + where + through(chain, j) +
                   ": a rigidly connected set of shafts or bodies takes its speed from one source only; remove one of the speed "
                   "sources, or put the compliance the physics has (a spring, a slipping clutch) between them";
         } else if (c.kind == Kind::TooMany && x.kind == BgKind::Zero) {
