@@ -28,6 +28,10 @@
 //       source work = 5 a t* = a^2, friction heat = a^2 / 2, kinetic energy of b = a^2 / 2;
 //       books balance at rounding.
 //
+//   (3b) a pump: the source ramps a shaft 0 -> 150 rad/s over [0.2, 1.2] s driving a pump into a
+//       line with an orifice back to the tank: angle at 2 s = 75 + 0.8 150 = 195 rad; at constant
+//       speed the source's torque is the pump's; energy and fluid volume books at rounding.
+//
 //   (4) causality: a speed source on an inertia is consistent (the inertia in derivative
 //       causality, dependent on the source like on ground); two speed sources on one node, or a
 //       speed source on a node geared to another speed-sourced node, are conflicts naming them
@@ -52,6 +56,7 @@ private slots:
     void damper();
     void liveEdit();
     void clutch();
+    void drivesAPump();
     void causality();
     void initialSpeed();
 };
@@ -191,6 +196,27 @@ void TestSpeedSource::clutch()
     DL_NEAR(t.energy.sourceWork, a * a, 1e-9);
     DL_NEAR(t.at(1000, "c", "friction_heat"), a * a / 2.0, 1e-9);
     DL_ENERGY_BALANCED(t);
+}
+
+void TestSpeedSource::drivesAPump()
+{
+    std::string text = lab(runSettings(1000000, 2000000000, 500),
+                           "[" + rot("shaft", 0.05, 0.0) + "," + reservoir("tank", 1e5) + "," + volumeNode("line", 1e-4, 1.5e9, 1e5) + "]",
+                           R"([{"id": "src", "type": "speed_source", "node_a": "shaft", "inputs": {"speed": {"signal": "w"}}},
+                               {"id": "p", "type": "pump", "node_a": "shaft", "node_b": "tank", "node_c": "line",
+                                "parameters": {"displacement": 2e-6, "leakage_conductance": 1e-12}},
+                               {"id": "o", "type": "orifice", "node_a": "line", "node_b": "tank", "parameters": {"conductance": 1e-10}}])");
+    text.pop_back();
+    text += R"(, "signals": [{"id": "w", "kind": "ramp", "start": 0.2, "duration": 1, "from": 0, "to": 150}]})";
+    DL_COMPILE(model, text);
+    DL_SIMULATE(t, model);
+    DL_NEAR(t.at(4, "shaft", "speed"), 150.0, 0.0);
+    DL_NEAR(t.at(4, "shaft", "angle"), 75.0 + 0.8 * 150.0, 1e-10);
+    // at constant speed the source holds the pump's torque
+    DL_NEAR(t.at(4, "src", "torque"), -t.at(4, "p", "torque"), 1e-9 * std::fabs(t.at(4, "p", "torque")));
+    QVERIFY(t.at(4, "src", "torque") > 1.0);
+    DL_ENERGY_BALANCED(t);
+    DL_VOLUME_BALANCED(t);
 }
 
 void TestSpeedSource::causality()
