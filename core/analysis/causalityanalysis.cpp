@@ -190,6 +190,20 @@ void CausalityAnalysis::conflict(int junction, const CausalChain& chain, const s
     m_r.conflicts.push_back(std::move(c));
 }
 
+// the mechanical flow sources (ground, speed sources) among an element and a chain's origins
+std::vector<int> CausalityAnalysis::flowSetters(int e, const CausalChain& c) const
+{
+    std::vector<int> out;
+    const auto consider = [&](int k) {
+        const BgElement& x = el(k);
+        if (x.kind != BgKind::Sf || !x.rigid || !(x.domain == Domain::Rotational || x.domain == Domain::Translational)) return;
+        if (std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
+    };
+    for (int o : c.origins) consider(o);
+    consider(e);
+    return out;
+}
+
 // storage left in derivative causality: a dependent inertia of a rigid group, or a conflict
 void CausalityAnalysis::classifyStorage()
 {
@@ -256,7 +270,10 @@ void CausalityAnalysis::classifyContradictions()
     for (const CausalityContradiction& c : m_a.contradictions) {
         const BgElement& x = el(c.element);
         const CausalChain chain = traceCausality(m_a, c.bonds);
-        if (x.rigid && rigidChain(chain)) {
+        // two speed setters (speed sources, ground) meeting through rigid elements are never a
+        // repeated constraint: the speeds they impose are independent
+        const std::vector<int> speedSetters = flowSetters(c.element, chain);
+        if (x.rigid && rigidChain(chain) && speedSetters.size() < 2) {
             // a rigid constraint repeated by others: consistent, the solver drops the dependent rows
             m_redundant.push_back(c.element);
             m_redundant.insert(m_redundant.end(), chain.through.begin(), chain.through.end());
@@ -272,7 +289,11 @@ void CausalityAnalysis::classifyContradictions()
         const std::string where = j >= 0 ? el(j).label : x.label;
         const std::vector<int>& origins = chain.origins;
         std::string msg;
-        if (c.kind == Kind::TooMany && x.kind == BgKind::Zero) {
+        if (speedSetters.size() >= 2) {
+            msg = labels(speedSetters) + (speedSetters.size() == 2 ? " both" : " all") + " impose the " + flowWord(d) + " of " + where + through(chain, j) +
+                  ": a rigidly connected set of shafts or bodies takes its speed from one source only; remove one of the speed "
+                  "sources, or put the compliance the physics has (a spring, a slipping clutch) between them";
+        } else if (c.kind == Kind::TooMany && x.kind == BgKind::Zero) {
             const bool allSources = origins.size() > 1 && ofKind(origins, BgKind::Se).size() == origins.size();
             msg = allSources ? labels(origins) + " all hold the " + effortWord(d) + " of " + where +
                                    ": two ideal sources on one junction conflict; remove one, or connect one through a line resistance "

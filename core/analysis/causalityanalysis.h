@@ -39,6 +39,7 @@ private:
     int pureJunctionOn(const CausalChain& c) const;
     int nodeJunctionOn(const CausalChain& c) const;
     bool hasStorage(int junction) const;
+    std::vector<int> flowSetters(int e, const CausalChain& c) const;
     std::vector<int> ofKind(const std::vector<int>& es, BgKind k) const;
     void conflict(int junction, const CausalChain& chain, const std::vector<int>& last, const std::string& message);
 

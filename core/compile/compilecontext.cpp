@@ -159,6 +159,25 @@ bool CompileContext::fixNode(const char* port, double initial)
     return true;
 }
 
+bool CompileContext::prescribeNode(const char* port, int slot, const char* input)
+{
+    const int i = this->port(port);
+    if (i < 0 || !m_slots.states.kind) return false;
+    const std::string node = portNode(port);
+    if ((*m_slots.states.kind)[static_cast<std::size_t>(i)] != StateKind::Mechanical) {
+        errorAt(port, "node '" + node + "' is not a rotational or translational node; only a shaft or a body can follow a prescribed speed");
+        return false;
+    }
+    for (const PrescribedState& p : m_slots.prescribed) {
+        if (p.state != i) continue;
+        errorAt(port, "node '" + node + "' already has its speed prescribed by '" + p.component +
+                          "'; two ideal speed sources on one node conflict: remove one");
+        return false;
+    }
+    m_slots.prescribed.push_back(PrescribedState{i, slot, m_spec.id, input});
+    return true;
+}
+
 void CompileContext::setInitial(const char* port, double value, const std::string& field)
 {
     const int i = this->port(port);

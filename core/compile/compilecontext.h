@@ -26,6 +26,14 @@ struct DynamicStateTable {
     std::vector<double>* stageWeight = nullptr; ///< default stage weights
 };
 
+/// a node state a component's input prescribes (a speed source): CompileContext::prescribeNode
+struct PrescribedState {
+    int state = -1;        ///< dynamic-state index
+    int slot = -1;         ///< real slot of the input whose value the state follows
+    std::string component; ///< the component's id
+    std::string input;     ///< the input's name
+};
+
 /// Counters of the flat state arrays, shared by all components of one compile.
 struct SlotCounters {
     DynamicStateTable states; ///< node states, for components that give a node a role
@@ -37,6 +45,7 @@ struct SlotCounters {
     int nStates = 0;    ///< states counted against the budget
     std::vector<double> realInit;       ///< initial component real state
     std::vector<std::int32_t> flagInit; ///< initial component discrete state
+    std::vector<PrescribedState> prescribed; ///< prescribed states in component order
 };
 
 /// Compile-time view of one component.
@@ -82,6 +91,12 @@ public:
     /// the node on a hydraulic port is held at a pressure by this component (a pure junction
     /// becomes fixed, with `initial` as its starting value); false with an error otherwise
     bool fixNode(const char* port, double initial);
+    /// the mechanical node on a port follows an input (real slot `slot`, named `input`): it becomes
+    /// a fixed state whose increment over each interval the type's `prescribe` hook gives, and its
+    /// initial value is the input's at t = 0 (the compiler checks the node's own initial value
+    /// against it once signal bindings are resolved); false with an error when another component
+    /// already prescribes that node
+    bool prescribeNode(const char* port, int slot, const char* input);
     /// give the node on a port its initial value (an error if it has a different explicit one)
     void setInitial(const char* port, double value, const std::string& field);
     /// count n states against the state budget

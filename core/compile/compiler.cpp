@@ -543,6 +543,8 @@ private:
         m_m->nRows = m_slots.nRows;
         m_m->realInit = m_slots.realInit;
         m_m->flagInit = m_slots.flagInit;
+        // states components prescribe (speed sources): fixed, starting at their input's value
+        for (const PrescribedState& p : m_slots.prescribed) prescribeState(p);
         // adaptive stage weights for compliant states, the fixed states
         m_m->thetaSlot.assign(static_cast<std::size_t>(m_m->nDyn), -1);
         for (int i = 0; i < m_m->nDyn; ++i) {
@@ -550,6 +552,7 @@ private:
             if (k == StateKind::Compliant) m_m->thetaSlot[static_cast<std::size_t>(i)] = m_m->nTheta++;
             if (k == StateKind::Fixed) m_m->fixedMask |= 1ull << i;
         }
+        m_m->fixedMask |= m_m->prescribedMask;
         // hook tables and capabilities: only the types this model contains, in registry order
         static_assert(ComponentTypes::size <= 64, "one bit per registered type");
         std::uint64_t evaluating = 0; // registry indices of the types that contribute efforts
@@ -576,6 +579,30 @@ private:
                 for (int b : info.dynNodes) m_m->jacobianPattern[static_cast<std::size_t>(a)] |= 1ull << b;
             }
         }
+    }
+
+    // a node a component's input prescribes (a speed source): it starts at the input's value at
+    // t = 0 (the signal's, when bound); the node's own initial value must agree (to 1e-9, then
+    // it is set exactly)
+    void prescribeState(const PrescribedState& p)
+    {
+        const std::size_t k = static_cast<std::size_t>(p.state);
+        const double want = m_m->realInit[static_cast<std::size_t>(p.slot)];
+        const double have = m_m->x0[k];
+        const NodeInfo& node = m_m->nodes[static_cast<std::size_t>(m_m->dynNode[k])];
+        const char* field = node.domain == Domain::Rotational ? "initial_speed" : "initial_velocity";
+        if (std::fabs(have - want) > 1e-12 + 1e-9 * std::fabs(want)) {
+            const int b = bindingOfSlot(p.slot);
+            const std::string from =
+                b >= 0 ? ", from signal '" + m_m->timeSignals[static_cast<std::size_t>(m_m->bindings[static_cast<std::size_t>(b)].signal)].id + "'"
+                       : std::string();
+            m_d.error(node.id, field, "is " + formatDouble(have) + " but '" + p.component + "' prescribes the node's speed and starts it at " +
+                                          formatDouble(want) + " (its " + p.input + " input at t = 0" + from + "); set " + field + " to " +
+                                          formatDouble(want));
+            return;
+        }
+        m_m->x0[k] = want;
+        m_m->prescribedMask |= 1ull << p.state;
     }
 
     void compileEvents()

@@ -1,5 +1,6 @@
 #include "compile/initialstate.h"
 
+#include <bit>
 #include <cmath>
 #include <memory>
 
@@ -78,6 +79,21 @@ void solveInitialConditions(Model& model, const std::vector<int>& rowComponent, 
         const bool isClutch = info.desc == &Clutch::descriptor();
         d.error(info.id, isClutch ? "node_b" : "-",
                   "initial values (" + names + ") violate this " + info.desc->type + "'s rigid constraint" + hint);
+    }
+    // a rigid row between speeds that speed sources prescribe independently: they would fight it
+    if (model.prescribedMask) {
+        const int r = unimpliedRow(*basis, rows, k, model.prescribedMask);
+        if (r >= 0) {
+            const ComponentInfo& info = model.components[static_cast<std::size_t>(rowComponent[static_cast<std::size_t>(slots[r])])];
+            std::string names;
+            for (std::uint64_t bp = model.prescribedMask; bp; bp &= bp - 1) {
+                const int f = std::countr_zero(bp);
+                names += std::string(names.empty() ? "" : ", ") + "'" + model.nodes[static_cast<std::size_t>(model.dynNode[static_cast<std::size_t>(f)])].id + "'";
+            }
+            d.error(info.id, "-", "this " + std::string(info.desc->type) + "'s rigid constraint ties speeds that speed sources prescribe "
+                                  "independently (their nodes: " + names + "), directly or through other rigid constraints; the "
+                                  "sources would fight it: remove one of the sources, or put the compliance the physics has between them");
+        }
     }
     if (d.hasErrors()) return;
     projectOntoConstraints(*basis, model.mass.data(), x.data());

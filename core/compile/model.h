@@ -83,7 +83,9 @@ struct Model {
     std::vector<Domain> stateDomain;  ///< [nDyn] its node's domain
     std::vector<int> thetaSlot;     ///< [nDyn] index into State::theta for compliant states, else -1
     int nTheta = 0;                 ///< compliant states (adaptive stage weights)
-    std::uint64_t fixedMask = 0;    ///< bit i: state i is fixed (reservoir, pressure source)
+    std::uint64_t fixedMask = 0;    ///< bit i: state i is fixed (reservoir, pressure source, speed source)
+    std::uint64_t prescribedMask = 0; ///< bit i: fixed state i moves by a prescribed increment over each
+                                    ///<        interval (a speed source's node; also in fixedMask)
     bool hasStorage = false;        ///< some component stores fluid (accumulator, compressible chamber)
     bool hasHydraulic = false;      ///< some node is hydraulic (fluid volume books are kept)
     std::vector<int> dynNode;       ///< [nDyn] index into nodes

@@ -5,49 +5,20 @@
 #include <filesystem>
 #include <numbers>
 
+#include "signals/signalkinds.h"
 #include "spec/labreader.h"
 #include "util/jsonwrite.h"
 
 namespace drivelab {
 namespace {
 
-/// times of signal points and starts [s]
-constexpr Range kSignalTime = Range::closed(0.0, 1e9);
-/// a signal value (before its scale): generous, finite
-constexpr Range kSignalValue = Range::closed(-1e15, 1e15);
-/// sine frequency [Hz]
-constexpr Range kFrequency = Range::openClosed(0.0, 1e9);
-/// phase [rad]
-constexpr Range kPhase = Range::closed(-1e6, 1e6);
 /// a binding's scale and offset
 constexpr Range kScale = Range::closed(-1e15, 1e15);
 
-struct FieldRule {
-    const char* name;
-    Range range;
-    bool required;
-    double fallback;
-    const char* doc;
-};
-
-constexpr FieldRule kSine[] = {
-    {"amplitude", kSignalValue, true, 0.0, "amplitude"},
-    {"frequency", kFrequency, true, 0.0, "frequency [Hz]"},
-    {"phase", kPhase, false, 0.0, "phase at the start [rad]"},
-    {"offset", kSignalValue, false, 0.0, "offset (the value before the start too)"},
-    {"start", kSignalTime, false, 0.0, "start [s]"},
-};
-constexpr FieldRule kRamp[] = {
-    {"start", kSignalTime, false, 0.0, "start [s]"},
-    {"duration", kSignalTime, true, 0.0, "duration [s] (0: a step)"},
-    {"from", kSignalValue, false, 0.0, "value before the start"},
-    {"to", kSignalValue, true, 0.0, "value after the end"},
-};
-constexpr FieldRule kStep[] = {
-    {"time", kSignalTime, true, 0.0, "time of the step [s]"},
-    {"before", kSignalValue, false, 0.0, "value before it"},
-    {"after", kSignalValue, true, 0.0, "value from it on"},
-};
+using FieldRule = SignalFieldDescriptor;
+const auto kSine = signalFieldDescriptors("sine");
+const auto kRamp = signalFieldDescriptors("ramp");
+const auto kStep = signalFieldDescriptors("step");
 
 std::string fieldList(std::span<const FieldRule> rules, const char* extra)
 {

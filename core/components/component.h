@@ -83,7 +83,8 @@ struct CommitContext {
     const double* xs = nullptr;      ///< stage states [n]
     const double* scratch = nullptr; ///< per-component scratch from the final evaluation
     const double* lambda = nullptr;  ///< constraint multipliers by component row slot (mean over the interval)
-    const double* supply = nullptr;  ///< volume supplied to each fixed state over the interval [m^3] [n]
+    const double* supply = nullptr;  ///< volume supplied to each fixed state over the interval [m^3] [n]; for a
+                                     ///< prescribed state (a speed source's node) the reaction's impulse [N m s]
     const double* stor = nullptr;    ///< fluid stored by storage components over the interval [m^3] [n]
     const double* pos0 = nullptr;    ///< positions at the interval start [n]
     const std::int32_t* flag = nullptr; ///< component discrete state

@@ -87,6 +87,12 @@ template <class T>
 concept HasApplyInputs = requires(const typename T::Params& p, double* x, const double* real) {
     { T::applyInputs(p, x, real) } -> std::same_as<bool>;
 };
+/// the increments of the fixed states it drives over the interval (a prescribed speed):
+/// static void prescribe(const Params&, const double* x0, const double* real, double* dxFixed)
+template <class T>
+concept HasPrescribe = requires(const typename T::Params& p, const double* x, double* dx) {
+    { T::prescribe(p, x, x, dx) } -> std::same_as<void>;
+};
 /// an input the compiled component ignores: static const char* inactiveInput(const Params&)
 template <class T>
 concept HasInactiveInput = requires(const typename T::Params& p) {
@@ -141,6 +147,8 @@ consteval bool checkComponentType()
                   "thermalCommit: want static void thermalCommit(const Params&, const ThermalContext&)");
     static_assert(!requires { &T::applyInputs; } || HasApplyInputs<T>,
                   "applyInputs: want static bool applyInputs(const Params&, double* x, const double* real)");
+    static_assert(!requires { &T::prescribe; } || HasPrescribe<T>,
+                  "prescribe: want static void prescribe(const Params&, const double* x0, const double* real, double* dxFixed)");
     static_assert(!requires { &T::inactiveInput; } || HasInactiveInput<T>,
                   "inactiveInput: want static const char* inactiveInput(const Params&)");
     static_assert(!requires { &T::locked; } || HasLockState<T>, "locked: want static bool locked(const Params&, const std::int32_t* flag)");

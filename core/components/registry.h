@@ -22,11 +22,13 @@
 #include "components/rotational/motor.h"
 #include "components/rotational/planetary.h"
 #include "components/rotational/speedcontroller.h"
+#include "components/rotational/speedsource.h"
 #include "components/rotational/spring.h"
 #include "components/rotational/torqueconverter.h"
 #include "components/rotational/torquesource.h"
 #include "components/rotational/torquestep.h"
 #include "components/thermal/thermal.h"
+#include "components/translational/forcesource.h"
 #include "components/translational/translational.h"
 
 namespace drivelab {
@@ -41,7 +43,8 @@ struct TypeList {
 using ComponentTypes = TypeList<TorqueStep, Damper, Spring, Motor, TorqueConverter, Clutch, Gear, Planetary, ForceStep,
                                 TranslationalDamper, TranslationalSpring, Orifice, Accumulator, PressureSource,
                                 FlowSource, Pump, MechanicalConverter, HydraulicCylinder, Transformer,
-                                ThermalConductor, HeatSource, EngineCylinder, TorqueSource, SpeedController>;
+                                ThermalConductor, HeatSource, EngineCylinder, TorqueSource, SpeedController, ForceSource,
+                                SpeedSource>;
 
 /// call f.template operator()<T, I>() for every type T with its index I
 template <class F>

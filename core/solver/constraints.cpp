@@ -227,6 +227,27 @@ void projectOntoConstraints(const ModeBasis& b, const double* mass, double* x)
     updateDependents(b, x);
 }
 
+int unimpliedRow(const ModeBasis& b, const ConstraintRow* rows, int k, std::uint64_t prescribed)
+{
+    for (int r = 0; r < k; ++r) {
+        // the row's coefficient on each prescribed increment through x = P q + PF x_fixed
+        double scale = 0.0;
+        for (int t = 0; t < 3; ++t) scale = std::fmax(scale, std::fabs(rows[r].coef[t]));
+        for (std::uint64_t bf = prescribed; bf; bf &= bf - 1) {
+            const int f = std::countr_zero(bf);
+            double c = 0.0;
+            for (int t = 0; t < 3; ++t) {
+                const int i = rows[r].node[t];
+                if (i < 0) continue;
+                if (i == f) c += rows[r].coef[t];
+                else if (b.isDependent[i]) c += rows[r].coef[t] * b.PF[i * kMaxDyn + f];
+            }
+            if (std::fabs(c) > 1e-9 * scale) return r;
+        }
+    }
+    return -1;
+}
+
 void constraintMultipliers(const ModeBasis& b, const double* effort, double* lambdaBySlot)
 {
     for (int r = 0; r < b.rank; ++r) {

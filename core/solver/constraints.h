@@ -46,6 +46,11 @@ void projectOntoConstraints(const ModeBasis& b, const double* mass, double* x);
 /// Set every dependent state exactly from the independent and fixed ones.
 void updateDependents(const ModeBasis& b, double* x);
 
+/// The first of `k` rows that the basis does not imply for every increment of the prescribed
+/// states (bit i of `prescribed`: a speed source moves state i): a rigid row between speeds that
+/// sources prescribe independently, which the sources would fight; -1 when every row holds.
+int unimpliedRow(const ModeBasis& b, const ConstraintRow* rows, int k, std::uint64_t prescribed);
+
 /// Multipliers lambda (one per row slot, others untouched) from the constraint
 /// effort e = M dx/h - f on each state.
 void constraintMultipliers(const ModeBasis& b, const double* effort, double* lambdaBySlot);

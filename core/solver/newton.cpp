@@ -16,7 +16,8 @@ class Interval {
 public:
     Interval(const Model& m, const State& s, Workspace& w, double h, double tMidNs)
         : m(m), s(s), w(w), b(w.basis), n(m.nDyn), h(h), x0(s.x.data()), mass(m.mass.data()),
-          invMass(m.invMass.data()), storage(m.hasStorage)
+          invMass(m.invMass.data()), storage(m.hasStorage),
+          prescribed(m.prescribedMask)
     {
         if (m.nTheta == 0) {
             weight = m.stageWeight.data();
@@ -127,6 +128,7 @@ private:
     const double* invMass;
     const double* weight = nullptr;
     const bool storage;
+    const std::uint64_t prescribed; // states with a prescribed increment (Model::prescribedMask)
     EvalContext c;
     double m_diag[kMaxDyn];   // diagonal of the last reduced Newton matrix
     double m_tol[kMaxDyn];    // residual tolerance per unknown, in its own units
@@ -141,7 +143,8 @@ private:
         return true;
     }
 
-    // dx = P dq (fixed states stay put)
+    // dx = P dq (fixed states stay put); with prescribed states (speed sources) those move by
+    // their prescribed increments and their dependents by PF dxFixed
     void expand(const double* dq)
     {
         if (b.identity) {
@@ -156,6 +159,18 @@ private:
                 v += pr[q] * dq[q];
             }
             w.dx[i] = v;
+        }
+        if (!prescribed) return;
+        for (int i = 0; i < n; ++i) {
+            if ((prescribed >> i) & 1) {
+                w.dx[i] = w.dxFixed[i];
+                continue;
+            }
+            const double* pf = b.PF + i * kMaxDyn;
+            for (std::uint64_t bf = b.pfMask[i] & prescribed; bf; bf &= bf - 1) {
+                const int f = std::countr_zero(bf);
+                w.dx[i] += pf[f] * w.dxFixed[f];
+            }
         }
     }
 

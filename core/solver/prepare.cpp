@@ -87,7 +87,8 @@ void prepareInitialState(const Model& m, State& s, Workspace& w)
     for (StateKind k : m.stateKind) junctions = junctions || k == StateKind::Algebraic;
     if (junctions) {
         // junction pressures consistent with everything else at t = 0: an interval so short
-        // that only the massless states move
+        // that only the massless states move (prescribed speeds stay where they start)
+        for (double& d : w.dxFixed) d = 0.0;
         int worst = 0;
         if (solveInterval(m, s, w, 1e-6 * m.h, 0.0, worst)) {
             for (int i = 0; i < m.nDyn; ++i) {

@@ -50,7 +50,7 @@ struct EnergyReport {
 struct ObservableRef {
     std::string subject;       ///< node or component id
     std::string name;          ///< observable name
-    const char* unit = "";     ///< SI unit
+    const char* unit = "";     ///< SI unit (a signal's points into the Model: keep the model alive with the layout)
     bool integer = false;      ///< written as an integer
     bool isNode = false;       ///< node (true) or component (false)
     bool isSignal = false;     ///< a signal (its value; then isNode is false)

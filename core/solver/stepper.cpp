@@ -1,5 +1,6 @@
 #include "solver/stepper.h"
 
+#include <bit>
 #include <cmath>
 
 #include "solver/linear.h"
@@ -184,10 +185,21 @@ private:
         if (m.bindingsHoldStates) applyInputs(m, s, w);
     }
 
+    // the increments of the prescribed states over the interval (each to its input's value)
+    void prescribe()
+    {
+        forEachComponentType([&]<class T, std::size_t>() {
+            if constexpr (HasPrescribe<T>) {
+                for (const auto& p : m.params.of<T>()) T::prescribe(p, s.x.data(), s.real.data(), w.dxFixed);
+            }
+        });
+    }
+
     bool solve(double hSec, double tMidNs, double tStartNs)
     {
         if (!m.bindings.empty()) applyBindings(hSec, tStartNs);
         ensureBasis(m, s, w);
+        if (m.prescribedMask) prescribe();
         int worst = 0;
         if (solveInterval(m, s, w, hSec, tMidNs, worst)) return true;
         return fail(dominantComponent(worst, hSec, tMidNs),
@@ -386,6 +398,7 @@ private:
         if (!rejectedBy.empty()) return fail(rejectedBy, why);
         multipliers(hSec);
         if (m.hasHydraulic) fluidBooks(hSec);
+        if (m.prescribedMask) prescribedBooks(hSec);
         for (int i = 0; i < m.nTherm; ++i) w.heatIn[static_cast<std::size_t>(i)] = 0.0;
         for (CommitHook hook : m.commitHooks) hook(m, c);
         // advance the states: angle by the stage speed, speed to the end value
@@ -408,12 +421,7 @@ private:
     {
         // what the constraints (pressure transformers, gears) put into each state
         double drawn[kMaxDyn];
-        for (int i = 0; i < m.nDyn; ++i) {
-            double d = 0.0;
-            for (int r = 0; r < w.basis.rank; ++r)
-                d += w.basis.G[r * kMaxDyn + i] * w.lambda[static_cast<std::size_t>(w.basis.rowSlot[r])];
-            drawn[i] = d;
-        }
+        drawnEfforts(drawn);
         for (int i = 0; i < m.nDyn; ++i) {
             const std::size_t k = static_cast<std::size_t>(i);
             if (m.stateDomain[k] != Domain::Hydraulic) continue;
@@ -437,7 +445,7 @@ private:
         // converges less tightly than the tolerance's worst case over long runs
         for (int i = 0; i < m.nDyn; ++i) {
             const std::size_t k = static_cast<std::size_t>(i);
-            if (m.stateKind[k] == StateKind::Fixed) continue;
+            if ((m.fixedMask >> i) & 1) continue; // held or prescribed: closed by its supply
             const double stor = m.hasStorage ? w.stor[i] : 0.0;
             const double r = m.mass[k] * w.dx[i] + stor - hSec * (w.f[i] + drawn[i]);
             if (r != 0.0) s.ledger.numerical.add(-r * w.xs[i]);
@@ -454,12 +462,50 @@ private:
         }
     }
 
-    // lock clutch k now: the locking impulse's kinetic energy loss is friction heat
-    void lock(int k)
+    // what the constraints of the current mode (gears, locked clutches, transformers) put into
+    // each state over the interval, as a mean effort: G^T lambda
+    void drawnEfforts(double* drawn) const
+    {
+        for (int i = 0; i < m.nDyn; ++i) {
+            double d = 0.0;
+            for (int r = 0; r < w.basis.rank; ++r)
+                d += w.basis.G[r * kMaxDyn + i] * w.lambda[static_cast<std::size_t>(w.basis.rowSlot[r])];
+            drawn[i] = d;
+        }
+    }
+
+    // the reaction of every prescribed state (a speed source's node) over an accepted interval:
+    // the impulse its balance lacks, J dx - h (f + drawn) at the stage point, into `supply` for
+    // the component's means; its work at the stage speed is source work
+    void prescribedBooks(double hSec)
+    {
+        double drawn[kMaxDyn];
+        drawnEfforts(drawn);
+        for (std::uint64_t bp = m.prescribedMask; bp; bp &= bp - 1) {
+            const int i = std::countr_zero(bp);
+            const double impulse = m.mass[static_cast<std::size_t>(i)] * w.dx[i] - hSec * (w.f[i] + drawn[i]);
+            w.supply[i] = impulse;
+            const double work = impulse * w.xs[i];
+            s.ledger.sourceWork.add(work);
+            s.ledger.sourceWorkGross += std::fabs(work);
+        }
+    }
+
+    // lock clutch k now: the locking impulse's kinetic energy loss is friction heat; false when
+    // the lock would tie speeds that speed sources prescribe independently
+    bool lock(int k)
     {
         const Clutch::Params& p = clutch(k);
         Clutch::setLocked(p, s.flag.data());
         ensureBasis(m, s, w);
+        if (m.prescribedMask) {
+            ConstraintRow row;
+            Clutch::lockRow(p, row);
+            if (unimpliedRow(w.basis, &row, 1, m.prescribedMask) >= 0)
+                return fail(clutchId(k), "it locks at equal speeds, but the speeds of its two sides are prescribed independently by "
+                                         "speed sources (directly or through rigid constraints): the sources would fight the lock; "
+                                         "lower its capacity, or remove one of the sources");
+        }
         const double before = kineticEnergy(m, s);
         projectOntoConstraints(w.basis, m.mass.data(), s.x.data());
         const double loss = before - kineticEnergy(m, s);
@@ -469,19 +515,20 @@ private:
             const std::size_t j = static_cast<std::size_t>(i);
             s.temp[j] += w.heatIn[j] / m.heatCapacity[j];
         }
+        return true;
     }
 
     // the clutches' engagement rule on the present state (Clutch::engage): a clutch that
     // cannot carry torque is freed, one that starts to carry torque at equal speeds locks,
     // and every slip direction comes from the present slip
-    void engageClutches()
+    bool engageClutches()
     {
         int k = 0;
         for (const auto& p : m.params.of<Clutch>()) {
             const double cap = Clutch::staticCapacity(p, s.real.data(), s.x.data());
             switch (Clutch::engage(p, s.flag.data(), speedOf(s.x.data(), p.a), speedOf(s.x.data(), p.b), cap)) {
             case Clutch::Engage::Lock:
-                lock(k);
+                if (!lock(k)) return false;
                 break;
             case Clutch::Engage::Unlock:
                 Clutch::setSlipping(p, s.flag.data(), 0);
@@ -491,6 +538,7 @@ private:
             }
             ++k;
         }
+        return true;
     }
 
     bool segment(double aNs, double bNs)
@@ -504,7 +552,7 @@ private:
                 return fail(m.params.of<Clutch>().empty() ? "-" : clutchId(0),
                             "more than " + std::to_string(kMaxIntervalsPerTick) +
                                 " internal intervals in one tick (stick-slip chatter); refine the tick");
-            if (!m.params.of<Clutch>().empty()) engageClutches();
+            if (!m.params.of<Clutch>().empty() && !engageClutches()) return false;
             double endNs = bNs;
             if (stepNs < bNs - at && bNs - (at + stepNs) > 1e-6 * stepNs) endNs = at + stepNs;
             const double hSec = (endNs - at) / 1e9;
@@ -537,7 +585,7 @@ private:
             bool immediate = false;
             int k = crossing(immediate, 0);
             if (k >= 0 && immediate) {
-                lock(k);
+                if (!lock(k)) return false;
                 noBreak |= 1ull << k;
                 continue;
             }
@@ -557,7 +605,7 @@ private:
                     if (!solve(hSec, tStart + 0.5 * (endNs - at), tStart)) return false;
                 }
                 if (!commit(tau)) return false;
-                lock(k);
+                if (!lock(k)) return false;
                 // captured again at the very instant it broke away: the interval-mean
                 // torque exceeded the capacity while the torque at the interval's start did
                 // not (it was rising through it); it stays locked for the rest of the segment

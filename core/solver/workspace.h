@@ -49,7 +49,10 @@ struct Workspace {
     double weight[kMaxDyn];             ///< stage weights of this interval
     double stor[kMaxDyn];               ///< fluid stored by storage components over the interval [m^3]
     double dstor[kMaxDyn];              ///< d stor / d dx [m^3/Pa]
-    double supply[kMaxDyn];             ///< volume supplied to fixed states over the interval [m^3]
+    double supply[kMaxDyn];             ///< volume supplied to fixed states over the interval [m^3]; for a
+                                        ///< prescribed state the reaction's impulse [N m s or N s]
+    double dxFixed[kMaxDyn] = {};       ///< prescribed increments of the fixed states over the interval
+                                        ///< (0 for a held pressure; a speed source's node: to its input)
 
     std::vector<double> scratch;        ///< [nScratch] component scratch
     std::vector<double> acc;            ///< [nMean] tick accumulators

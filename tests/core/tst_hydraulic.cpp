@@ -20,6 +20,7 @@ private slots:
     void accumulatorBelowPrechargeHoldsNoOil();
     void orificeHeatToThermalNode();
     void junctionsSolvedAtStart();
+    void boundPressureSource();
     void invalidHydraulicModels_data();
     void invalidHydraulicModels();
 };
@@ -288,6 +289,21 @@ void TestHydraulic::junctionsSolvedAtStart()
     for (std::size_t i = 0; i < tr.rows.size(); ++i) DL_NEAR(tr.at(i, "mid", "pressure"), expected, 1e-6);
     DL_ENERGY_BALANCED(tr);
     DL_VOLUME_BALANCED(tr);
+}
+
+// a pressure source bound to a signal (a ramp 1e5 -> 2e5 Pa over 1 s) compiles and holds its
+// junction at the signal's mean over each interval: 1e5 (1 + 0.0095) Pa over the tick ending at 10 ms
+void TestHydraulic::boundPressureSource()
+{
+    std::string text = lab(runSettings(1000000, 10000000, 10), "[" + junction("j") + "," + reservoir("t", 1e5) + "]",
+                           R"([{"id": "ps", "type": "pressure_source", "node_a": "j", "inputs": {"pressure": {"signal": "p"}}},
+                               {"id": "o", "type": "orifice", "node_a": "j", "node_b": "t", "parameters": {"conductance": 1e-9}}])");
+    text.pop_back();
+    text += R"(, "signals": [{"id": "p", "kind": "ramp", "duration": 1, "from": 100000, "to": 200000}]})";
+    DL_COMPILE(model, text);
+    DL_SIMULATE(t, model);
+    DL_NEAR(t.at(0, "j", "pressure"), 1e5, 0.0);
+    DL_NEAR(t.at(1, "j", "pressure"), 100950.0, 1e-8);
 }
 
 void TestHydraulic::invalidHydraulicModels_data()

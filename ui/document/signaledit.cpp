@@ -1,4 +1,3 @@
-// no Qt header here: compile/signalcompile.h names a parameter `signals` (a Qt macro)
 #include "compile/signalcompile.h"
 #include "document/signaledit.h"
 
@@ -9,30 +8,9 @@
 namespace drivelab {
 namespace {
 
-constexpr const char* kKinds[] = {"table", "sine", "ramp", "step", "csv"};
-
-constexpr SignalField kSine[] = {
-    {"amplitude", "", true, 1.0, "amplitude"},
-    {"frequency", "Hz", true, 1.0, "frequency"},
-    {"phase", "rad", false, 0.0, "phase at the start"},
-    {"offset", "", false, 0.0, "offset (also the value before the start)"},
-    {"start", "s", false, 0.0, "start"},
-};
-constexpr SignalField kRamp[] = {
-    {"start", "s", false, 0.0, "start"},
-    {"duration", "s", true, 1.0, "duration (0: a step at the start)"},
-    {"from", "", false, 0.0, "value before the start"},
-    {"to", "", true, 1.0, "value after the end"},
-};
-constexpr SignalField kStep[] = {
-    {"time", "s", true, 0.5, "time of the step"},
-    {"before", "", false, 0.0, "value before it"},
-    {"after", "", true, 1.0, "value from it on"},
-};
-
 constexpr TableColumn kPointColumns[] = {
-    {"time", "s", Range::closed(0.0, 1e9), "time of the point [s]; times increase down the table"},
-    {"value", "", Range::closed(-1e15, 1e15), "the signal's value at that time"},
+    {"time", "s", kSignalTime, "time of the point [s]; times increase down the table"},
+    {"value", "", kSignalValue, "the signal's value at that time"},
 };
 
 double cellOf(const Json& row, const char* key)
@@ -44,15 +22,12 @@ double cellOf(const Json& row, const char* key)
 
 std::span<const char* const> signalKinds()
 {
-    return kKinds;
+    return signalKindNames();
 }
 
 std::span<const SignalField> signalFields(const std::string& kind)
 {
-    if (kind == "sine") return kSine;
-    if (kind == "ramp") return kRamp;
-    if (kind == "step") return kStep;
-    return {};
+    return signalFieldDescriptors(kind);
 }
 
 const char* signalKindDoc(const std::string& kind)
@@ -78,7 +53,7 @@ SignalSpec makeSignal(const std::string& kind, const std::string& id)
         s.fields["interpolation"] = "linear";
     } else {
         for (const SignalField& f : signalFields(kind)) {
-            if (f.required) s.fields[f.name] = f.initial;
+            if (f.required) s.fields[f.name] = f.editorDefault;
         }
     }
     return s;

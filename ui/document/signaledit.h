@@ -2,30 +2,23 @@
 // The editor's view of the lab's time signals (no widgets): the kinds and the numeric
 // fields each shows, a new signal of a kind, the inputs bound to a signal, a rename that
 // rewrites those bindings, the table points as editable rows, and the signal compiled on
-// its own for a plot or for the value an input keeps when it is unbound. (The core's
-// compile/signalcompile.h names a parameter `signals`, which Qt defines as a macro: the
-// editor reaches it only through this file, whose .cpp includes no Qt header.)
+// its own for a plot or for the value an input keeps when it is unbound. The kinds and their
+// fields are the core's (signals/signalkinds.h): the compiler checks against the same table.
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "signals/signal.h"
+#include "signals/signalkinds.h"
 #include "spec/descriptor.h"
 #include "spec/diagnostic.h"
 #include "spec/labspec.h"
 
 namespace drivelab {
 
-/// one numeric field of a sine, ramp or step signal as the editor shows it (the core checks
-/// the value: core/compile/signalcompile.cpp)
-struct SignalField {
-    const char* name;     ///< JSON key
-    const char* unit;     ///< SI unit ("" when the value has the signal's own unit)
-    bool required;        ///< the file must give it
-    double initial;       ///< the value a new signal starts with
-    const char* doc;      ///< one line for the form
-};
+/// one numeric field of a sine, ramp or step signal (the core's table: signals/signalkinds.h)
+using SignalField = SignalFieldDescriptor;
 
 /// the kinds a signal can have, in menu order: table, sine, ramp, step, csv
 std::span<const char* const> signalKinds();

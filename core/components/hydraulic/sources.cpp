@@ -46,7 +46,10 @@ bool PressureSource::compile(CompileContext& ctx, Params& p)
 {
     p.node = ctx.port("node_a");
     p.pressure = ctx.inputSlot("pressure");
-    const double initial = ctx.spec().inputs.contains("pressure") ? ctx.spec().inputs["pressure"].get<double>() : 101325.0;
+    // a pressure bound to a signal starts at the signal's value: the binding sets the input at
+    // t = 0 and the held node follows it when the state is prepared (applyInputs)
+    const Json& in = ctx.spec().inputs;
+    const double initial = in.contains("pressure") && in["pressure"].is_number() ? in["pressure"].get<double>() : 101325.0;
     ctx.fixNode("node_a", initial);
     p.mean = ctx.allocMean(2);
     return !ctx.failed();

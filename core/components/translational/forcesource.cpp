@@ -1,0 +1,47 @@
+#include "components/translational/forcesource.h"
+
+#include "analysis/bondgraphreading.h"
+#include "spec/ranges.h"
+
+namespace drivelab {
+namespace {
+
+constexpr PortDescriptor kPorts[] = {
+    {.name = "node_a", .domain = Domain::Translational, .doc = "body the force acts on"},
+    {.name = "node_b", .domain = Domain::Translational, .optional = true, .allowGround = true,
+     .doc = "support: takes the reaction (absent: ground)"},
+};
+constexpr InputDescriptor kInputs[] = {
+    {.name = "force", .unit = "N", .range = ranges::kForce, .initialDefault = 0.0,
+     .doc = "force applied on node_a (absent: 0); events change it"},
+};
+constexpr ObservableDescriptor kObs[] = {
+    {.name = "force", .unit = "N", .doc = "mean force on node_a over the last tick"},
+    {.name = "force_at_b", .unit = "N", .doc = "mean reaction on the support over the last tick"},
+    {.name = "power", .unit = "W", .doc = "mean power delivered over the last tick"},
+};
+constexpr ComponentDescriptor kDesc{
+    .type = "force_source", .label = "Force source", .group = "sources", .fieldPrefix = "force_source",
+    .doc = "An ideal force source driven by its force input (events change it).",
+    .ports = kPorts, .parameters = {}, .inputs = kInputs, .observables = kObs};
+
+} // namespace
+
+const ComponentDescriptor& ForceSource::descriptor() { return kDesc; }
+
+bool ForceSource::compile(CompileContext& ctx, Params& p)
+{
+    p.a = ctx.port("node_a");
+    p.b = ctx.port("node_b");
+    p.force = ctx.inputSlot("force");
+    p.scratch = ctx.allocScratch(1);
+    p.mean = ctx.allocMean(3);
+    return !ctx.failed();
+}
+
+void ForceSource::bondGraph(BondGraphReading& r)
+{
+    r.relative({{BgKind::Se, "se", "prescribed force from its input (with its support)"}}, "input-driven effort source", true);
+}
+
+} // namespace drivelab
