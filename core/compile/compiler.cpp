@@ -9,7 +9,7 @@
 #include "compile/compilecontext.h"
 #include "compile/initialstate.h"
 #include "compile/normalize.h"
-#include "compile/signalcompile.h"
+#include "compile/inputbinder.h"
 #include "solver/constraints.h"
 #include "spec/labreader.h"
 #include "spec/portrules.h"
@@ -55,23 +55,21 @@ public:
 
     CompileResult run()
     {
-        auto model = std::make_shared<Model>();
-        m_m = model.get();
         m_m->name = m_spec.name;
         compileRun();
         compileSignalsSection();
         compileNodes();
         compileComponents();
-        resolveControllerBindings();
+        m_binder.resolveControllers();
         compileEvents();
         checkStates();
         if (!m_d.hasErrors()) solveInitialConditions(*m_m, m_rowComponent, m_d);
         warnIdleInputs(); // after every error, so errors are listed first
         CompileResult r;
         if (!m_d.hasErrors()) {
-            normalizeModel(m_spec, *m_m, m_signals.normalized);
+            normalizeModel(m_spec, *m_m, m_binder.signals().normalized);
             m_m->source = std::make_shared<const LabSpec>(m_spec);
-            r.model = std::move(model);
+            r.model = std::move(m_model);
         }
         r.diagnostics = std::move(m_d);
         return r;
@@ -81,25 +79,19 @@ private:
     const LabSpec& m_spec;
     const CompileLimits& m_limits;
     Diagnostics m_d;
-    Model* m_m = nullptr;
+    std::shared_ptr<Model> m_model = std::make_shared<Model>(); // the model being built
+    Model* m_m = m_model.get();
     std::vector<std::pair<std::string, NodeRef>> m_nodeRefs;
     SlotCounters m_slots;
     std::set<std::string> m_ids;
     std::vector<int> m_rowComponent; // row slot -> component index
     std::vector<bool> m_initialSet;  // per dynamic state: its initial value was given explicitly
-    CompiledSignals m_signals;       // the lab's signals (moved into the model after the components)
-    struct PendingBinding {
-        int input = 0;          // index of the input in its descriptor
-        InputBinding binding;
-        std::string controller; // the controller that drives it ("" for a signal)
-    };
-    std::vector<PendingBinding> m_pending; // the component's bound inputs
-    std::vector<std::pair<int, std::string>> m_byController; // binding index -> controller id, resolved last
+    InputBinder m_binder{m_spec, *m_m, m_slots, m_d}; // signals and the inputs bound to them
 
     void compileSignalsSection()
     {
         for (const SignalSpec& g : m_spec.timeSignals) claimId(g.id, g.id.empty() ? "-" : g.id);
-        m_signals = compileSignals(m_spec, m_d);
+        m_binder.compileSignals();
     }
 
     // the input a compiled component does not use (a pressure-applied clutch's capacity), or nullptr
@@ -114,80 +106,6 @@ private:
             }
         });
         return off;
-    }
-
-    // the compiled component's signal-bound inputs: a binding each, with its flag (set: the
-    // binding holds) and the input's initial value (the signal at t = 0)
-    void bindInputs(const ComponentInfo& info, int index)
-    {
-        const char* inactive = inactiveInputOf(info);
-        for (auto& [k, b, controller] : m_pending) {
-            const InputDescriptor& in = info.desc->inputs[static_cast<std::size_t>(k)];
-            if (inactive && std::string(inactive) == in.name) {
-                m_d.error(info.id, std::string("inputs.") + in.name, "this " + std::string(info.desc->type) + " does not use its '" +
-                                                                    in.name + "' input (it is applied by pressure); drive the pressure instead");
-                continue;
-            }
-            b.component = index;
-            b.slot = info.inputSlot + k;
-            b.flag = m_slots.nFlag++;
-            m_slots.flagInit.resize(static_cast<std::size_t>(m_slots.nFlag), 0);
-            m_slots.flagInit[static_cast<std::size_t>(b.flag)] = 1;
-            if (controller.empty())
-                m_slots.realInit[static_cast<std::size_t>(b.slot)] = bindingValue(b, m_signals.models[static_cast<std::size_t>(b.signal)], 0.0);
-            else
-                m_byController.emplace_back(static_cast<int>(m_m->bindings.size()), controller);
-            forEachComponentType([&]<class T, std::size_t I>() {
-                if (static_cast<int>(I) == info.type && HasApplyInputs<T>) m_m->bindingsHoldStates = true;
-            });
-            m_m->bindings.push_back(b);
-        }
-        m_pending.clear();
-    }
-
-    // inputs bound to a controller's output, once every component is compiled: the output's
-    // real slot, and the input's initial value from the controller's initial output
-    void resolveControllerBindings()
-    {
-        for (const auto& [index, id] : m_byController) {
-            InputBinding& b = m_m->bindings[static_cast<std::size_t>(index)];
-            const ComponentInfo& driven = m_m->components[static_cast<std::size_t>(b.component)];
-            const InputDescriptor& in = driven.desc->inputs[static_cast<std::size_t>(b.slot - driven.inputSlot)];
-            const std::string path = std::string("inputs.") + in.name + ".controller";
-            const int ci = m_m->componentIndex(id);
-            if (ci < 0) {
-                m_d.error(driven.id, path, "unknown component '" + id.substr(0, 80) + "'");
-                continue;
-            }
-            const ComponentInfo& info = m_m->components[static_cast<std::size_t>(ci)];
-            forEachComponentType([&]<class T, std::size_t I>() {
-                if constexpr (HasOutput<T>) {
-                    if (static_cast<int>(I) == info.type) b.source = T::outputSlot(m_m->params.of<T>()[static_cast<std::size_t>(info.local)]);
-                }
-            });
-            if (b.source < 0) {
-                m_d.error(driven.id, path, "'" + id + "' is a " + info.desc->type + ": it has no output to drive an input (a controller has)");
-                continue;
-            }
-            const double v = b.scale * m_m->realInit[static_cast<std::size_t>(b.source)] + b.offset;
-            m_m->realInit[static_cast<std::size_t>(b.slot)] = v < b.lo ? b.lo : v > b.hi ? b.hi : v;
-        }
-    }
-
-    bool knownSignal(const std::string& id) const
-    {
-        for (const auto& g : m_signals.models) {
-            if (g.id == id) return true;
-        }
-        return false;
-    }
-
-    int bindingOfSlot(int slot) const
-    {
-        for (std::size_t i = 0; i < m_m->bindings.size(); ++i) {
-            if (m_m->bindings[i].slot == slot) return static_cast<int>(i);
-        }
-        return -1;
     }
 
     void compileRun()
@@ -458,15 +376,8 @@ private:
                 for (const auto& i : desc.inputs) names += std::string(names.empty() ? "" : ", ") + i.name;
                 m_d.error(c.id, "inputs." + it.key(), "unknown input for a " + c.type + " (it has: " + (names.empty() ? "none" : names) + ")");
                 ok = false;
-            } else if (isSignalBinding(it.value()) && it.value().contains("signal") && it.value()["signal"].is_string() &&
-                       m_spec.findSignal(it.value()["signal"].get<std::string>()) &&
-                       !knownSignal(it.value()["signal"].get<std::string>())) {
-                ok = false; // bound to a signal that has its own errors (reported with the signal)
             } else if (isSignalBinding(it.value())) {
-                std::string controller;
-                auto b = readBinding(it.value(), *in, m_signals.models, c.id, "inputs." + it.key(), m_d, &controller);
-                if (b) m_pending.push_back({static_cast<int>(in - desc.inputs.data()), *b, controller});
-                else ok = false;
+                ok = m_binder.read(c, *in, static_cast<int>(in - desc.inputs.data()), it.value()) && ok;
             } else if (!it.value().is_number()) {
                 m_d.error(c.id, "inputs." + it.key(), std::string("must be a number [") + in->unit + "] or a binding {\"signal\": ID, \"scale\": 1, \"offset\": 0}");
                 ok = false;
@@ -486,7 +397,7 @@ private:
         std::vector<int> perType(ComponentTypes::size, 0);
         m_slots.states = DynamicStateTable{&m_m->x0, &m_m->stateKind, &m_initialSet, &m_m->stageWeight};
         for (const ComponentSpec& c : m_spec.components) {
-            m_pending.clear();
+            m_binder.beginComponent();
             bool ok = claimId(c.id, c.id.empty() ? "-" : c.id);
             const int type = componentTypeIndex(c.type);
             if (type < 0) {
@@ -519,7 +430,7 @@ private:
                 list.push_back(p);
             });
             if (!desc.inputs.empty()) info.inputSlot = realBefore;
-            if (!m_pending.empty()) bindInputs(info, static_cast<int>(m_m->components.size()));
+            m_binder.bind(info, static_cast<int>(m_m->components.size()), inactiveInputOf(info));
             for (const auto& port : desc.ports) {
                 const NodeRef* ref = c.port(port.name) ? findNode(*c.port(port.name)) : nullptr;
                 if (!ref || ref->domain == Domain::Thermal) continue;
@@ -535,7 +446,7 @@ private:
             for (int r = rowsBefore; r < m_slots.nRows; ++r) m_rowComponent[static_cast<std::size_t>(r)] = static_cast<int>(m_m->components.size());
             m_m->components.push_back(std::move(info));
         }
-        m_m->timeSignals = m_signals.models;
+        m_m->timeSignals = m_binder.signals().models;
         m_m->nReal = m_slots.nReal;
         m_m->nFlag = m_slots.nFlag;
         m_m->nMean = m_slots.nMean;
@@ -592,7 +503,7 @@ private:
         const NodeInfo& node = m_m->nodes[static_cast<std::size_t>(m_m->dynNode[k])];
         const char* field = node.domain == Domain::Rotational ? "initial_speed" : "initial_velocity";
         if (std::fabs(have - want) > 1e-12 + 1e-9 * std::fabs(want)) {
-            const int b = bindingOfSlot(p.slot);
+            const int b = m_binder.bindingOfSlot(p.slot);
             const std::string from =
                 b >= 0 ? ", from signal '" + m_m->timeSignals[static_cast<std::size_t>(m_m->bindings[static_cast<std::size_t>(b)].signal)].id + "'"
                        : std::string();
@@ -649,7 +560,7 @@ private:
             ev.component = ci;
             ev.slot = info.inputSlot + static_cast<int>(in - info.desc->inputs.data());
             ev.value = e.value;
-            ev.binding = bindingOfSlot(ev.slot);
+            ev.binding = m_binder.bindingOfSlot(ev.slot);
             if (ev.tick >= m_m->ticks)
                 m_d.warning(e.component, path + ".time_ns", "at or after the end of the run; it never takes effect");
             m_m->events.push_back(ev);
@@ -674,7 +585,7 @@ private:
                 const double initial = given != spec->inputs.end() && given->is_number() ? given->get<double>() : in.initialDefault;
                 if (initial != 0.0) continue;
                 const int slot = info.inputSlot + static_cast<int>(k);
-                if (bindingOfSlot(slot) >= 0) continue; // driven by a signal
+                if (m_binder.bindingOfSlot(slot) >= 0) continue; // driven by a signal
                 bool raised = false;
                 for (const EventModel& e : m_m->events) {
                     if (e.component == static_cast<int>(ci) && e.slot == slot && e.value != 0.0 && e.tick < m_m->ticks) raised = true;

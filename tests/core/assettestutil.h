@@ -33,7 +33,7 @@ inline std::string fileText(const std::string& path)
 /// the asset text of a lab given as JSON text; empty (and a failed test) when it does not run
 inline std::string assetOfLabText(const std::string& labText)
 {
-    const LoadedLab lab = loadLabText(labText);
+    const LoadedLab lab = loadLabText(labText, std::string(DRIVELAB_SOURCE_DIR "/labs")); // csv files beside the labs
     if (!lab.model) return {};
     AssetExport rec = recordAsset(lab.model);
     if (!rec.asset) return {};

@@ -198,7 +198,7 @@ void TestFingerprint::independentOfSpelling()
     noted["layout"] = Json{{"anything", Json{{"x", 1.5}, {"y", -2}, {"rotation", 90}}}};
     variants.emplace_back("name, description and layout", noted.dump());
     // a default written out is the same model as the default left implicit
-    Json explicitDefaults = Json::parse(writeLab(normalizedSpec(*loadLabText(text).model)));
+    Json explicitDefaults = Json::parse(writeLab(normalizedSpec(*loadLabText(text, std::string(DRIVELAB_SOURCE_DIR "/labs")).model)));
     variants.emplace_back("the normalized lab itself", explicitDefaults.dump());
     for (const auto& [name, variant] : variants) {
         QVERIFY2(variant != text, name);

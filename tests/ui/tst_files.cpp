@@ -145,6 +145,12 @@ void TestFiles::everyLabOpensCleanAndResavesTheSameContent()
     QCOMPARE(w->problems()->count(), 0);
     QVERIFY(!w->document()->isModified());
     const QString out = m_dir.filePath(QFileInfo(path).fileName());
+    // the data files the lab refers to (the drive cycle's csv trace) beside the copy, as a user
+    // saving into another folder copies them (the editor keeps the relative path as written)
+    const QDir labs(QFileInfo(path).dir());
+    for (const QString& f : labs.entryList({"*.csv"})) {
+        if (!QFile::exists(m_dir.filePath(f))) QVERIFY(QFile::copy(labs.filePath(f), m_dir.filePath(f)));
+    }
     QVERIFY(w->files()->saveTo(out));
     const Json original = Json::parse(test::readAll(path).toStdString());
     const Json saved = Json::parse(test::readAll(out).toStdString());

@@ -62,7 +62,8 @@ using drivelab::test::waitIdle;
 // the value of one observable in a report boundary
 double reportValue(const Json& boundary, const ObservableRef& r)
 {
-    return boundary[r.isNode ? "nodes" : "components"][r.subject][r.name].get<double>();
+    static const char* const groups[] = {"nodes", "components", "signals"};
+    return boundary[groups[r.group()]][r.subject][r.name].get<double>();
 }
 
 } // namespace

@@ -1,6 +1,5 @@
 #include "components/rotational/torquesource.h"
 
-#include "analysis/bondgraphreading.h"
 #include "spec/ranges.h"
 
 namespace drivelab {
@@ -27,21 +26,6 @@ constexpr ComponentDescriptor kDesc{
 
 } // namespace
 
-const ComponentDescriptor& TorqueSource::descriptor() { return kDesc; }
-
-bool TorqueSource::compile(CompileContext& ctx, Params& p)
-{
-    p.a = ctx.port("node_a");
-    p.b = ctx.port("node_b");
-    p.torque = ctx.inputSlot("torque");
-    p.scratch = ctx.allocScratch(1);
-    p.mean = ctx.allocMean(3);
-    return !ctx.failed();
-}
-
-void TorqueSource::bondGraph(BondGraphReading& r)
-{
-    r.relative({{BgKind::Se, "se", "prescribed torque from its input (with its support)"}}, "input-driven effort source", true);
-}
+const ComponentDescriptor& TorqueSourceTraits::descriptor() { return kDesc; }
 
 } // namespace drivelab

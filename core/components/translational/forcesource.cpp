@@ -1,6 +1,5 @@
 #include "components/translational/forcesource.h"
 
-#include "analysis/bondgraphreading.h"
 #include "spec/ranges.h"
 
 namespace drivelab {
@@ -27,21 +26,6 @@ constexpr ComponentDescriptor kDesc{
 
 } // namespace
 
-const ComponentDescriptor& ForceSource::descriptor() { return kDesc; }
-
-bool ForceSource::compile(CompileContext& ctx, Params& p)
-{
-    p.a = ctx.port("node_a");
-    p.b = ctx.port("node_b");
-    p.force = ctx.inputSlot("force");
-    p.scratch = ctx.allocScratch(1);
-    p.mean = ctx.allocMean(3);
-    return !ctx.failed();
-}
-
-void ForceSource::bondGraph(BondGraphReading& r)
-{
-    r.relative({{BgKind::Se, "se", "prescribed force from its input (with its support)"}}, "input-driven effort source", true);
-}
+const ComponentDescriptor& ForceSourceTraits::descriptor() { return kDesc; }
 
 } // namespace drivelab
