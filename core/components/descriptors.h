@@ -19,5 +19,8 @@ const ComponentDescriptor* findComponentDescriptor(std::string_view type);
 int componentTypeIndex(std::string_view type);
 /// comma-separated list of known type names (for messages)
 std::string knownTypeList();
+/// true if inputs of other components can be bound to this type's output (`{"controller": id}`:
+/// a type with the outputSlot hook, a speed_controller)
+bool drivesInputs(std::string_view type);
 
 } // namespace drivelab

@@ -48,6 +48,15 @@ int componentTypeIndex(std::string_view type)
     return -1;
 }
 
+bool drivesInputs(std::string_view type)
+{
+    bool out = false;
+    forEachComponentType([&]<class T, std::size_t>() {
+        if constexpr (HasOutput<T>) out = out || type == T::descriptor().type;
+    });
+    return out;
+}
+
 std::string knownTypeList()
 {
     std::string s;

@@ -18,6 +18,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "canvas/labeltext.h"
 #include "document/displayunits.h"
 #include "document/labdocument.h"
 #include "panels/problemspanel.h"
@@ -81,6 +82,7 @@ private slots:
     void deleteRefusesWhileBoundOrUnbinds();
     void aBadPointShowsInTheProblemsPanel();
     void thePickerAndThePlotsShowSignals();
+    void inputsBindToAController();
 
 private:
     LabDocument* doc() const { return m_w->document(); }
@@ -358,8 +360,8 @@ void TestSignals::inputsBindFromThePropertyForm()
     auto* e = qobject_cast<InputFieldEditor*>(f->editor(QStringLiteral("input:torque")));
     QVERIFY(e);
     QComboBox* source = e->sourceCombo();
-    QCOMPARE(source->currentData().toString(), QStringLiteral("drive"));
-    QVERIFY(source->findData(QStringLiteral("apply")) > 0);
+    QCOMPARE(source->currentData().toString(), QStringLiteral("signal:drive"));
+    QVERIFY(source->findData(QStringLiteral("signal:apply")) > 0);
     QVERIFY(e->scaleEdit()->isVisibleTo(f));
     QVERIFY(!e->valueEdit()->isVisibleTo(f));
     // unbind: the input keeps the value the signal starts it at (the sine's offset before its start)
@@ -370,7 +372,7 @@ void TestSignals::inputsBindFromThePropertyForm()
     QCOMPARE(e->valueEdit()->text(), QStringLiteral("2"));
     step();
     // bind to the ramp, then set a scale and an offset
-    const int apply = source->findData(QStringLiteral("apply"));
+    const int apply = source->findData(QStringLiteral("signal:apply"));
     source->setCurrentIndex(apply);
     emit source->activated(apply);
     QCOMPARE(doc()->lab().findComponent("src")->inputs["torque"], Json::parse(R"({"signal": "apply"})"));
@@ -389,16 +391,16 @@ void TestSignals::inputsBindFromThePropertyForm()
     m_w->view()->setFocus();
     QCOMPARE(saved(), m_states.back());
     // another signal keeps the scale and offset
-    const int drive = source->findData(QStringLiteral("drive"));
+    const int drive = source->findData(QStringLiteral("signal:drive"));
     source->setCurrentIndex(drive);
     emit source->activated(drive);
     QCOMPARE(doc()->lab().findComponent("src")->inputs["torque"], Json::parse(R"({"signal": "drive", "scale": 0.5, "offset": -3.0})"));
     step();
     walkUndoRedo();
-    QCOMPARE(source->currentData().toString(), QStringLiteral("drive"));
+    QCOMPARE(source->currentData().toString(), QStringLiteral("signal:drive"));
     // a binding naming no signal stays visible and its row is marked with the core's message
     doc()->push(new SetValueCommand(doc(), {ValueTarget::Kind::Input, "src", "torque"}, Json::parse(R"({"signal": "nope"})")));
-    QCOMPARE(source->currentData().toString(), QStringLiteral("nope"));
+    QCOMPARE(source->currentData().toString(), QStringLiteral("signal:nope"));
     QVERIFY(source->currentText().contains(QStringLiteral("missing")));
     QVERIFY(e->widget()->property("problem").toBool());
     QVERIFY(e->widget()->toolTip().contains(QStringLiteral("unknown signal")));
@@ -494,6 +496,41 @@ void TestSignals::thePickerAndThePlotsShowSignals()
     // a signal plotted beside the torque it drives
     QVERIFY(area->addObservables(nullptr, {QStringLiteral("src"), QStringLiteral("drive")}, {QStringLiteral("torque"), QStringLiteral("value")}));
     rc->reset();
+}
+
+// an input can follow a controller's output: the form lists the lab's controllers (never the
+// component itself), binds, keeps scale and offset, and the canvas label names the controller
+void TestSignals::inputsBindToAController()
+{
+    Json lab = Json::parse(kLab);
+    lab["components"].push_back(Json::parse(R"({"id": "driver", "type": "speed_controller", "node_a": "shaft",
+        "parameters": {"proportional_gain": 2, "output_min": -50, "output_max": 50}, "inputs": {"target": {"signal": "apply"}}})"));
+    const QString path = m_dir.filePath(QStringLiteral("driver.lab.json"));
+    QVERIFY(test::writeAll(path, QByteArray::fromStdString(lab.dump(1))));
+    QVERIFY(m_w->openLab(path));
+    QVERIFY(doc()->isValid());
+    m_states.clear();
+    step();
+    m_w->scene()->selectIds({QStringLiteral("src")});
+    ItemForm* f = m_w->properties()->form();
+    QVERIFY(f);
+    auto* e = qobject_cast<InputFieldEditor*>(f->editor(QStringLiteral("input:torque")));
+    QVERIFY(e);
+    QComboBox* source = e->sourceCombo();
+    const int driver = source->findData(QStringLiteral("controller:driver"));
+    QVERIFY(driver > 0);
+    source->setCurrentIndex(driver);
+    emit source->activated(driver);
+    QCOMPARE(doc()->lab().findComponent("src")->inputs["torque"], Json::parse(R"({"controller": "driver", "scale": 1.0, "offset": 0.0})")); // the signal's scale and offset kept
+    QVERIFY2(doc()->isValid(), doc()->diagnostics().empty() ? "" : doc()->diagnostics().front().message.c_str());
+    QVERIFY(componentDetail(*doc()->lab().findComponent("src")).contains(QStringLiteral("← driver")));
+    step();
+    // the controller's own input does not offer the controller itself
+    m_w->scene()->selectIds({QStringLiteral("driver")});
+    auto* t = qobject_cast<InputFieldEditor*>(m_w->properties()->form()->editor(QStringLiteral("input:target")));
+    QVERIFY(t);
+    QCOMPARE(t->sourceCombo()->findData(QStringLiteral("controller:driver")), -1);
+    walkUndoRedo();
 }
 
 QTEST_MAIN(TestSignals)

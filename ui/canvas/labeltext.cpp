@@ -83,10 +83,11 @@ QString componentDetail(const ComponentSpec& c)
     for (const auto& in : d->inputs) {
         if (parts.size() >= 2) break;
         if (c.inputs.contains(in.name) && isInputBinding(c.inputs[in.name])) {
-            // driven by a time signal: name it
+            // driven by a time signal or a controller: name it
             const Json& b = c.inputs[in.name];
+            const char* from = b.contains("controller") ? "controller" : "signal";
             parts << shortName(in.name) + QStringLiteral(" ← ") +
-                         (b.contains("signal") && b["signal"].is_string() ? QString::fromStdString(b["signal"].get<std::string>()) : QStringLiteral("?"));
+                         (b.contains(from) && b[from].is_string() ? QString::fromStdString(b[from].get<std::string>()) : QStringLiteral("?"));
             continue;
         }
         const double v = c.inputs.contains(in.name) && c.inputs[in.name].is_number() ? c.inputs[in.name].get<double>() : in.initialDefault;

@@ -7,6 +7,7 @@
 #include <QStyle>
 
 #include "document/labdocument.h"
+#include "components/descriptors.h"
 #include "document/signaledit.h"
 #include "properties/numberedit.h"
 
@@ -18,9 +19,14 @@ bool isBinding(const std::optional<Json>& v)
     return v && isInputBinding(*v);
 }
 
-std::string boundSignal(const std::optional<Json>& v)
+// what a binding names, as the source combo's data: "signal:ID" or "controller:ID" ("" unbound)
+std::string boundSource(const std::optional<Json>& v)
 {
-    return isBinding(v) && v->contains("signal") && (*v)["signal"].is_string() ? (*v)["signal"].get<std::string>() : std::string();
+    if (!isBinding(v)) return {};
+    for (const char* key : {"signal", "controller"}) {
+        if (v->contains(key) && (*v)[key].is_string()) return std::string(key) + ":" + (*v)[key].get<std::string>();
+    }
+    return "signal:";
 }
 
 } // namespace
@@ -35,7 +41,7 @@ InputFieldEditor::InputFieldEditor(LabDocument* document, ValueTarget target, co
     row->setSpacing(3);
     m_source = new QComboBox(m_box);
     m_source->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_source->setStatusTip(tr("A fixed initial value, or a time signal of the lab (Signals panel) driving the input"));
+    m_source->setStatusTip(tr("A fixed initial value, a time signal of the lab (Signals panel) or a controller's output driving the input"));
     m_value = new NumberEdit(m_box);
     m_value->setUnit(QString::fromLatin1(input.unit));
     m_value->setAllowEmpty(true);
@@ -84,22 +90,29 @@ void InputFieldEditor::push(std::optional<Json> value, const QString& text)
     m_document->push(new SetValueCommand(m_document, m_target, std::move(value), text));
 }
 
-void InputFieldEditor::bindTo(const QString& signal)
+void InputFieldEditor::bindTo(const QString& source)
 {
     const auto old = SetValueCommand::current(m_document->lab(), m_target);
-    const std::string now = boundSignal(old);
-    if (signal.toStdString() == now) return;
+    const std::string now = boundSource(old);
+    if (source.toStdString() == now) return;
     const QString where = QStringLiteral("%1.%2").arg(QString::fromStdString(m_target.id), QString::fromLatin1(m_input.name));
-    if (signal.isEmpty()) {
+    const QString nowName = QString::fromStdString(now.substr(now.find(':') + 1));
+    if (source.isEmpty()) {
         // unbound: the value the signal started the input at (the run starts the same)
         const auto start = boundStartValue(m_document->lab(), *old, m_input);
-        push(start ? std::optional<Json>(Json(*start)) : std::nullopt, tr("Unbind %1 from signal %2").arg(where, QString::fromStdString(now)));
+        push(start ? std::optional<Json>(Json(*start)) : std::nullopt, tr("Unbind %1 from %2").arg(where, nowName));
         return;
     }
-    // another signal keeps the scale and offset
-    Json binding = isBinding(old) ? *old : Json::object();
-    binding["signal"] = signal.toStdString();
-    push(binding, tr("Bind %1 to signal %2").arg(where, signal));
+    // another signal or controller keeps the scale and offset
+    const QString kind = source.section(QLatin1Char(':'), 0, 0), id = source.section(QLatin1Char(':'), 1);
+    Json binding = Json::object();
+    binding[kind.toStdString()] = id.toStdString(); // the source first, then what the old binding had
+    if (isBinding(old)) {
+        for (auto it = old->begin(); it != old->end(); ++it) {
+            if (it.key() != "signal" && it.key() != "controller") binding[it.key()] = it.value();
+        }
+    }
+    push(binding, kind == QLatin1String("controller") ? tr("Bind %1 to controller %2").arg(where, id) : tr("Bind %1 to signal %2").arg(where, id));
 }
 
 void InputFieldEditor::setBindingKey(const char* key, std::optional<double> value)
@@ -118,17 +131,22 @@ void InputFieldEditor::refresh()
     const LabSpec& lab = m_document->lab();
     const auto v = SetValueCommand::current(lab, m_target);
     const bool bound = isBinding(v);
-    const std::string signal = boundSignal(v);
+    const QString source = QString::fromStdString(boundSource(v));
     {
         const QSignalBlocker block(m_source);
         m_source->clear();
         m_source->addItem(tr("value"), QString());
         for (const SignalSpec& s : lab.timeSignals)
-            m_source->addItem(tr("signal %1").arg(QString::fromStdString(s.id)), QString::fromStdString(s.id));
-        // a binding naming no signal of the lab stays visible
-        if (bound && m_source->findData(QString::fromStdString(signal)) < 0)
-            m_source->addItem(tr("signal %1 (missing)").arg(QString::fromStdString(signal)), QString::fromStdString(signal));
-        m_source->setCurrentIndex(bound ? std::max(0, m_source->findData(QString::fromStdString(signal))) : 0);
+            m_source->addItem(tr("signal %1").arg(QString::fromStdString(s.id)), QStringLiteral("signal:") + QString::fromStdString(s.id));
+        // the outputs of the lab's controllers (never the component's own)
+        for (const ComponentSpec& c : lab.components) {
+            if (c.id != m_target.id && drivesInputs(c.type))
+                m_source->addItem(tr("controller %1").arg(QString::fromStdString(c.id)), QStringLiteral("controller:") + QString::fromStdString(c.id));
+        }
+        // a binding naming nothing of the lab stays visible
+        if (bound && m_source->findData(source) < 0)
+            m_source->addItem(tr("%1 (missing)").arg(QString(source).replace(QLatin1Char(':'), QLatin1Char(' '))), source);
+        m_source->setCurrentIndex(bound ? std::max(0, m_source->findData(source)) : 0);
         m_source->setEnabled(m_source->count() > 1 || bound);
     }
     m_value->setVisible(!bound);
