@@ -8,6 +8,7 @@
 
 #include "compile/compilecontext.h"
 #include "compile/initialstate.h"
+#include "compile/runsettings.h"
 #include "compile/normalize.h"
 #include "compile/inputbinder.h"
 #include "solver/constraints.h"
@@ -108,39 +109,7 @@ private:
         return off;
     }
 
-    void compileRun()
-    {
-        const RunSpec& r = m_spec.run;
-        bool ok = true;
-        if (r.tickNs < 1 || r.tickNs > 1000000000000ll) {
-            m_d.error("-", "run.tick_ns", "must be between 1 ns and 1000 s (got " + std::to_string(r.tickNs) + ")");
-            ok = false;
-        }
-        if (r.durationNs < 1) {
-            m_d.error("-", "run.duration_ns", "must be positive (got " + std::to_string(r.durationNs) + ")");
-            ok = false;
-        }
-        if (r.reportEveryTicks < 1) {
-            m_d.error("-", "run.report_every_ticks", "must be at least 1 (got " + std::to_string(r.reportEveryTicks) + ")");
-            ok = false;
-        }
-        if (!ok) return;
-        if (r.durationNs % r.tickNs != 0) {
-            m_d.error("-", "run.duration_ns", "must be a whole number of ticks (" + std::to_string(r.durationNs) + " ns is " +
-                                                  std::to_string(r.durationNs / r.tickNs) + " ticks and " +
-                                                  std::to_string(r.durationNs % r.tickNs) + " ns)");
-            return;
-        }
-        m_m->tickNs = r.tickNs;
-        m_m->ticks = r.durationNs / r.tickNs;
-        m_m->reportEvery = r.reportEveryTicks;
-        m_m->h = static_cast<double>(r.tickNs) / 1e9;
-        if (m_m->ticks > 10000000000ll)
-            m_d.error("-", "run.duration_ns", "the run has " + std::to_string(m_m->ticks) + " ticks; the limit is 10^10");
-        else if (m_m->boundaryCount() > 1000001)
-            m_d.error("-", "run.report_every_ticks", "the report would hold " + std::to_string(m_m->boundaryCount()) +
-                                                         " boundaries; report less often (at most 1000001)");
-    }
+    void compileRun() { compileRunSettings(m_spec.run, *m_m, m_d); }
 
     bool claimId(const std::string& id, const std::string& subject)
     {

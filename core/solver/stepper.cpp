@@ -36,7 +36,7 @@ public:
             inputsChanged = true;
         }
         if (inputsChanged && m.fixedMask) applyInputs(m, s, w);
-        if (m.hasSamplers) sampleControllers();
+        if (m.hasSamplers) sampleControllers(m, s, w, tickStartNs);
         for (double& a : w.acc) a = 0.0;
         // split points strictly inside the tick, ascending
         double cuts[kMaxComponents + 1];
@@ -151,40 +151,6 @@ private:
 
     std::string nodeId(int dyn) const { return m.nodes[static_cast<std::size_t>(m.dynNode[static_cast<std::size_t>(dyn)])].id; }
 
-    // controllers sample the state at the tick start: their bound inputs (targets) first take
-    // their means over the whole tick; the outputs they set hold over the tick
-    void sampleControllers()
-    {
-        applyBindings(m.h, tickStartNs);
-        SampleContext c{s.x.data(), s.real.data(), s.flag.data(), m.h};
-        forEachComponentType([&]<class T, std::size_t>() {
-            if constexpr (HasSample<T>) {
-                for (const auto& p : m.params.of<T>()) T::sample(p, c);
-            }
-        });
-    }
-
-    // the inputs signals drive, over the interval [tStartNs, tStartNs + h]: each bound input
-    // takes its signal's exact mean over it (or its value at the end: a prescribed speed)
-    void applyBindings(double hSec, double tStartNs)
-    {
-        const double ta = tStartNs * 1e-9;
-        const double tb = ta + hSec;
-        for (const InputBinding& b : m.bindings) {
-            if (!s.flag[static_cast<std::size_t>(b.flag)]) continue; // an event ended it
-            double raw;
-            if (b.signal >= 0) {
-                const SignalModel& g = m.timeSignals[static_cast<std::size_t>(b.signal)];
-                raw = b.atEnd ? g.value(tb) : g.mean(ta, tb);
-            } else {
-                raw = s.real[static_cast<std::size_t>(b.source)]; // a controller's output, held over the tick
-            }
-            const double v = b.scale * raw + b.offset;
-            s.real[static_cast<std::size_t>(b.slot)] = v < b.lo ? b.lo : v > b.hi ? b.hi : v;
-        }
-        if (m.bindingsHoldStates) applyInputs(m, s, w);
-    }
-
     // the increments of the prescribed states over the interval (each to its input's value)
     void prescribe()
     {
@@ -197,7 +163,7 @@ private:
 
     bool solve(double hSec, double tMidNs, double tStartNs)
     {
-        if (!m.bindings.empty()) applyBindings(hSec, tStartNs);
+        if (!m.bindings.empty()) applyBindings(m, s, w, hSec, tStartNs);
         ensureBasis(m, s, w);
         if (m.prescribedMask) prescribe();
         int worst = 0;

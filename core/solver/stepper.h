@@ -20,6 +20,12 @@ void prepareInitialState(const Model& m, State& s, Workspace& w);
 
 /// apply input-driven states (pressure sources) after inputs changed at a boundary
 void applyInputs(const Model& m, State& s, Workspace& w);
+/// the inputs signals (and controllers) drive, over the interval [tStartNs, tStartNs + h]: each
+/// bound input takes its signal's exact mean over it, or its value at the end (solver/inputs.cpp)
+void applyBindings(const Model& m, State& s, Workspace& w, double hSec, double tStartNs);
+/// controllers sample the state at the tick start: their bound inputs first take their means over
+/// the whole tick; the outputs they set hold over the tick
+void sampleControllers(const Model& m, State& s, Workspace& w, double tickStartNs);
 /// thermal masses over an accepted interval of hSec: implicit midpoint on the rises with the
 /// interval's heat input, conductors and heat sources (solver/thermalstep.cpp)
 void thermalStep(const Model& m, State& s, Workspace& w, double hSec);
