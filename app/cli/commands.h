@@ -17,6 +17,8 @@ int cmdCausality(const std::vector<std::string>& args);
 int cmdExport(const std::vector<std::string>& args);
 /// verify ASSET [--quiet]: check an asset and replay it bit for bit (assetcommands.cpp)
 int cmdVerify(const std::vector<std::string>& args);
+/// sweep SWEEP --output RESULTS [--json] [--jobs N] [--resume] [--quiet]: a study (sweepcommand.cpp)
+int cmdSweep(const std::vector<std::string>& args);
 /// mcp [--http HOST:PORT] [--root DIR] [limits]: the MCP server (mcp/mcpcommand.cpp, docs/MCP.md)
 int cmdMcp(const std::vector<std::string>& args);
 

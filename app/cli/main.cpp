@@ -22,6 +22,10 @@ void usage(std::FILE* to)
                "  causality LAB [--json]               bond-graph causality (exit 0 consistent, 2 conflict or invalid)\n"
                "  export LAB --output ASSET [--quiet]  record a portable asset (exit 0, 2)\n"
                "  verify ASSET [--quiet]               check an asset and replay it bit for bit (exit 0, 2 on any difference)\n"
+               "  sweep SWEEP --output RESULTS [--json] [--jobs N] [--resume] [--quiet]\n"
+               "                                       run a study on N cores (default all); Ctrl+C keeps the finished rows\n"
+               "                                       (exit 0, 2 invalid, 130 stopped); docs/FORMATS.md \"Sweeps\"\n"
+               "  sweep SWEEP --variant K --output LAB write variant K's lab\n"
                "  mcp [--http HOST:PORT] [--root DIR] [--max-lab-bytes N] [--max-ticks N] [--max-boundaries N]\n"
                "      [--max-seconds S] [--allow-remote --token TOKEN] [--conformance-tools]\n"
                "                                       serve the Model Context Protocol on stdio (or Streamable HTTP);\n"
@@ -44,6 +48,7 @@ int dispatch(const std::string& cmd, const std::vector<std::string>& args)
     if (cmd == "causality") return drivelab::cli::cmdCausality(args);
     if (cmd == "export") return drivelab::cli::cmdExport(args);
     if (cmd == "verify") return drivelab::cli::cmdVerify(args);
+    if (cmd == "sweep") return drivelab::cli::cmdSweep(args);
     if (cmd == "mcp") return drivelab::cli::cmdMcp(args);
     if (cmd == "help" || cmd == "--help" || cmd == "-h") {
         usage(stdout);

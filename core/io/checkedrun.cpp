@@ -43,7 +43,16 @@ RunOutcome runChecked(Session& session, ReportWriter& writer, const RunOptions& 
     };
     if (!boundary()) return out;
     while (!session.finished()) {
-        const BatchResult r = session.run(std::min(m.reportEvery, m.ticks - session.tick()), o.cancel);
+        const std::int64_t n = std::min(m.reportEvery, m.ticks - session.tick());
+        BatchResult r;
+        if (o.onTick) {
+            for (std::int64_t k = 0; k < n && r.status == BatchStatus::Completed; ++k) {
+                r = session.run(1, o.cancel);
+                if (r.status == BatchStatus::Completed) o.onTick(session);
+            }
+        } else {
+            r = session.run(n, o.cancel);
+        }
         if (r.status == BatchStatus::Cancelled) {
             out.status = RunStatus::Cancelled;
             return out;

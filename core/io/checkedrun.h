@@ -37,6 +37,8 @@ struct RunOptions {
     AtomicFile* output = nullptr; ///< stream the report here (opened; committed by the caller)
     const std::atomic<bool>* cancel = nullptr;      ///< raised from any thread: the run stops, its batch rolls back
     std::function<void(const Session&)> onBoundary; ///< called after every checked boundary (progress)
+    /// when set, called after every tick (the run then advances tick by tick; the results are the same bits)
+    std::function<void(const Session&)> onTick;
 };
 
 /// Run `session` from its current tick (t = 0) to the end, checking every report boundary.

@@ -1,0 +1,33 @@
+#pragma once
+// A study's results table as text (docs/FORMATS.md, "Sweep results"): CSV, or JSON with one row
+// object per line, each row a line of its own so a run that was stopped or killed can be
+// resumed from whatever rows reached the file.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "study/study.h"
+
+namespace drivelab::study {
+
+/// index, the factor paths, the metric names, energy_residual, fingerprint, final_hash, error
+std::vector<std::string> resultColumns(const SweepSpec& spec);
+
+/// the CSV header line (with its newline)
+std::string csvHeader(const Study& s);
+/// a row as one CSV line (without its newline); numbers in shortest round-trip form, no value empty
+std::string csvRow(const Row& r);
+/// the JSON document's opening lines, a row's line (without separator) and the closing lines
+std::string jsonHead(const Study& s);
+std::string jsonRow(const Study& s, const Row& r);
+std::string jsonTail();
+
+/// a whole table: the rows' lines (by index) between the head and the tail
+std::string resultsText(const Study& s, bool json, const std::map<std::size_t, std::string>& rows);
+
+/// read the finished rows of an earlier results file of the same study (what a resume keeps):
+/// each complete row line by index. False with why when the file is another study's (other
+/// columns, or a row whose factor values are not this study's).
+bool readResults(const std::string& text, const Study& s, bool json, std::map<std::size_t, std::string>& rows, std::string& why);
+
+} // namespace drivelab::study
