@@ -64,7 +64,7 @@ std::uint64_t initialLockMask(const Model& model)
     int i = 0;
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (HasLockState<T>) {
-            for (const auto& p : model.params.of<T>()) {
+            for (const auto& p : model.params->of<T>()) {
                 if (i < 64 && T::locked(p, model.flagInit.data())) mask |= 1ull << i;
                 ++i;
             }

@@ -15,6 +15,7 @@
 #include "spec/labreader.h"
 #include "spec/portrules.h"
 #include "util/hash.h"
+#include "components/registry.h"
 
 namespace drivelab {
 namespace {
@@ -22,25 +23,25 @@ namespace {
 template <class T>
 void observeThunk(const Model& m, int local, const ObserveContext& c, double* out)
 {
-    T::observe(m.params.of<T>()[static_cast<std::size_t>(local)], c, out);
+    T::observe(m.params->of<T>()[static_cast<std::size_t>(local)], c, out);
 }
 
 template <class T>
 void evalAll(const Model& m, const EvalContext& c)
 {
-    for (const auto& p : m.params.of<T>()) T::eval(p, c);
+    for (const auto& p : m.params->of<T>()) T::eval(p, c);
 }
 
 template <class T>
 void storageAll(const Model& m, const EvalContext& c)
 {
-    for (const auto& p : m.params.of<T>()) T::storage(p, c);
+    for (const auto& p : m.params->of<T>()) T::storage(p, c);
 }
 
 template <class T>
 void commitAll(const Model& m, const CommitContext& c)
 {
-    for (const auto& p : m.params.of<T>()) T::commit(p, c);
+    for (const auto& p : m.params->of<T>()) T::commit(p, c);
 }
 
 std::string listNames(std::span<const ParameterDescriptor> ps)
@@ -80,7 +81,13 @@ private:
     const LabSpec& m_spec;
     const CompileLimits& m_limits;
     Diagnostics m_d;
-    std::shared_ptr<Model> m_model = std::make_shared<Model>(); // the model being built
+    std::shared_ptr<Model> m_model = newModel(); // the model being built
+    static std::shared_ptr<Model> newModel()
+    {
+        auto m = std::make_shared<Model>();
+        m->params = std::make_shared<ComponentParams>();
+        return m;
+    }
     Model* m_m = m_model.get();
     std::vector<std::pair<std::string, NodeRef>> m_nodeRefs;
     SlotCounters m_slots;
@@ -101,7 +108,7 @@ private:
         const char* off = nullptr;
         forEachComponentType([&]<class T, std::size_t I>() {
             if constexpr (HasInactiveInput<T>) {
-                const auto& all = m_m->params.of<T>();
+                const auto& all = m_m->params->of<T>();
                 if (static_cast<int>(I) == info.type && info.local >= 0 && static_cast<std::size_t>(info.local) < all.size())
                     off = T::inactiveInput(all[static_cast<std::size_t>(info.local)]);
             }
@@ -393,7 +400,7 @@ private:
                 if (static_cast<int>(I) != type) return;
                 typename T::Params p{};
                 T::compile(ctx, p);
-                auto& list = m_m->params.of<T>();
+                auto& list = m_m->params->of<T>();
                 info.local = static_cast<int>(list.size());
                 info.observe = &observeThunk<T>;
                 list.push_back(p);
@@ -437,7 +444,7 @@ private:
         static_assert(ComponentTypes::size <= 64, "one bit per registered type");
         std::uint64_t evaluating = 0; // registry indices of the types that contribute efforts
         forEachComponentType([&]<class T, std::size_t I>() {
-            if (m_m->params.of<T>().empty()) return;
+            if (m_m->params->of<T>().empty()) return;
             if constexpr (HasEval<T>) m_m->evalHooks.push_back(&evalAll<T>);
             if constexpr (HasStorage<T>) m_m->storageHooks.push_back(&storageAll<T>);
             if constexpr (HasCommit<T>) m_m->commitHooks.push_back(&commitAll<T>);

@@ -7,6 +7,7 @@
 #include "compile/compilecontext.h"
 #include "compile/compiler.h"
 #include "solver/constraints.h"
+#include "components/registry.h"
 
 namespace drivelab {
 
@@ -14,19 +15,19 @@ void solveInitialConditions(Model& model, const std::vector<int>& rowComponent, 
 {
     std::vector<double>& x = model.x0;
     // each switching component's own initial rule (Clutch::initialState)
-    for (const auto& p : model.params.of<Clutch>()) Clutch::initialState(p, x.data(), model.realInit.data(), model.flagInit.data());
+    for (const auto& p : model.params->of<Clutch>()) Clutch::initialState(p, x.data(), model.realInit.data(), model.flagInit.data());
     ConstraintRow rows[kMaxRows];
     int slots[kMaxRows];
     int k = 0;
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (HasConstraint<T>) {
-            for (const auto& p : model.params.of<T>()) {
+            for (const auto& p : model.params->of<T>()) {
                 T::constraint(p, rows[k]);
                 slots[k++] = p.row;
             }
         }
     });
-    for (const auto& p : model.params.of<Clutch>()) {
+    for (const auto& p : model.params->of<Clutch>()) {
         if (!Clutch::locked(p, model.flagInit.data())) continue;
         Clutch::lockRow(p, rows[k]);
         slots[k++] = p.row;

@@ -1,4 +1,5 @@
 #include "compile/inputbinder.h"
+#include "components/registry.h"
 
 namespace drivelab {
 
@@ -64,7 +65,7 @@ void InputBinder::resolveControllers()
         const ComponentInfo& info = m_m.components[static_cast<std::size_t>(ci)];
         forEachComponentType([&]<class T, std::size_t I>() {
             if constexpr (HasOutput<T>) {
-                if (static_cast<int>(I) == info.type) b.source = T::outputSlot(m_m.params.of<T>()[static_cast<std::size_t>(info.local)]);
+                if (static_cast<int>(I) == info.type) b.source = T::outputSlot(m_m.params->of<T>()[static_cast<std::size_t>(info.local)]);
             }
         });
         if (b.source < 0) {

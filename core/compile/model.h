@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "components/registry.h"
+#include "components/component.h"
 #include "signals/signal.h"
 #include "spec/descriptor.h"
 #include "spec/labspec.h"
@@ -15,6 +15,7 @@
 namespace drivelab {
 
 struct Model;
+struct ComponentParams; // components/registry.h
 struct ObserveContext;
 struct EvalContext;
 struct CommitContext;
@@ -99,7 +100,8 @@ struct Model {
 
     // components
     std::vector<ComponentInfo> components; ///< all components in file order
-    ComponentParams params;                ///< Params of each type
+    std::shared_ptr<ComponentParams> params; ///< Params of each type (complete in components/registry.h;
+                                           ///< behind a pointer so this header names no component type)
     int nReal = 0;                         ///< component real state slots
     int nFlag = 0;                         ///< component discrete state slots
     int nMean = 0;                         ///< tick-mean slots

@@ -4,6 +4,7 @@
 
 #include "compile/compilecontext.h"
 #include "util/hash.h"
+#include "components/registry.h"
 
 namespace drivelab {
 namespace {
@@ -74,7 +75,7 @@ void normalizeModel(const LabSpec& spec, Model& model, const Json& signals)
             forEachComponentType([&]<class T, std::size_t I>() {
                 if constexpr (HasInactiveInput<T>) {
                     if (static_cast<int>(I) == info.type)
-                        inactive = T::inactiveInput(model.params.of<T>()[static_cast<std::size_t>(info.local)]);
+                        inactive = T::inactiveInput(model.params->of<T>()[static_cast<std::size_t>(info.local)]);
                 }
             });
         }

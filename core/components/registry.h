@@ -68,7 +68,8 @@ struct ParamStore<TypeList<T...>> {
     const std::vector<typename U::Params>& of() const { return std::get<std::vector<typename U::Params>>(lists); }
 };
 
-/// the Params vectors of every registered type
-using ComponentParams = ParamStore<ComponentTypes>;
+/// the Params vectors of every registered type (a struct of its own so compile/model.h can
+/// forward-declare it: the Model's users do not include every component's header)
+struct ComponentParams : ParamStore<ComponentTypes> {};
 
 } // namespace drivelab

@@ -1,6 +1,7 @@
 // Inputs driven by signals and controllers, written before each interval solve and at each
 // tick start (declared in solver/stepper.h).
 #include "solver/stepper.h"
+#include "components/registry.h"
 
 namespace drivelab {
 
@@ -29,7 +30,7 @@ void sampleControllers(const Model& m, State& s, Workspace& w, double tickStartN
     SampleContext c{s.x.data(), s.real.data(), s.flag.data(), m.h};
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (HasSample<T>) {
-            for (const auto& p : m.params.of<T>()) T::sample(p, c);
+            for (const auto& p : m.params->of<T>()) T::sample(p, c);
         }
     });
 }

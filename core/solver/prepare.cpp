@@ -5,6 +5,7 @@
 #include "solver/linear.h"
 #include "solver/newton.h"
 #include "solver/stepper.h"
+#include "components/registry.h"
 
 namespace drivelab {
 
@@ -15,12 +16,12 @@ Workspace::Workspace(const Model& m)
 {
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (HasThermal<T>)
-            thermalNetwork = thermalNetwork || !m.params.of<T>().empty();
+            thermalNetwork = thermalNetwork || !m.params->of<T>().empty();
     });
     if (thermalNetwork) thermalA.assign(static_cast<std::size_t>(kMaxNodes) * kMaxNodes, 0.0);
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (HasConstraint<T>) {
-            for (const auto& p : m.params.of<T>()) {
+            for (const auto& p : m.params->of<T>()) {
                 T::constraint(p, rows[nPermanentRows]);
                 rowSlots[nPermanentRows] = p.row;
                 ++nPermanentRows;
@@ -34,7 +35,7 @@ void ensureBasis(const Model& m, const State& s, Workspace& w)
     const std::uint64_t key = lockMask(m, s);
     if (key == w.basis.key && w.basis.n == m.nDyn) return;
     int k = w.nPermanentRows;
-    for (const auto& p : m.params.of<Clutch>()) {
+    for (const auto& p : m.params->of<Clutch>()) {
         if (!Clutch::locked(p, s.flag.data())) continue;
         w.rows[k] = ConstraintRow{};
         Clutch::lockRow(p, w.rows[k]);
@@ -70,7 +71,7 @@ void applyInputs(const Model& m, State& s, Workspace& w)
     bool changed = false;
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (HasApplyInputs<T>) {
-            for (const auto& p : m.params.of<T>()) changed = T::applyInputs(p, s.x.data(), s.real.data()) || changed;
+            for (const auto& p : m.params->of<T>()) changed = T::applyInputs(p, s.x.data(), s.real.data()) || changed;
         }
     });
     if (changed) {

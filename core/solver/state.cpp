@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "util/hash.h"
+#include "components/registry.h"
 
 namespace drivelab {
 
@@ -115,7 +116,7 @@ double storedEnergy(const Model& m, const State& s)
     ObserveContext c{s.x.data(), s.pos.data(), s.real.data(), s.flag.data(), s.mean.data()};
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (HasStored<T>) {
-            for (const auto& p : m.params.of<T>()) e.add(T::stored(p, c));
+            for (const auto& p : m.params->of<T>()) e.add(T::stored(p, c));
         }
     });
     return e.value();
@@ -125,7 +126,7 @@ std::uint64_t lockMask(const Model& m, const State& s)
 {
     std::uint64_t mask = 0;
     int i = 0;
-    for (const auto& p : m.params.of<Clutch>()) {
+    for (const auto& p : m.params->of<Clutch>()) {
         if (Clutch::locked(p, s.flag.data())) mask |= 1ull << i;
         ++i;
     }

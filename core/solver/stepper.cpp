@@ -5,12 +5,13 @@
 
 #include "solver/linear.h"
 #include "solver/newton.h"
+#include "components/registry.h"
 
 namespace drivelab {
 
 namespace {
 
-constexpr double kEps = 2.220446049250313e-16;
+constexpr double kStepEps = 2.220446049250313e-16;
 
 double speedOf(const double* x, int i) { return i >= 0 ? x[i] : 0.0; }
 
@@ -44,7 +45,7 @@ public:
         const double tickNs = static_cast<double>(m.tickNs);
         if (m.hasBreakpoints) forEachComponentType([&]<class T, std::size_t>() {
             if constexpr (HasBreakpoint<T>) {
-                for (const auto& p : m.params.of<T>()) {
+                for (const auto& p : m.params->of<T>()) {
                     double at;
                     if (T::breakpoint(p, tickStartNs, tickStartNs + tickNs, at)) {
                         int i = nCuts++;
@@ -128,7 +129,7 @@ private:
     {
         forEachComponentType([&]<class T, std::size_t I>() {
             if constexpr (HasMaxInterval<T>) {
-                const auto& list = m.params.of<T>();
+                const auto& list = m.params->of<T>();
                 for (std::size_t k = 0; k < list.size(); ++k) {
                     const double ns = 1e9 * T::maxInterval(list[k], x);
                     if (ns < maxNs) {
@@ -156,7 +157,7 @@ private:
     {
         forEachComponentType([&]<class T, std::size_t>() {
             if constexpr (HasPrescribe<T>) {
-                for (const auto& p : m.params.of<T>()) T::prescribe(p, s.x.data(), s.real.data(), w.dxFixed);
+                for (const auto& p : m.params->of<T>()) T::prescribe(p, s.x.data(), s.real.data(), w.dxFixed);
             }
         });
     }
@@ -206,7 +207,7 @@ private:
                 if constexpr (HasEval<T>) {
                     if (static_cast<int>(I) != info.type) return;
                     for (int i = 0; i < m.nDyn; ++i) w.f[i] = stor[i] = dstor[i] = 0.0;
-                    T::eval(m.params.of<T>()[static_cast<std::size_t>(info.local)], c);
+                    T::eval(m.params->of<T>()[static_cast<std::size_t>(info.local)], c);
                     const double raw = std::fabs(w.f[node]) + (hSec > 0.0 ? std::fabs(stor[node]) / hSec : 0.0);
                     const double e = std::isfinite(raw) ? raw : HUGE_VAL;
                     if (e > bestEffort && e > 0.0) {
@@ -259,7 +260,7 @@ private:
         multipliers(hSec);
         int best = -1, k = 0;
         double bestRatio = 1.0;
-        for (const auto& p : m.params.of<Clutch>()) {
+        for (const auto& p : m.params->of<Clutch>()) {
             if (Clutch::locked(p, s.flag.data()) && !(noBreak >> k & 1)) {
                 const double l = w.lambda[static_cast<std::size_t>(p.row)];
                 const double cap = Clutch::staticCapacity(p, s.real.data(), w.xs);
@@ -267,7 +268,7 @@ private:
                 for (int i : {p.a, p.b}) {
                     if (i >= 0) scale += std::fabs(m.mass[static_cast<std::size_t>(i)] * w.dx[i] / hSec) + std::fabs(w.f[i]);
                 }
-                const double tol = 64.0 * kEps * scale + 1e-12;
+                const double tol = 64.0 * kStepEps * scale + 1e-12;
                 if (std::fabs(l) > cap + tol) {
                     const double ratio = std::fabs(l) / (cap + tol);
                     if (ratio > bestRatio) {
@@ -288,7 +289,7 @@ private:
         int best = -1, k = 0;
         double bestFrac = 2.0;
         immediate = false;
-        for (const auto& p : m.params.of<Clutch>()) {
+        for (const auto& p : m.params->of<Clutch>()) {
             const int dir = Clutch::direction(p, s.flag.data());
             if (!Clutch::locked(p, s.flag.data()) && dir != 0 && Clutch::kineticCapacity(p, s.real.data(), w.xs) > 0.0 &&
                 !(exclude >> k & 1)) {
@@ -308,7 +309,7 @@ private:
         return best;
     }
 
-    const Clutch::Params& clutch(int k) const { return m.params.of<Clutch>()[static_cast<std::size_t>(k)]; }
+    const Clutch::Params& clutch(int k) const { return m.params->of<Clutch>()[static_cast<std::size_t>(k)]; }
 
     // Illinois regula falsi on the interval length: slip of clutch k reaches zero.
     // Precondition: the workspace holds the solve at `hi` with dir*slip <= 0.
@@ -329,7 +330,7 @@ private:
             tau = t;
             if (!solve(t, tStartNs + 0.5 * t * 1e9, tStartNs)) return false;
             const double g = dir * slipOf(p, w.x1);
-            const double tol = 2e-12 + 64.0 * kEps * (std::fabs(speedOf(w.x1, p.a)) + std::fabs(speedOf(w.x1, p.b)));
+            const double tol = 2e-12 + 64.0 * kStepEps * (std::fabs(speedOf(w.x1, p.a)) + std::fabs(speedOf(w.x1, p.b)));
             if (std::fabs(g) <= tol) break;
             if (g > 0.0) {
                 lo = t;
@@ -342,7 +343,7 @@ private:
                 if (side == -1) glo *= 0.5;
                 side = -1;
             }
-            if (hi - lo <= 4.0 * kEps * H) break;
+            if (hi - lo <= 4.0 * kStepEps * H) break;
         }
         return true;
     }
@@ -355,7 +356,7 @@ private:
         std::string rejectedBy;
         forEachComponentType([&]<class T, std::size_t I>() {
             if constexpr (HasReject<T>) {
-                const auto& list = m.params.of<T>();
+                const auto& list = m.params->of<T>();
                 for (std::size_t k = 0; k < list.size() && rejectedBy.empty(); ++k) {
                     if (T::reject(list[k], c, why)) rejectedBy = componentId(static_cast<int>(I), static_cast<int>(k));
                 }
@@ -490,7 +491,7 @@ private:
     bool engageClutches()
     {
         int k = 0;
-        for (const auto& p : m.params.of<Clutch>()) {
+        for (const auto& p : m.params->of<Clutch>()) {
             const double cap = Clutch::staticCapacity(p, s.real.data(), s.x.data());
             switch (Clutch::engage(p, s.flag.data(), speedOf(s.x.data(), p.a), speedOf(s.x.data(), p.b), cap)) {
             case Clutch::Engage::Lock:
@@ -515,10 +516,10 @@ private:
         double stepNs = HUGE_VAL; // interval length the solved speeds allow (crank travel)
         while (at < bNs) {
             if (++intervals > kMaxIntervalsPerTick)
-                return fail(m.params.of<Clutch>().empty() ? "-" : clutchId(0),
+                return fail(m.params->of<Clutch>().empty() ? "-" : clutchId(0),
                             "more than " + std::to_string(kMaxIntervalsPerTick) +
                                 " internal intervals in one tick (stick-slip chatter); refine the tick");
-            if (!m.params.of<Clutch>().empty() && !engageClutches()) return false;
+            if (!m.params->of<Clutch>().empty() && !engageClutches()) return false;
             double endNs = bNs;
             if (stepNs < bNs - at && bNs - (at + stepNs) > 1e-6 * stepNs) endNs = at + stepNs;
             const double hSec = (endNs - at) / 1e9;

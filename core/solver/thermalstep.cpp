@@ -1,6 +1,7 @@
 // Thermal masses after each accepted interval (declared in solver/stepper.h).
 #include "solver/linear.h"
 #include "solver/stepper.h"
+#include "components/registry.h"
 
 namespace drivelab {
 
@@ -41,7 +42,7 @@ void thermalStep(const Model& m, State& s, Workspace& w, double hSec)
     t.heatFromSources = &s.ledger.heatFromSources;
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (HasThermal<T>) {
-            for (const auto& p : m.params.of<T>()) T::thermal(p, t);
+            for (const auto& p : m.params->of<T>()) T::thermal(p, t);
         }
     });
     // solve (the matrix is symmetric positive definite: partial pivoting never swaps)
@@ -59,7 +60,7 @@ void thermalStep(const Model& m, State& s, Workspace& w, double hSec)
     }
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (HasThermalCommit<T>) {
-            for (const auto& p : m.params.of<T>()) T::thermalCommit(p, t);
+            for (const auto& p : m.params->of<T>()) T::thermalCommit(p, t);
         }
     });
 }

@@ -9,6 +9,7 @@
 #include "analysis/causality.h"
 #include "compile/compiler.h"
 #include "spec/labreader.h"
+#include "components/registry.h"
 
 using namespace drivelab;
 using namespace drivelab::test;
@@ -313,7 +314,7 @@ void TestCausality::everyLabConsistent()
     QVERIFY2(r.consistent, r.conflicts.empty() ? "" : r.conflicts.front().message.c_str());
     QVERIFY(r.notes.empty());
     QCOMPARE(prettyJson(causalityJson(analyzeCausality(*loaded.spec))), prettyJson(causalityJson(r)));
-    const std::size_t clutches = loaded.model->params.of<Clutch>().size();
+    const std::size_t clutches = loaded.model->params->of<Clutch>().size();
     for (std::uint64_t mask = 0; mask < (1ull << clutches); ++mask) {
         const CausalityReport m = analyzeCausality(*loaded.model, mask);
         QVERIFY2(m.consistent, qPrintable(QString("mode %1: %2").arg(mask).arg(QString::fromStdString(m.conflicts.empty() ? "" : m.conflicts.front().message))));

@@ -3,6 +3,7 @@
 #include "testutil.h"
 
 #include "components/rotational/torqueconverter.h"
+#include "components/registry.h"
 
 using namespace drivelab;
 using namespace drivelab::test;
@@ -165,7 +166,7 @@ void TestConverter::jacobianMatchesFiniteDifferences()
     DL_COMPILE(model, lab(runSettings(50000, 50000, 1), "[" + rot("p", 1, 0) + "," + rot("t", 1, 0) + "]",
                           "[" + converterJson("tc", "p", "t", mapJson(driveMap()), mapJson(driveMap()), mapJson(coastMap()),
                                               mapJson(coastMap())) + "]"));
-    const auto& p = model->params.of<TorqueConverter>()[0];
+    const auto& p = model->params->of<TorqueConverter>()[0];
     const double pts[][2] = {{150, 31}, {150, 101}, {-150, -101}, {-150, 37}, {31, 150}, {-47, -150}, {70, -130}, {-130, 70}};
     for (const auto& pt : pts) {
         TorqueConverter::Reaction r;
@@ -197,7 +198,7 @@ void TestConverter::counterRotationContinuous()
     const std::string tp = mapJson({{-1, 1.0 / 1.5, 0.015}, {1, 1, 0}});
     DL_COMPILE(model, lab(runSettings(50000, 50000, 1), "[" + rot("p", 1, 0) + "," + rot("t", 1, 0) + "]",
                           "[" + converterJson("tc", "p", "t", pp, pn, tp, tn) + "]"));
-    const auto& p = model->params.of<TorqueConverter>()[0];
+    const auto& p = model->params->of<TorqueConverter>()[0];
     for (double w : {10.0, 100.0, 400.0}) {
         for (double sign : {1.0, -1.0}) {
             TorqueConverter::Reaction pumpSide, turbineSide;
@@ -395,7 +396,7 @@ void TestConverter::negativeHeatRejectedRoundingClamped()
 {
     DL_COMPILE(model, lab(runSettings(50000, 50000, 1), "[" + rot("p", 1, 0) + "," + rot("t", 1, 0) + "]",
                           "[" + converterJson("tc", "p", "t", mapJson(linearMap(0.01))) + "]"));
-    const auto& p = model->params.of<TorqueConverter>()[0];
+    const auto& p = model->params->of<TorqueConverter>()[0];
     double x[2] = {100.0, 50.0};
     double scratch[2] = {10.0, 0.0}; // a pump torque that would push energy into the shafts
     double real[2] = {0.0, 0.0}, acc[3] = {0.0, 0.0, 0.0};

@@ -4,6 +4,7 @@
 
 #include "components/rotational/enginecylinder.h"
 #include "util/hash.h"
+#include "components/registry.h"
 
 using namespace drivelab;
 using namespace drivelab::test;
@@ -55,7 +56,7 @@ std::string cylinderJson(const std::string& id, double phase, double fuelFractio
 void TestCylinder::sliderCrankVolumes()
 {
     DL_COMPILE(model, lab(runSettings(50000, 50000, 1), "[" + rot("crank", 1, 60) + "]", "[" + cylinderJson("cyl", -3.0, 1.0, 0.0) + "]"));
-    const auto& p = model->params.of<EngineCylinder>()[0];
+    const auto& p = model->params->of<EngineCylinder>()[0];
     const double pi = EngineCylinder::kPi, area = pi * 0.086 * 0.086 / 4.0, vd = area * 0.086, vc = vd / 9.0;
     DL_NEAR(EngineCylinder::volume(p, 0.0), vc, 1e-18);
     DL_NEAR(EngineCylinder::volume(p, pi), vc + vd, 1e-18);
@@ -75,7 +76,7 @@ void TestCylinder::wiebeReleasesExactlyTheFuel()
     DL_SIMULATE(tr, model);
     const std::size_t last = tr.rows.size() - 1;
     DL_NEAR(tr.at(last, "cyl", "fuel_energy"), 3 * 900.0, 1e-10);
-    const auto& p = model->params.of<EngineCylinder>()[0];
+    const auto& p = model->params->of<EngineCylinder>()[0];
     QCOMPARE(EngineCylinder::burned(p, p.soc), 0.0);
     QCOMPARE(EngineCylinder::burned(p, p.soc + p.duration), 1.0);
     DL_ENERGY_BALANCED(tr);
@@ -201,7 +202,7 @@ void TestCylinder::backwardsAdiabaticFollowsPosition()
 {
     DL_COMPILE(model, backwardsLab(2.4, 1.0, 0.0));
     DL_SIMULATE(tr, model);
-    const auto& p = model->params.of<EngineCylinder>()[0];
+    const auto& p = model->params->of<EngineCylinder>()[0];
     int closedRows = 0;
     double peak = 0.0;
     for (std::size_t i = 0; i < tr.rows.size(); ++i) {
@@ -228,7 +229,7 @@ void TestCylinder::backwardsReleaseAtIvcIsBooked()
 {
     DL_COMPILE(model, backwardsLab(2.3, 0.0, 0.0));
     DL_SIMULATE(tr, model);
-    const auto& p = model->params.of<EngineCylinder>()[0];
+    const auto& p = model->params->of<EngineCylinder>()[0];
     const double tIvc = 320.0 * std::pow(EngineCylinder::volume(p, 2.3) / EngineCylinder::volume(p, -2.4), 0.35);
     const double q = p.charge * p.cv * (tIvc - 320.0);
     QVERIFY(q < -1.0);

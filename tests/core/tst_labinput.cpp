@@ -5,6 +5,7 @@
 #include "spec/labwriter.h"
 #include "spec/specedit.h"
 #include "compile/compilecontext.h"
+#include "components/descriptors.h"
 
 using namespace drivelab;
 using namespace drivelab::test;

@@ -20,6 +20,7 @@
 #include <cmath>
 
 #include "analysis/causality.h"
+#include "components/registry.h"
 
 using namespace drivelab;
 using namespace drivelab::test;
@@ -163,7 +164,7 @@ void TestSpeedController::stateAndSignals()
     QCOMPARE(c.stateHash(), hashState(before));
     // the controller's state is in the hash: a different integral gives a different hash
     State changed = before;
-    changed.real[static_cast<std::size_t>(model->params.of<SpeedController>()[0].state)] += 1e-9;
+    changed.real[static_cast<std::size_t>(model->params->of<SpeedController>()[0].state)] += 1e-9;
     QVERIFY(hashState(changed) != hashState(before));
     // following a ramp of slope a = 20 rad/s^2 on [0.2, 1.2] s: the continuous loop's error is
     // E(s)/R(s) = s^2 / (s^2 + 2 s + 5), so e(t) = a/2 [g(t - 0.2) - g(t - 1.2)], g(u) = e^-u sin 2u
