@@ -1,6 +1,7 @@
 # cmake -DSOURCE=tests/fuzz -DBINARY=BUILD/fuzz -DCLANGXX=clang++ [-DLAUNCHER=ccache] -P build.cmake
 # Configure (once) and build the fuzz targets with clang; later runs rebuild what changed.
-set(_args -S ${SOURCE} -B ${BINARY} -DCMAKE_CXX_COMPILER=${CLANGXX})
+# a unity build: the same code, a fraction of the header parsing (core/CMakeLists.txt)
+set(_args -S ${SOURCE} -B ${BINARY} -DCMAKE_CXX_COMPILER=${CLANGXX} -DCMAKE_UNITY_BUILD=ON)
 if(LAUNCHER)
   list(APPEND _args -DCMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER})
 endif()
