@@ -3,7 +3,7 @@
 every engine. Run by hand from the source tree after a build, never by CTest (it times):
 
     PYTHONPATH=build/python /usr/bin/python3 tests/bench/sweep_bench.py [--cli build/bin/drivelab-cli]
-        [--sweep tests/bench/launch-1000.sweep.json] [--skip-python] [--skip-dask]
+        [--sweep tests/bench/launch-1000.sweep.json] [--grid 10] [--skip-python] [--skip-dask]
 
 It (re)writes the sweep file (a 10 x 10 x 10 grid: throttle opening, lockup apply time, lockup
 capacity), runs `drivelab-cli sweep --jobs 1` and `--jobs 2`, drivelab.sweep's `run(jobs=1|2)`
@@ -15,6 +15,7 @@ CSV text bit for bit, and prints variants per second and the scaling efficiency 
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -24,18 +25,18 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.abspath(os.path.join(HERE, "..", ".."))
 
 
-def write_sweep(path):
+def write_sweep(path, n):
     sweep = {
         "format": "drivelab.sweep",
         "version": 1,
-        "description": "Throughput benchmark (tests/bench/sweep_bench.py, docs/SCALING.md): 1,000 launches, "
+        "description": "Throughput benchmark (tests/bench/sweep_bench.py, docs/SCALING.md): %d launches, " % n ** 3 +
                        "throttle x lockup apply time x lockup capacity.",
         "lab": os.path.relpath(os.path.join(SOURCE, "labs", "converter-launch.lab.json"), os.path.dirname(os.path.abspath(path))),
         "design": "grid",
         "factors": [
-            {"path": "events[0].value", "range": {"from": 0.1, "to": 1.0, "count": 10}},
-            {"path": "events[1].time_ns", "values": [1000000000 + 400000000 * k for k in range(10)]},
-            {"path": "events[1].value", "range": {"from": 250.0, "to": 700.0, "count": 10}},
+            {"path": "events[0].value", "range": {"from": 0.1, "to": 1.0, "count": n}},
+            {"path": "events[1].time_ns", "values": [1000000000 + 3600000000 * k // (n - 1) for k in range(n)]},
+            {"path": "events[1].value", "range": {"from": 250.0, "to": 700.0, "count": n}},
         ],
         "metrics": [
             {"name": "vehicle_speed_end", "reduce": "final", "observable": "wheels.speed"},
@@ -49,23 +50,38 @@ def write_sweep(path):
         f.write(json.dumps(sweep, indent=2) + "\n")
 
 
-def timed(label, n, fn, results):
-    t0 = time.perf_counter()
+def cpu_seconds():
+    """CPU time of this process and its waited-for children (the CLI), user + system [s]"""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def timed(label, n, fn, results, cpu=True):
+    """wall time and, where the work runs in this process or a child it waits for, CPU time:
+    on a machine shared with other work the CPU time per variant is the steadier figure"""
+    load = os.getloadavg()[0]
+    c0, t0 = cpu_seconds(), time.perf_counter()
     csv = fn()
-    wall = time.perf_counter() - t0
-    results.append((label, n, wall, csv))
-    print("%-34s %5d variants in %7.2f s: %6.2f variants/s" % (label, n, wall, n / wall), flush=True)
+    wall, used = time.perf_counter() - t0, cpu_seconds() - c0
+    results.append((label, n, wall, csv, used / n * 1e3 if cpu else None, load))
+    print("%-34s %5d variants in %7.2f s: %6.2f variants/s%s (load average %.1f before)" %
+          (label, n, wall, n / wall, ", %.1f ms CPU per variant" % (used / n * 1e3) if cpu else "", load), flush=True)
     return csv
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cli", default=os.path.join(SOURCE, "build", "bin", "drivelab-cli"))
-    ap.add_argument("--sweep", default=os.path.join(HERE, "launch-1000.sweep.json"))
+    ap.add_argument("--sweep", help="the sweep file to write (default tests/bench/launch-<variants>.sweep.json)")
+    ap.add_argument("--grid", type=int, default=10, help="values per factor (variants: its cube; default 10)")
     ap.add_argument("--skip-python", action="store_true")
     ap.add_argument("--skip-dask", action="store_true")
     a = ap.parse_args()
-    write_sweep(a.sweep)
+    if a.grid < 2:
+        ap.error("--grid needs 2 or more")
+    a.sweep = a.sweep or os.path.join(HERE, "launch-%d.sweep.json" % a.grid ** 3)
+    write_sweep(a.sweep, a.grid)
     results = []
     out = tempfile.mkdtemp(prefix="sweep-bench-")
 
@@ -93,15 +109,16 @@ def main():
                 client.wait_for_workers(workers)
                 drivelab.sweep.run_dask(sweep, client, indices=range(workers))  # import and prepare on each worker
                 timed("run_dask, LocalCluster %d worker%s" % (workers, "s" if workers > 1 else ""), n,
-                      lambda: drivelab.sweep.run_dask(sweep, client).to_csv(), results)
+                      lambda: drivelab.sweep.run_dask(sweep, client).to_csv(), results, cpu=False)
     bad = [r[0] for r in results if r[3] != reference]
     print("\nall engines wrote the CLI's CSV text" if not bad else "\nDIFFERENT TEXT: " + ", ".join(bad))
-    print("\n| engine | variants | wall [s] | variants/s | efficiency |\n|---|---|---|---|---|")
-    for i, (label, count, wall, _) in enumerate(results):
+    print("\n| engine | variants | wall [s] | variants/s | efficiency | CPU ms per variant | load average |\n|---|---|---|---|---|---|---|")
+    for i, (label, count, wall, _, cpu, load) in enumerate(results):
         eff = ""
         if i % 2 == 1:
             eff = "%.0f %%" % (100.0 * (count / wall) / (2.0 * results[i - 1][1] / results[i - 1][2]))
-        print("| %s | %d | %.2f | %.2f | %s |" % (label, count, wall, count / wall, eff))
+        print("| %s | %d | %.2f | %.2f | %s | %s | %.1f |" % (label, count, wall, count / wall, eff,
+                                                           "" if cpu is None else "%.1f" % cpu, load))
     return 1 if bad else 0
 
 
