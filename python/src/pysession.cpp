@@ -22,6 +22,27 @@ constexpr std::int64_t kBatch = 4096;
 struct PySession {
     std::string name; ///< the lab's file, for messages
     std::unique_ptr<Session> s;
+    bool busy = false; ///< running without the GIL (set and read only with the GIL held)
+};
+
+/// the session, refused while another thread runs it (its state is changing without the GIL)
+Session& idle(const PySession& p)
+{
+    if (p.busy) throw pyb::value_error("the session is running in another thread; fork it before the run to use a copy");
+    return *p.s;
+}
+
+/// marks a session running for the scope (taken with the GIL held)
+struct Running {
+    explicit Running(PySession& p) : m_p(p)
+    {
+        idle(p);
+        p.busy = true;
+    }
+    ~Running() { m_p.busy = false; } // the GIL is held again when the scope ends
+    Running(const Running&) = delete;
+    Running& operator=(const Running&) = delete;
+    PySession& m_p;
 };
 
 /// the CLI's line for a failed run (cli/output.cpp solverFailureLine)
@@ -55,11 +76,13 @@ std::int64_t ticksToRun(const PySession& p, const pyb::object& ticks, const pyb:
     const std::int64_t left = m.ticks - p.s->tick();
     if (!ticks.is_none() && !time.is_none()) throw pyb::value_error("run: give ticks or time, not both");
     if (!ticks.is_none()) {
+        if (!pyb::isinstance<pyb::int_>(ticks)) throw pyb::type_error("run: ticks must be a whole number");
         const long long n = ticks.cast<long long>();
         if (n < 0) throw pyb::value_error("run: ticks must be 0 or more, got " + std::to_string(n));
         return std::min<std::int64_t>(n, left);
     }
     if (!time.is_none()) {
+        if (!pyb::isinstance<pyb::int_>(time) && !pyb::isinstance<pyb::float_>(time)) throw pyb::type_error("run: time must be a number of seconds");
         const double t = time.cast<double>();
         if (!std::isfinite(t) || t < 0.0 || t > 1e9) throw pyb::value_error("run: time must be a finite number of seconds >= 0");
         // to the first tick at or after `time` (rounded to whole nanoseconds)
@@ -80,6 +103,7 @@ std::vector<std::string> names(const Model& m)
 pyb::dict record(PySession& p, std::int64_t every)
 {
     if (every < 1) throw pyb::value_error("record: every must be 1 or more, got " + std::to_string(every));
+    const Running running(p);
     const std::int64_t left = p.s->model().ticks - p.s->tick();
     const std::size_t count = 1 + static_cast<std::size_t>((left + every - 1) / every);
     const std::size_t n = p.s->observableCount();
@@ -108,7 +132,7 @@ pyb::dict record(PySession& p, std::int64_t every)
 
 pyb::dict energy(const PySession& p)
 {
-    const EnergyReport e = p.s->energy();
+    const EnergyReport e = idle(p).energy();
     pyb::dict d;
     d["kinetic_initial"] = e.kineticInitial;
     d["kinetic_final"] = e.kineticFinal;
@@ -132,7 +156,7 @@ pyb::dict energy(const PySession& p)
 
 void setInput(PySession& p, const std::string& component, const std::string& input, double value)
 {
-    const Model& m = p.s->model();
+    const Model& m = idle(p).model();
     const std::string where = printableText(p.name) + ": " + printableText(component) + ": inputs." + printableText(input) + ": ";
     const int ci = m.componentIndex(component);
     if (ci < 0) throw LabFailure(where + "the lab has no component '" + printableText(component) + "'");
@@ -157,6 +181,7 @@ void bindSession(pyb::module_& m)
             "run",
             [](PySession& p, const pyb::object& ticks, const pyb::object& time) {
                 const std::int64_t n = ticksToRun(p, ticks, time);
+                const Running running(p);
                 const std::int64_t before = p.s->tick();
                 {
                     const pyb::gil_scoped_release nogil;
@@ -173,7 +198,7 @@ void bindSession(pyb::module_& m)
         .def(
             "observe",
             [](const PySession& p) {
-                pyb::array_t<double> a(static_cast<pyb::ssize_t>(p.s->observableCount()));
+                pyb::array_t<double> a(static_cast<pyb::ssize_t>(idle(p).observableCount()));
                 p.s->observe(a.mutable_data());
                 return a;
             },
@@ -185,18 +210,18 @@ void bindSession(pyb::module_& m)
                                    for (const ObservableRef& r : observableLayout(p.s->model())) u.emplace_back(r.unit);
                                    return u;
                                })
-        .def_property_readonly("time", [](const PySession& p) { return p.s->time(); }, "Time now [s]")
-        .def_property_readonly("tick", [](const PySession& p) { return p.s->tick(); }, "Ticks completed")
+        .def_property_readonly("time", [](const PySession& p) { return idle(p).time(); }, "Time now [s]")
+        .def_property_readonly("tick", [](const PySession& p) { return idle(p).tick(); }, "Ticks completed")
         .def_property_readonly("ticks", [](const PySession& p) { return p.s->model().ticks; }, "Ticks in the run")
         .def_property_readonly("tick_seconds", [](const PySession& p) { return p.s->model().h; })
-        .def_property_readonly("finished", [](const PySession& p) { return p.s->finished(); })
-        .def_property_readonly("state_hash", [](const PySession& p) { return toHex16(p.s->stateHash()); },
+        .def_property_readonly("finished", [](const PySession& p) { return idle(p).finished(); })
+        .def_property_readonly("state_hash", [](const PySession& p) { return toHex16(idle(p).stateHash()); },
                                "The state's hash (hex, as `drivelab-cli run` prints the final state)")
         .def_property_readonly("fingerprint", [](const PySession& p) { return toHex16(p.s->model().fingerprint); })
         .def("energy", &energy, "The energy books now [J, m^3]")
-        .def("fork", [](const PySession& p) { return PySession{p.name, std::make_unique<Session>(*p.s)}; },
+        .def("fork", [](const PySession& p) { return PySession{p.name, std::make_unique<Session>(idle(p))}; },
              "An independent copy of the session now (the model is shared)")
-        .def("reset", [](PySession& p) { p.s->reset(); }, "Back to t = 0")
+        .def("reset", [](PySession& p) { idle(p).reset(); }, "Back to t = 0")
         .def("set_input", &setInput, pyb::arg("component"), pyb::arg("input"), pyb::arg("value"),
              "Set a component's input now (as an event would); LabError for an unknown component or input, or a value out of range")
         .def("__repr__", [](const PySession& p) {

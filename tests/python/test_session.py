@@ -6,7 +6,8 @@
 #   after the lock both are J1 w0 / (J1 + J2) = 30; the heat is 1/2 Jeff w0^2 = 1800 J.
 #   record() samples t = 0 and every `every` ticks to the end; a run's final state hash and
 #   fingerprint are those `drivelab-cli run` prints; a fork runs on independently; the solver
-#   runs without the GIL (another thread makes progress during run()); a failing tick raises
+#   runs without the GIL (another thread makes progress during run(), and is refused the
+#   session's state while it changes); a failing tick raises
 #   SolverError with the CLI's message.
 import json
 import os
@@ -80,6 +81,10 @@ def test_run_by_time_and_ticks():
         s.run(ticks=1, time=1.0)
     with pytest.raises(ValueError):
         s.run(ticks=-1)
+    with pytest.raises(TypeError):
+        s.run(ticks=1.5)
+    with pytest.raises(TypeError):
+        s.run(time="soon")
     assert s.run(ticks=10 ** 9) == 895 and s.finished
 
 
@@ -130,12 +135,18 @@ def test_run_releases_the_gil():
 
     t = threading.Thread(target=work)
     t.start()
+    refused = 0
     while t.is_alive():
         count[0] += 1
+        try:
+            s.tick  # the state is changing without the GIL: refused, never read half-written
+        except ValueError:
+            refused += 1
         time.sleep(0.001)
     t.join()
     assert s.finished
     assert seen["end"] - seen["start"] >= 10, seen
+    assert refused >= 5, (refused, seen)
 
 
 def test_solver_failure_is_the_clis(tmp_path):
