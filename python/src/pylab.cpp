@@ -17,8 +17,10 @@ namespace drivelab::py {
 
 namespace {
 
-PyLab loadLabFile(const std::string& path)
+PyLab loadLabFile(const pyb::object& file)
 {
+    // a str or any path-like object (pathlib.Path)
+    const std::string path = pyb::module_::import("os").attr("fspath")(file).cast<std::string>();
     std::string text;
     Diagnostics d;
     if (!readTextFile(path, text, d)) throw LabFailure("cannot read the lab '" + printableText(path) + "':" + diagnosticText(path, d), d);

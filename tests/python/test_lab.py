@@ -7,6 +7,7 @@
 #   LabError naming the path; nothing crashes the interpreter.
 import json
 import math
+import pathlib
 import re
 
 import pytest
@@ -16,8 +17,8 @@ from conftest import SWEEPS, TWO_INERTIA, cli
 
 
 def test_load_get_set():
-    lab = drivelab.Lab.load(TWO_INERTIA)
-    assert lab.name == "two-inertia-engagement"
+    lab = drivelab.Lab.load(pathlib.Path(TWO_INERTIA))
+    assert lab.name == "two-inertia-engagement" and lab.source == TWO_INERTIA
     assert lab.get("engine.inertia") == 0.2
     assert lab.get("engine.initial_speed") == 150.0
     assert lab.get("load.inertia") == 0.8
