@@ -40,6 +40,7 @@
 #include "panels/signalspanel.h"
 #include "properties/propertypanel.h"
 #include "simulation/runcontroller.h"
+#include "study/studyui.h"
 
 namespace drivelab {
 namespace {
@@ -81,6 +82,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_causality = new CausalityUi(this, m_document, m_scene, m_view);
     m_assets = new AssetUi(this);
     m_run = new RunController(this);
+    m_study = new StudyUi(this);
 
     m_problemsLabel = new QLabel(this);
     m_zoomLabel = new QLabel(this);

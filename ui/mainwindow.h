@@ -35,6 +35,7 @@ class ConverterMapEditor;
 class CausalityUi;
 class AssetUi;
 class RunController;
+class StudyUi;
 struct ActionSet;
 
 /// how a main window starts
@@ -70,6 +71,8 @@ public:
     AssetUi* assets() const { return m_assets; }
     /// simulation: run control, plots, forks (ui/simulation/, ui/plots/)
     RunController* runController() const { return m_run; }
+    /// studies: the Study menu, the sweep dialog, "Sweep this", variants (ui/study/)
+    StudyUi* studies() const { return m_study; }
 
     /// answer file questions with another prompter (not owned; tests)
     void setPrompter(Prompter* prompter);
@@ -128,6 +131,7 @@ private:
     CausalityUi* m_causality = nullptr;
     AssetUi* m_assets = nullptr;
     RunController* m_run = nullptr;
+    StudyUi* m_study = nullptr;
 };
 
 } // namespace drivelab

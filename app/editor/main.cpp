@@ -8,6 +8,9 @@
 //     --size WxH       window size (default 1600x1000)
 //     --causality      show the causality overlay and its panel
 //     --run-to SECONDS run the simulation to this time first (the plots show)
+//     --study SWEEP    open the sweep in Study ▸ New Sweep…, run it, render that dialog
+//     --study-tab TAB  the dialog's tab to render: results (default) or setup
+//     --study-plot P   the results plot: factor (metric against a factor, default) or scatter
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -24,6 +27,12 @@
 #include "convertermap/convertermapeditor.h"
 #include "mainwindow.h"
 #include "simulation/runcontroller.h"
+#include "study/resultsplot.h"
+#include "study/studyrunner.h"
+#include "study/studyui.h"
+#include "study/sweepdialog.h"
+#include <QComboBox>
+#include <QTabWidget>
 
 namespace {
 
@@ -84,6 +93,13 @@ int main(int argc, char** argv)
     QCommandLineOption runTo(QStringLiteral("run-to"), QApplication::translate("main", "Run the simulation to SECONDS first."),
                              QStringLiteral("SECONDS"));
     parser.addOption(runTo);
+    QCommandLineOption study(QStringLiteral("study"), QApplication::translate("main", "Open and run a sweep; render its dialog."),
+                             QStringLiteral("SWEEP"));
+    QCommandLineOption studyTab(QStringLiteral("study-tab"), QApplication::translate("main", "The sweep dialog's tab: results or setup."),
+                                QStringLiteral("TAB"), QStringLiteral("results"));
+    QCommandLineOption studyPlot(QStringLiteral("study-plot"), QApplication::translate("main", "The results plot: factor or scatter."),
+                                 QStringLiteral("PLOT"), QStringLiteral("factor"));
+    parser.addOptions({study, studyTab, studyPlot});
     parser.addPositionalArgument(QStringLiteral("lab"), QApplication::translate("main", "Lab file to open."), QStringLiteral("[LAB]"));
     parser.process(app);
     const QStringList labs = parser.positionalArguments();
@@ -125,6 +141,21 @@ int main(int argc, char** argv)
             settle();
             target = editor;
         }
+    }
+    if (parser.isSet(study)) {
+        // the sweep dialog, its sweep run to the end (a refused sweep shows its setup)
+        drivelab::SweepDialog* d = window.studies()->dialog();
+        d->resize(window.size() * 0.8);
+        d->show();
+        const bool ran = d->openSweep(parser.value(study)) && d->run();
+        if (ran) {
+            d->runner()->wait();
+            settle();
+        }
+        if (parser.value(studyPlot) == QStringLiteral("scatter")) d->plot()->modeCombo()->setCurrentIndex(drivelab::ResultsPlot::Scatter);
+        d->tabs()->setCurrentIndex(!ran || parser.value(studyTab) == QStringLiteral("setup") ? 0 : 1);
+        settle();
+        target = d;
     }
     settle();
     const QString path = parser.value(shot);

@@ -2,7 +2,10 @@
 
 #include <QGridLayout>
 #include <QGroupBox>
+#include <QComboBox>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
 #include <QSet>
 #include <QStyle>
@@ -18,7 +21,9 @@
 #include "panels/eventstable.h"
 #include "properties/fieldeditors.h"
 #include "properties/inputeditor.h"
+#include "properties/numberedit.h"
 #include "properties/tableeditor.h"
+#include "spec/labpath.h"
 
 namespace drivelab {
 namespace {
@@ -126,6 +131,56 @@ void ItemForm::addRow(QGridLayout* grid, const QString& key, const QString& name
         editor->widget()->setStatusTip(doc);
     }
     m_editors.insert(key, editor);
+    // numbers offer "Sweep this" beside the line edit's own entries
+    if (QLineEdit* edit = numberEdit(key)) {
+        edit->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(edit, &QWidget::customContextMenuRequested, this, [this, key, edit](const QPoint& pos) {
+            if (QMenu* menu = fieldMenu(key)) {
+                menu->exec(edit->mapToGlobal(pos));
+                delete menu;
+            }
+        });
+    }
+}
+
+QLineEdit* ItemForm::numberEdit(const QString& key) const
+{
+    FieldEditor* e = m_editors.value(key);
+    if (auto* n = qobject_cast<NumberFieldEditor*>(e)) return n->edit();
+    if (auto* i = qobject_cast<InputFieldEditor*>(e)) return i->valueEdit();
+    return nullptr;
+}
+
+QString ItemForm::valuePath(const QString& key) const
+{
+    const QString kind = key.section(QLatin1Char(':'), 0, 0), name = key.section(QLatin1Char(':'), 1);
+    if (!numberEdit(key)) return QString();
+    if (kind == QStringLiteral("field")) return m_id + QLatin1Char('.') + name;
+    if (kind == QStringLiteral("input")) return m_id + QStringLiteral(".inputs.") + name;
+    if (kind == QStringLiteral("param")) {
+        const ComponentSpec* c = m_document->lab().findComponent(m_id.toStdString());
+        return c ? QString::fromStdString(parameterPath(c->id, c->type, name.toStdString())) : QString();
+    }
+    return QString();
+}
+
+QMenu* ItemForm::fieldMenu(const QString& key)
+{
+    QLineEdit* edit = numberEdit(key);
+    if (!edit) return nullptr;
+    QMenu* menu = edit->createStandardContextMenu();
+    menu->addSeparator();
+    const QString path = valuePath(key);
+    QAction* sweep = menu->addAction(tr("Sweep this"));
+    sweep->setObjectName(QStringLiteral("sweepThis"));
+    sweep->setData(path);
+    // an input bound to a signal has no number of its own to vary (its scale and offset do)
+    auto* input = qobject_cast<InputFieldEditor*>(m_editors.value(key));
+    const bool bound = input && input->sourceCombo()->currentIndex() != 0;
+    sweep->setEnabled(!path.isEmpty() && !bound);
+    sweep->setStatusTip(tr("Add a factor on %1 to a sweep (Study ▸ New Sweep…)").arg(path));
+    connect(sweep, &QAction::triggered, this, [this, path] { emit sweepRequested(path); });
+    return menu;
 }
 
 void ItemForm::buildNode()

@@ -9,6 +9,8 @@
 
 class QGridLayout;
 class QLabel;
+class QLineEdit;
+class QMenu;
 class QVBoxLayout;
 
 namespace drivelab {
@@ -33,12 +35,20 @@ public:
     void focusField(const FieldRef& field);
     /// the editor of a field key ("param:damping", "port:node_a", "input:capacity", "field:inertia", "id")
     FieldEditor* editor(const QString& key) const { return m_editors.value(key); }
+    /// the value path of a numeric field key ("input:capacity" -> "clutch.inputs.capacity"); "" when
+    /// the field is not a number a sweep can vary
+    QString valuePath(const QString& key) const;
+    /// the context menu of a numeric field: the line edit's own entries and "Sweep this" (the
+    /// caller owns it and shows it); nullptr when the field has none
+    QMenu* fieldMenu(const QString& key);
 
 signals:
     /// open the converter map editor (map "" = first, row -1 = none)
     void mapEditorRequested(const QString& id, const QString& map, int row, const QString& column);
     /// a status-bar hint
     void hint(const QString& text);
+    /// "Sweep this": vary this field's value in a sweep (its value path)
+    void sweepRequested(const QString& path);
 
 private:
     void buildHeader(const QString& title, const QString& subtitle, const QString& doc, const QString& icon);
@@ -48,6 +58,8 @@ private:
     void buildNode();
     void buildComponent();
     void updateProblems();
+    /// the line edit of a numeric field (nullptr for others)
+    QLineEdit* numberEdit(const QString& key) const;
 
     LabDocument* m_document;
     QString m_id;

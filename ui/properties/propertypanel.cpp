@@ -49,6 +49,7 @@ void PropertyPanel::rebuild()
         m_form = new ItemForm(m_document, m_ids.front());
         connect(m_form, &ItemForm::mapEditorRequested, this, &PropertyPanel::mapEditorRequested);
         connect(m_form, &ItemForm::hint, this, &PropertyPanel::hint);
+        connect(m_form, &ItemForm::sweepRequested, this, &PropertyPanel::sweepRequested);
         setWidget(m_form);
         return;
     }

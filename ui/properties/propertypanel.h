@@ -31,6 +31,8 @@ public:
 signals:
     void mapEditorRequested(const QString& id, const QString& map, int row, const QString& column);
     void hint(const QString& text);
+    /// "Sweep this" on a numeric field: its value path (spec/labpath.h)
+    void sweepRequested(const QString& path);
 
 private:
     void rebuild();
