@@ -11,10 +11,10 @@ namespace drivelab::test {
 
 /// a fixture that no longer replays, where and why
 struct FixtureChange {
-    std::string_view file;      ///< path under tests/fixtures/assets (`v1/fired-converter.dlasset.json`)
-    std::int64_t boundary;      ///< index of the first differing boundary
-    std::string_view field;     ///< field path of the first difference
-    std::string_view change;    ///< the change in docs/PHYSICS.md, "Changes to results"
+    std::string_view file;   ///< path under tests/fixtures/assets (`v1/fired-converter.dlasset.json`)
+    std::int64_t boundary;   ///< index of the first differing boundary
+    std::string_view field;  ///< field path of the first difference
+    std::string_view change; ///< the change in docs/PHYSICS.md, "Changes to results"
 };
 
 inline constexpr FixtureChange kFixtureChanges[] = {

@@ -15,14 +15,12 @@
 
 namespace drivelab::test {
 
-
-
 /// a lab document from its parts (JSON text)
-inline std::string lab(const std::string& run, const std::string& nodes, const std::string& components,
-                       const std::string& events = "[]", const std::string& signalList = "")
+inline std::string lab(const std::string& run, const std::string& nodes, const std::string& components, const std::string& events = "[]",
+                       const std::string& signalList = "")
 {
-    return R"({"format": "drivelab.lab", "version": 1, "name": "test", "run": )" + run + R"(, "nodes": )" + nodes +
-           R"(, "components": )" + components + R"(, "events": )" + events + (signalList.empty() ? "" : R"(, "signals": )" + signalList) + "}";
+    return R"({"format": "drivelab.lab", "version": 1, "name": "test", "run": )" + run + R"(, "nodes": )" + nodes + R"(, "components": )" +
+           components + R"(, "events": )" + events + (signalList.empty() ? "" : R"(, "signals": )" + signalList) + "}";
 }
 
 /// run settings text
@@ -35,8 +33,8 @@ inline std::string runSettings(long long tickNs, long long durationNs, long long
 /// a rotational node
 inline std::string rot(const std::string& id, double inertia, double speed)
 {
-    return R"({"id": ")" + id + R"(", "domain": "rotational", "inertia": )" + formatDouble(inertia) +
-           R"(, "initial_speed": )" + formatDouble(speed) + "}";
+    return R"({"id": ")" + id + R"(", "domain": "rotational", "inertia": )" + formatDouble(inertia) + R"(, "initial_speed": )" +
+           formatDouble(speed) + "}";
 }
 
 /// a hydraulic node with a volume
@@ -53,10 +51,7 @@ inline std::string reservoir(const std::string& id, double p)
 }
 
 /// a hydraulic junction without volume
-inline std::string junction(const std::string& id)
-{
-    return R"({"id": ")" + id + R"(", "domain": "hydraulic"})";
-}
+inline std::string junction(const std::string& id) { return R"({"id": ")" + id + R"(", "domain": "hydraulic"})"; }
 
 /// a translational node
 inline std::string mass(const std::string& id, double m, double v0, double x0 = 0.0)
@@ -87,10 +82,7 @@ inline const std::string kDrainedChamber =
                         "compressibility": true, "bulk_modulus": 1.5e9, "density": 850.0}}])";
 
 /// read and compile JSON text
-inline LoadedLab load(const std::string& text)
-{
-    return loadLabText(text);
-}
+inline LoadedLab load(const std::string& text) { return loadLabText(text); }
 
 /// all diagnostics as text lines (for failure messages)
 inline QString describe(const Diagnostics& d)
@@ -168,40 +160,40 @@ inline double energyScale(const EnergyReport& e)
 } // namespace drivelab::test
 
 /// compile JSON text into `model` or fail the test with the diagnostics
-#define DL_COMPILE(var_, text)                                                                                       \
-    std::shared_ptr<const drivelab::Model> var_;                                                                     \
-    do {                                                                                                             \
-        const auto loaded_ = drivelab::test::load(text);                                                             \
-        QVERIFY2(loaded_.model != nullptr, qPrintable(drivelab::test::describe(loaded_.diagnostics)));               \
-        var_ = loaded_.model;                                                                                        \
+#define DL_COMPILE(var_, text)                                                                                                             \
+    std::shared_ptr<const drivelab::Model> var_;                                                                                           \
+    do {                                                                                                                                   \
+        const auto loaded_ = drivelab::test::load(text);                                                                                   \
+        QVERIFY2(loaded_.model != nullptr, qPrintable(drivelab::test::describe(loaded_.diagnostics)));                                     \
+        var_ = loaded_.model;                                                                                                              \
     } while (0)
 
 /// run to the end into `trace`, failing the test on a solver error
-#define DL_SIMULATE(trace, model)                                                                                    \
-    const drivelab::test::Trace trace = drivelab::test::simulate(model);                                             \
+#define DL_SIMULATE(trace, model)                                                                                                          \
+    const drivelab::test::Trace trace = drivelab::test::simulate(model);                                                                   \
     QVERIFY2(trace.ok, qPrintable(QString::fromStdString(trace.error.subject + ": " + trace.error.message)))
 
 /// the fluid volume books close: supplied = stored + absorbed, to rounding
-#define DL_VOLUME_BALANCED(trace)                                                                                    \
-    do {                                                                                                             \
-        const double vs_ = std::fabs(trace.energy.volumeSupplied) + std::fabs(trace.energy.volumeStored) +          \
-                           std::fabs(trace.energy.volumeAbsorbed);                                                   \
-        QVERIFY2(std::fabs(trace.energy.volumeResidual) <= drivelab::test::kRoundingLevel * vs_ + 1e-18,            \
-                 qPrintable(QString("volume residual %1 m^3 over %2 m^3").arg(trace.energy.volumeResidual).arg(vs_))); \
+#define DL_VOLUME_BALANCED(trace)                                                                                                          \
+    do {                                                                                                                                   \
+        const double vs_ =                                                                                                                 \
+            std::fabs(trace.energy.volumeSupplied) + std::fabs(trace.energy.volumeStored) + std::fabs(trace.energy.volumeAbsorbed);        \
+        QVERIFY2(std::fabs(trace.energy.volumeResidual) <= drivelab::test::kRoundingLevel * vs_ + 1e-18,                                   \
+                 qPrintable(QString("volume residual %1 m^3 over %2 m^3").arg(trace.energy.volumeResidual).arg(vs_)));                     \
     } while (0)
 
 /// the energy residual sits at rounding level
-#define DL_ENERGY_BALANCED(trace)                                                                                    \
-    do {                                                                                                             \
-        const double scale_ = drivelab::test::energyScale(trace.energy);                                             \
-        QVERIFY2(std::fabs(trace.energy.residual) <= drivelab::test::residualBound(scale_, trace.ticks.back()) + 1e-12, \
-                 qPrintable(QString("energy residual %1 J over %2 J moved").arg(trace.energy.residual).arg(scale_))); \
+#define DL_ENERGY_BALANCED(trace)                                                                                                          \
+    do {                                                                                                                                   \
+        const double scale_ = drivelab::test::energyScale(trace.energy);                                                                   \
+        QVERIFY2(std::fabs(trace.energy.residual) <= drivelab::test::residualBound(scale_, trace.ticks.back()) + 1e-12,                    \
+                 qPrintable(QString("energy residual %1 J over %2 J moved").arg(trace.energy.residual).arg(scale_)));                      \
     } while (0)
 
 /// |actual - expected| <= tol, with the values in the message
-#define DL_NEAR(actual, expected, tol)                                                                               \
-    do {                                                                                                             \
-        const double a_ = (actual), e_ = (expected), t_ = (tol);                                                     \
-        QVERIFY2(std::fabs(a_ - e_) <= t_, qPrintable(QString("%1 = %2, expected %3 within %4")                       \
-                                                          .arg(#actual).arg(a_, 0, 'g', 17).arg(e_, 0, 'g', 17).arg(t_))); \
+#define DL_NEAR(actual, expected, tol)                                                                                                     \
+    do {                                                                                                                                   \
+        const double a_ = (actual), e_ = (expected), t_ = (tol);                                                                           \
+        QVERIFY2(std::fabs(a_ - e_) <= t_,                                                                                                 \
+                 qPrintable(QString("%1 = %2, expected %3 within %4").arg(#actual).arg(a_, 0, 'g', 17).arg(e_, 0, 'g', 17).arg(t_)));      \
     } while (0)

@@ -27,7 +27,9 @@ QAction* make(QWidget* owner, const QString& text, const QString& icon, const QL
 
 ActionSet::ActionSet(QWidget* w)
 {
-    const auto tr = [](const char* s) { return QObject::tr(s); };
+    const auto tr = [](const char* s) {
+        return QObject::tr(s);
+    };
     newLab = make(w, tr("&New"), QStringLiteral("new"), QKeySequence::keyBindings(QKeySequence::New), tr("Start an empty lab"));
     open = make(w, tr("&Open…"), QStringLiteral("open"), QKeySequence::keyBindings(QKeySequence::Open), tr("Open a lab file"));
     save = make(w, tr("&Save"), QStringLiteral("save"), QKeySequence::keyBindings(QKeySequence::Save),
@@ -65,7 +67,8 @@ ActionSet::ActionSet(QWidget* w)
                     tr("Rotate the selected items a quarter turn clockwise"));
     rotateCcw = make(w, tr("Rotate C&ounterclockwise"), QStringLiteral("rotate-ccw"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R)},
                      tr("Rotate the selected items a quarter turn counterclockwise"));
-    flip = make(w, tr("&Flip"), QStringLiteral("flip"), {QKeySequence(Qt::CTRL | Qt::Key_M)}, tr("Mirror the selected items left to right"));
+    flip =
+        make(w, tr("&Flip"), QStringLiteral("flip"), {QKeySequence(Qt::CTRL | Qt::Key_M)}, tr("Mirror the selected items left to right"));
     editMaps = make(w, tr("Edit Converter &Maps…"), QStringLiteral("maps"), {QKeySequence(Qt::CTRL | Qt::Key_E)},
                     tr("Open the map editor of the selected torque converter"));
 

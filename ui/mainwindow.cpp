@@ -88,13 +88,16 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_zoomLabel = new QLabel(this);
     statusBar()->addPermanentWidget(m_problemsLabel);
     statusBar()->addPermanentWidget(m_zoomLabel);
-    connect(m_view, &LabView::zoomChanged, this, [this](double z) { m_zoomLabel->setText(tr("%1 %").arg(qRound(z * 100))); });
+    connect(m_view, &LabView::zoomChanged, this, [this](double z) {
+        m_zoomLabel->setText(tr("%1 %").arg(qRound(z * 100)));
+    });
     connect(m_problems, &ProblemsPanel::countsChanged, this, [this](int errors, int warnings) {
         m_problemsLabel->setText(errors + warnings == 0 ? tr("✔ valid")
-                                 : errors == 0                ? tr("✔ valid, %1").arg(ProblemsPanel::countText(errors, warnings))
-                                                              : ProblemsPanel::countText(errors, warnings));
-        m_problemsLabel->setStyleSheet(errors ? QStringLiteral("color:#b3131f")
-                                       : warnings ? QStringLiteral("color:#8a5a00") : QStringLiteral("color:#1e7b3e"));
+                                 : errors == 0          ? tr("✔ valid, %1").arg(ProblemsPanel::countText(errors, warnings))
+                                                        : ProblemsPanel::countText(errors, warnings));
+        m_problemsLabel->setStyleSheet(errors     ? QStringLiteral("color:#b3131f")
+                                       : warnings ? QStringLiteral("color:#8a5a00")
+                                                  : QStringLiteral("color:#1e7b3e"));
     });
     m_problems->setOpenFailure(QString(), {});
 
@@ -146,12 +149,16 @@ void MainWindow::createDocks()
     m_problems = new ProblemsPanel(m_document, this);
     QDockWidget* problems = dock(QStringLiteral("problems"), tr("Problems"), m_problems, Qt::BottomDockWidgetArea);
     m_events = new EventsTable(m_document, this);
-    connect(m_events, &EventsTable::hint, this, [this](const QString& t) { statusBar()->showMessage(t, 6000); });
+    connect(m_events, &EventsTable::hint, this, [this](const QString& t) {
+        statusBar()->showMessage(t, 6000);
+    });
     QDockWidget* events = dock(QStringLiteral("events"), tr("Events"), m_events, Qt::BottomDockWidgetArea);
     m_runSettings = new RunSettingsPanel(m_document, this);
     QDockWidget* run = dock(QStringLiteral("run"), tr("Lab and run settings"), m_runSettings, Qt::BottomDockWidgetArea);
     m_signals = new SignalsPanel(m_document, this);
-    connect(m_signals, &SignalsPanel::hint, this, [this](const QString& t) { statusBar()->showMessage(t, 6000); });
+    connect(m_signals, &SignalsPanel::hint, this, [this](const QString& t) {
+        statusBar()->showMessage(t, 6000);
+    });
     QDockWidget* signalsDock = dock(QStringLiteral("signals"), tr("Signals"), m_signals, Qt::BottomDockWidgetArea);
     tabifyDockWidget(problems, events);
     tabifyDockWidget(events, run);
@@ -162,9 +169,15 @@ void MainWindow::createDocks()
         m_scene->addFromPalette(token, m_view->mapToScene(m_view->viewport()->rect().center()));
     });
     connect(m_properties, &PropertyPanel::mapEditorRequested, this,
-            [this](const QString& id, const QString& map, int row, const QString& column) { openMapEditor(id, map, row, column); });
-    connect(m_properties, &PropertyPanel::hint, this, [this](const QString& t) { statusBar()->showMessage(t, 6000); });
-    connect(m_runSettings, &RunSettingsPanel::hint, this, [this](const QString& t) { statusBar()->showMessage(t, 6000); });
+            [this](const QString& id, const QString& map, int row, const QString& column) {
+                openMapEditor(id, map, row, column);
+            });
+    connect(m_properties, &PropertyPanel::hint, this, [this](const QString& t) {
+        statusBar()->showMessage(t, 6000);
+    });
+    connect(m_runSettings, &RunSettingsPanel::hint, this, [this](const QString& t) {
+        statusBar()->showMessage(t, 6000);
+    });
     connect(m_problems, &ProblemsPanel::problemActivated, this, &MainWindow::showProblem);
 }
 
@@ -200,7 +213,9 @@ void MainWindow::createMenus()
         u->setCheckable(true);
         u->setChecked(DisplayUnits::instance().engineering(q));
         u->setStatusTip(tr("Files stay in SI; this only changes how values are shown and typed"));
-        connect(u, &QAction::toggled, this, [q](bool on) { DisplayUnits::instance().setEngineering(q, on); });
+        connect(u, &QAction::toggled, this, [q](bool on) {
+            DisplayUnits::instance().setEngineering(q, on);
+        });
     }
     view->addSeparator();
     QMenu* panels = view->addMenu(tr("&Panels"));
@@ -264,8 +279,12 @@ void MainWindow::connectActions()
     connect(a.paste, &QAction::triggered, m_editor, &CanvasEditor::paste);
     connect(a.remove, &QAction::triggered, m_editor, &CanvasEditor::deleteSelection);
     connect(a.selectAll, &QAction::triggered, m_editor, &CanvasEditor::selectAll);
-    connect(a.rotateCw, &QAction::triggered, this, [this] { m_editor->rotateSelection(true); });
-    connect(a.rotateCcw, &QAction::triggered, this, [this] { m_editor->rotateSelection(false); });
+    connect(a.rotateCw, &QAction::triggered, this, [this] {
+        m_editor->rotateSelection(true);
+    });
+    connect(a.rotateCcw, &QAction::triggered, this, [this] {
+        m_editor->rotateSelection(false);
+    });
     connect(a.flip, &QAction::triggered, m_editor, &CanvasEditor::flipSelection);
     connect(a.rename, &QAction::triggered, this, [this] {
         const auto ids = m_scene->selectedIds();
@@ -287,8 +306,12 @@ void MainWindow::connectActions()
             if (opensMapEditor(c)) openMapEditor(QString::fromStdString(id));
         }
     });
-    connect(a.zoomIn, &QAction::triggered, this, [this] { m_view->zoomBy(1.25); });
-    connect(a.zoomOut, &QAction::triggered, this, [this] { m_view->zoomBy(0.8); });
+    connect(a.zoomIn, &QAction::triggered, this, [this] {
+        m_view->zoomBy(1.25);
+    });
+    connect(a.zoomOut, &QAction::triggered, this, [this] {
+        m_view->zoomBy(0.8);
+    });
     connect(a.zoomFit, &QAction::triggered, m_view, &LabView::fitToContent);
     connect(a.zoomReset, &QAction::triggered, m_view, &LabView::resetZoom);
     connect(a.snap, &QAction::toggled, this, [this](bool on) {
@@ -300,13 +323,20 @@ void MainWindow::connectActions()
         QMessageBox::about(this, tr("About DriveLab"),
                            tr("<b>DriveLab %1</b><p>A desktop lab for powertrain engineers: draw a network of shafts, "
                               "sources, clutches, gears and torque converters, validate it, save lab files the command "
-                              "line runs unchanged.</p>").arg(QApplication::applicationVersion()));
+                              "line runs unchanged.</p>")
+                               .arg(QApplication::applicationVersion()));
     });
 
     connect(m_scene, &QGraphicsScene::selectionChanged, this, &MainWindow::onSelectionChanged);
-    connect(m_scene, &LabScene::hint, this, [this](const QString& t) { statusBar()->showMessage(t, 6000); });
-    connect(m_editor, &CanvasEditor::hint, this, [this](const QString& t) { statusBar()->showMessage(t, 6000); });
-    connect(m_scene, &LabScene::mapEditorRequested, this, [this](const QString& id) { openMapEditor(id); });
+    connect(m_scene, &LabScene::hint, this, [this](const QString& t) {
+        statusBar()->showMessage(t, 6000);
+    });
+    connect(m_editor, &CanvasEditor::hint, this, [this](const QString& t) {
+        statusBar()->showMessage(t, 6000);
+    });
+    connect(m_scene, &LabScene::mapEditorRequested, this, [this](const QString& id) {
+        openMapEditor(id);
+    });
     connect(m_scene, &LabScene::itemActivated, this, [this](const QString& id) {
         m_docks.value(QStringLiteral("properties"))->raise();
         m_properties->showItems({id});
@@ -327,24 +357,22 @@ void MainWindow::connectActions()
     connect(m_document, &LabDocument::renamed, this, [this](const QString& from, const QString& to) {
         if (m_mapEditors.contains(from)) m_mapEditors.insert(to, m_mapEditors.take(from));
     });
-    connect(m_files, &FileController::message, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
+    connect(m_files, &FileController::message, this, [this](const QString& t) {
+        statusBar()->showMessage(t, 8000);
+    });
     connect(m_files, &FileController::openFailed, this, [this](const QString& path, const Diagnostics& d) {
         m_problems->setOpenFailure(path, d);
         raiseDock(QStringLiteral("problems"));
     });
-    connect(m_files, &FileController::opened, this, [this] { m_problems->setOpenFailure(QString(), {}); });
+    connect(m_files, &FileController::opened, this, [this] {
+        m_problems->setOpenFailure(QString(), {});
+    });
     connect(m_recent, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
 }
 
-void MainWindow::setPrompter(Prompter* prompter)
-{
-    m_files->setPrompter(prompter ? prompter : m_ownPrompter.get());
-}
+void MainWindow::setPrompter(Prompter* prompter) { m_files->setPrompter(prompter ? prompter : m_ownPrompter.get()); }
 
-bool MainWindow::openLab(const QString& path)
-{
-    return m_files->open(path);
-}
+bool MainWindow::openLab(const QString& path) { return m_files->open(path); }
 
 ConverterMapEditor* MainWindow::openMapEditor(const QString& id, const QString& map, int row, const QString& column)
 {
@@ -389,10 +417,7 @@ void MainWindow::raiseDock(const QString& name)
     }
 }
 
-void MainWindow::offerRecovery()
-{
-    m_files->offerRecovery(RecoveryStore(m_recoveryDir));
-}
+void MainWindow::offerRecovery() { m_files->offerRecovery(RecoveryStore(m_recoveryDir)); }
 
 void MainWindow::onSelectionChanged()
 {
@@ -441,17 +466,16 @@ void MainWindow::rebuildRecentMenu()
         const QString path = files[i];
         QAction* a = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
         a->setStatusTip(path);
-        connect(a, &QAction::triggered, this, [this, path] { m_files->open(path); });
+        connect(a, &QAction::triggered, this, [this, path] {
+            m_files->open(path);
+        });
     }
     if (!files.isEmpty()) m_recentMenu->addSeparator();
     QAction* clear = m_recentMenu->addAction(tr("Clear List"), m_recent, &RecentFiles::clear);
     clear->setEnabled(!files.isEmpty());
 }
 
-void MainWindow::showShortcuts()
-{
-    QMessageBox::information(this, tr("Keyboard and mouse"), shortcutsText());
-}
+void MainWindow::showShortcuts() { QMessageBox::information(this, tr("Keyboard and mouse"), shortcutsText()); }
 
 QString MainWindow::shortcutsText() const
 {
@@ -470,9 +494,11 @@ QString MainWindow::shortcutsText() const
     row(tr("Undo / Redo"), QStringLiteral("%1 / %2").arg(key(a.undo), key(a.redo)));
     row(tr("Cut / Copy / Paste / Delete"), QStringLiteral("%1 / %2 / %3 / %4").arg(key(a.cut), key(a.copy), key(a.paste), key(a.remove)));
     row(tr("Rename"), key(a.rename));
-    row(tr("Rotate clockwise / counterclockwise / Flip"), QStringLiteral("%1 / %2 / %3").arg(key(a.rotateCw), key(a.rotateCcw), key(a.flip)));
+    row(tr("Rotate clockwise / counterclockwise / Flip"),
+        QStringLiteral("%1 / %2 / %3").arg(key(a.rotateCw), key(a.rotateCcw), key(a.flip)));
     row(tr("Converter maps"), key(a.editMaps));
-    row(tr("Zoom in / out / fit / 100 %"), QStringLiteral("%1 / %2 / %3 / %4").arg(key(a.zoomIn), key(a.zoomOut), key(a.zoomFit), key(a.zoomReset)));
+    row(tr("Zoom in / out / fit / 100 %"),
+        QStringLiteral("%1 / %2 / %3 / %4").arg(key(a.zoomIn), key(a.zoomOut), key(a.zoomFit), key(a.zoomReset)));
     row(tr("Snap to grid"), key(a.snap));
     row(tr("Zoom"), tr("mouse wheel (Shift/Ctrl+wheel scrolls)"));
     row(tr("Pan"), tr("middle button drag, or Space + drag"));

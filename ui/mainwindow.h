@@ -40,8 +40,8 @@ struct ActionSet;
 
 /// how a main window starts
 struct MainWindowOptions {
-    QString recoveryDirectory;    ///< "" = the default recovery folder
-    bool restoreSettings = true;  ///< restore geometry and dock layout from QSettings
+    QString recoveryDirectory;   ///< "" = the default recovery folder
+    bool restoreSettings = true; ///< restore geometry and dock layout from QSettings
 };
 
 /// The editor's main window.
@@ -126,8 +126,8 @@ private:
     QLabel* m_problemsLabel = nullptr;
     QLabel* m_zoomLabel = nullptr;
     QHash<QString, QPointer<ConverterMapEditor>> m_mapEditors;
-    bool m_restored = false;  ///< the dock layout came from the settings
-    bool m_sized = false;     ///< the default dock sizes were applied
+    bool m_restored = false; ///< the dock layout came from the settings
+    bool m_sized = false;    ///< the default dock sizes were applied
     CausalityUi* m_causality = nullptr;
     AssetUi* m_assets = nullptr;
     RunController* m_run = nullptr;

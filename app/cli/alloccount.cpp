@@ -9,10 +9,7 @@ std::atomic<std::uint64_t> g_allocations{0};
 }
 
 namespace drivelab {
-std::uint64_t allocationCount()
-{
-    return g_allocations.load(std::memory_order_relaxed);
-}
+std::uint64_t allocationCount() { return g_allocations.load(std::memory_order_relaxed); }
 } // namespace drivelab
 
 void* operator new(std::size_t n)

@@ -17,9 +17,8 @@ bool parseArgs(const std::vector<std::string>& in, const char* cmd, const ArgSpe
     bool haveFile = false;
     for (std::size_t i = 0; i < in.size(); ++i) {
         const std::string& s = in[i];
-        const bool known = (s == "--json" && spec.json) || (s == "--quiet" && spec.quiet) ||
-                           (s == "--output" && spec.output) || (s == "--repeat" && spec.repeat) ||
-                           (s == "--allow-unbalanced" && spec.allowUnbalanced);
+        const bool known = (s == "--json" && spec.json) || (s == "--quiet" && spec.quiet) || (s == "--output" && spec.output) ||
+                           (s == "--repeat" && spec.repeat) || (s == "--allow-unbalanced" && spec.allowUnbalanced);
         if (known && !seen.insert(s).second) {
             std::fprintf(stderr, "drivelab-cli %s: option '%s' given twice; give it once\n", cmd, s.c_str());
             return false;
@@ -29,9 +28,12 @@ bool parseArgs(const std::vector<std::string>& in, const char* cmd, const ArgSpe
             std::fprintf(stderr, "drivelab-cli %s: option '%s' needs a value\n", cmd, s.c_str());
             return false;
         }
-        if (known && s == "--json") a.json = true;
-        else if (known && s == "--quiet") a.quiet = true;
-        else if (known && s == "--allow-unbalanced") a.allowUnbalanced = true;
+        if (known && s == "--json")
+            a.json = true;
+        else if (known && s == "--quiet")
+            a.quiet = true;
+        else if (known && s == "--allow-unbalanced")
+            a.allowUnbalanced = true;
         else if (known && s == "--output") {
             a.output = in[++i];
             if (a.output.empty() || a.output == "-") {
@@ -88,7 +90,7 @@ bool wholeIn(const std::string& v, std::int64_t lo, std::int64_t hi, std::int64_
 bool parseMcpArgs(const std::vector<std::string>& in, McpArgs& a)
 {
     static const std::set<std::string> flags = {"--allow-remote", "--conformance-tools"};
-    static const std::set<std::string> values = {"--http",      "--root",           "--token",     "--max-lab-bytes",
+    static const std::set<std::string> values = {"--http",      "--root",           "--token",      "--max-lab-bytes",
                                                  "--max-ticks", "--max-boundaries", "--max-seconds"};
     std::set<std::string> seen;
     for (std::size_t i = 0; i < in.size(); ++i) {
@@ -113,12 +115,18 @@ bool parseMcpArgs(const std::vector<std::string>& in, McpArgs& a)
         }
         const std::string& v = in[++i];
         bool ok = true;
-        if (s == "--http") a.http = v;
-        else if (s == "--root") a.root = v;
-        else if (s == "--token") a.token = v;
-        else if (s == "--max-lab-bytes") ok = wholeIn(v, 1024, static_cast<std::int64_t>(kMaxInputBytes), a.maxLabBytes);
-        else if (s == "--max-ticks") ok = wholeIn(v, 1, 10000000000LL, a.maxTicks);
-        else if (s == "--max-boundaries") ok = wholeIn(v, 1, 1000001, a.maxBoundaries);
+        if (s == "--http")
+            a.http = v;
+        else if (s == "--root")
+            a.root = v;
+        else if (s == "--token")
+            a.token = v;
+        else if (s == "--max-lab-bytes")
+            ok = wholeIn(v, 1024, static_cast<std::int64_t>(kMaxInputBytes), a.maxLabBytes);
+        else if (s == "--max-ticks")
+            ok = wholeIn(v, 1, 10000000000LL, a.maxTicks);
+        else if (s == "--max-boundaries")
+            ok = wholeIn(v, 1, 1000001, a.maxBoundaries);
         else {
             char* end = nullptr;
             a.maxSeconds = std::strtod(v.c_str(), &end);
@@ -144,13 +152,13 @@ bool parseMcpArgs(const std::vector<std::string>& in, McpArgs& a)
 bool outputIsNotInput(const std::string& input, const std::string& output, const char* cmd)
 {
     if (output.empty()) return true;
-    struct stat in {}, out {};
-    const bool same = input == output ||
-                      (input != "-" && ::stat(input.c_str(), &in) == 0 && ::stat(output.c_str(), &out) == 0 &&
-                       in.st_dev == out.st_dev && in.st_ino == out.st_ino);
+    struct stat in {
+    }, out{};
+    const bool same = input == output || (input != "-" && ::stat(input.c_str(), &in) == 0 && ::stat(output.c_str(), &out) == 0 &&
+                                          in.st_dev == out.st_dev && in.st_ino == out.st_ino);
     if (!same) return true;
-    std::fprintf(stderr, "%s: -: --output: is the input file (%s would overwrite it); name another file\n",
-                 printableText(output).c_str(), cmd);
+    std::fprintf(stderr, "%s: -: --output: is the input file (%s would overwrite it); name another file\n", printableText(output).c_str(),
+                 cmd);
     return false;
 }
 

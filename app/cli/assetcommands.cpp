@@ -20,8 +20,8 @@ ExportOutcome exportAsset(const std::string& file, const std::string& output, co
     const std::uint64_t estimate = estimateAssetBytes(lab.model);
     if (estimate > kMaxInputBytes) {
         out.errors = printableText(file) + ": -: run.report_every_ticks: the asset would be about " + std::to_string(estimate) +
-                     " bytes (" + std::to_string(lab.model->boundaryCount()) + " boundaries), over the " +
-                     std::to_string(kMaxInputBytes) + "-byte limit every reader enforces; report less often\n";
+                     " bytes (" + std::to_string(lab.model->boundaryCount()) + " boundaries), over the " + std::to_string(kMaxInputBytes) +
+                     "-byte limit every reader enforces; report less often\n";
         return out;
     }
     AssetExport rec = recordAsset(lab.model);
@@ -36,8 +36,7 @@ ExportOutcome exportAsset(const std::string& file, const std::string& output, co
     std::string text = writeAsset(*rec.asset);
     if (text.size() > kMaxInputBytes) {
         out.errors = printableText(file) + ": -: run.report_every_ticks: the asset would be " + std::to_string(text.size()) +
-                     " bytes, over the " + std::to_string(kMaxInputBytes) +
-                     "-byte limit every reader enforces; report less often\n";
+                     " bytes, over the " + std::to_string(kMaxInputBytes) + "-byte limit every reader enforces; report less often\n";
         return out;
     }
     // never write an asset this build could not read back
@@ -69,15 +68,15 @@ VerifyOutcome verifyAsset(const std::string& file, const AssetReadResult& r)
         return out;
     }
     if (!replay.ok) {
-        out.errors += printableText(file) + ": -: " + printableText(replay.field) + ": the replay differs: " +
-                      printableText(replay.message) + "\n";
+        out.errors +=
+            printableText(file) + ": -: " + printableText(replay.field) + ": the replay differs: " + printableText(replay.message) + "\n";
         return out;
     }
     out.ok = true;
     out.summary = printableText(file) + ": verified: asset version " + std::to_string(r.asset->version) + ", " +
                   std::to_string(replay.boundariesChecked) + " boundaries and final state " + toHex16(r.asset->finalStateHash) +
-                  " reproduced bit for bit (fingerprint " + toHex16(r.asset->fingerprint) + ", signature " +
-                  toHex16(r.asset->signature) + ")";
+                  " reproduced bit for bit (fingerprint " + toHex16(r.asset->fingerprint) + ", signature " + toHex16(r.asset->signature) +
+                  ")";
     return out;
 }
 
@@ -102,9 +101,9 @@ int cmdExport(const std::vector<std::string>& argv)
     }
     if (!a.quiet) {
         std::printf("%s: asset version %d: %zu boundaries over %lld ticks, fingerprint %s, final state %s, signature %s\n",
-                    printableText(a.output).c_str(), rec.asset->version, rec.asset->boundaries.size(), static_cast<long long>(rec.asset->ticks),
-                    toHex16(rec.asset->fingerprint).c_str(), toHex16(rec.asset->finalStateHash).c_str(),
-                    toHex16(rec.asset->signature).c_str());
+                    printableText(a.output).c_str(), rec.asset->version, rec.asset->boundaries.size(),
+                    static_cast<long long>(rec.asset->ticks), toHex16(rec.asset->fingerprint).c_str(),
+                    toHex16(rec.asset->finalStateHash).c_str(), toHex16(rec.asset->signature).c_str());
     }
     return Ok;
 }

@@ -42,8 +42,12 @@ Json causalityDocument(const CausalityRun& r)
 {
     if (!r.spec) {
         // a lab that does not read: still one valid document, nothing analysed
-        return Json{{"consistent", false}, {"bonds", Json::array()}, {"elements", Json::array()},
-                    {"algebraic_loops", Json::array()}, {"conflicts", Json::array()}, {"lab_valid", false},
+        return Json{{"consistent", false},
+                    {"bonds", Json::array()},
+                    {"elements", Json::array()},
+                    {"algebraic_loops", Json::array()},
+                    {"conflicts", Json::array()},
+                    {"lab_valid", false},
                     {"diagnostics", diagnosticsJson(r.diagnostics)}};
     }
     Json out = causalityJson(r.report);

@@ -91,8 +91,8 @@ int cmdRun(const std::vector<std::string>& argv)
         }
         const EnergyReport e = session.energy();
         std::printf("  energy: stored %s -> %s J, source work %s J, heat %s J to nodes + %s J to ledger, residual %s J\n",
-                    num(e.storedInitial).c_str(), num(e.storedFinal).c_str(), num(e.sourceWork).c_str(),
-                    num(e.heatToNodes).c_str(), num(e.heatToLedger).c_str(), num(e.residual).c_str());
+                    num(e.storedInitial).c_str(), num(e.storedFinal).c_str(), num(e.sourceWork).c_str(), num(e.heatToNodes).c_str(),
+                    num(e.heatToLedger).c_str(), num(e.residual).c_str());
         if (!a.output.empty()) std::printf("  report written to %s\n", printableText(a.output).c_str());
     }
     return Ok;

@@ -78,7 +78,8 @@ int main(int argc, char** argv)
         // out of memory (a memory limit, ulimit -v): a clear message, no partial file
         // (the temporary file's destructor ran while the exception unwound)
         std::fputs("drivelab-cli: out of memory: the run needs more memory than the process may use; "
-                   "report less often or raise the memory limit\n", stderr);
+                   "report less often or raise the memory limit\n",
+                   stderr);
         return drivelab::cli::Invalid;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "drivelab-cli: internal error: %s\n", drivelab::printableText(e.what()).c_str());

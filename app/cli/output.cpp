@@ -30,20 +30,14 @@ std::string bookProblemLine(const std::string& file, const BookProblem& p, bool 
            "tick " + std::to_string(p.tick) + " (t = " + num(p.time) + " s): " + printableText(p.message);
 }
 
-void printSolverFailure(const std::string& file, const SolverError& e)
-{
-    std::fprintf(stderr, "%s\n", solverFailureLine(file, e).c_str());
-}
+void printSolverFailure(const std::string& file, const SolverError& e) { std::fprintf(stderr, "%s\n", solverFailureLine(file, e).c_str()); }
 
 void printBookProblem(const std::string& file, const BookProblem& p, bool warning)
 {
     std::fprintf(stderr, "%s\n", bookProblemLine(file, p, warning).c_str());
 }
 
-Json checkJson(const Diagnostics& d)
-{
-    return printableJson(Json{{"diagnostics", diagnosticsJson(d)}});
-}
+Json checkJson(const Diagnostics& d) { return printableJson(Json{{"diagnostics", diagnosticsJson(d)}}); }
 
 Json diagnosticsJson(const Diagnostics& d)
 {

@@ -14,10 +14,10 @@ namespace drivelab::cli {
 
 /// a lab read for the causality analysis (read even when it does not compile)
 struct CausalityRun {
-    Diagnostics diagnostics;    ///< read and compile problems, in order
-    std::optional<LabSpec> spec;///< present when the lab reads
-    bool labValid = false;      ///< the lab compiles
-    CausalityReport report;     ///< the analysis (empty when the lab does not read)
+    Diagnostics diagnostics;     ///< read and compile problems, in order
+    std::optional<LabSpec> spec; ///< present when the lab reads
+    bool labValid = false;       ///< the lab compiles
+    CausalityReport report;      ///< the analysis (empty when the lab does not read)
 };
 /// analyse a lab's text; `read` false when the text could not be read (`readDiagnostics` say why)
 /// (`files`: how the files it refers to are read; empty: from `baseDir`, LabSpec::fileReader)
@@ -38,9 +38,9 @@ ExportOutcome exportAsset(const std::string& file, const std::string& output, co
 
 /// an asset's replay
 struct VerifyOutcome {
-    bool ok = false;    ///< every boundary and the final state reproduced bit for bit
-    std::string errors; ///< the lines `verify` prints on failure (each ending in a newline)
-    std::string summary;///< the line `verify` prints on success (no newline)
+    bool ok = false;     ///< every boundary and the final state reproduced bit for bit
+    std::string errors;  ///< the lines `verify` prints on failure (each ending in a newline)
+    std::string summary; ///< the line `verify` prints on success (no newline)
 };
 /// replay a read asset (its diagnostics, when it did not read, are in `errors`)
 VerifyOutcome verifyAsset(const std::string& file, const AssetReadResult& r);

@@ -60,10 +60,14 @@ bool parseSweepArgs(const std::vector<std::string>& in, SweepArgs& a)
             std::fprintf(stderr, "drivelab-cli sweep: option '%s' needs a value\n", s.c_str());
             return false;
         }
-        if (s == "--json") a.json = true;
-        else if (s == "--resume") a.resume = true;
-        else if (s == "--quiet") a.quiet = true;
-        else if (s == "--output") a.output = in[++i];
+        if (s == "--json")
+            a.json = true;
+        else if (s == "--resume")
+            a.resume = true;
+        else if (s == "--quiet")
+            a.quiet = true;
+        else if (s == "--output")
+            a.output = in[++i];
         else if (s == "--jobs" || s == "--variant") {
             const std::string& v = in[++i];
             char* end = nullptr;
@@ -74,8 +78,10 @@ bool parseSweepArgs(const std::vector<std::string>& in, SweepArgs& a)
                              s == "--jobs" ? 1 : 0, hi, printableText(v).c_str());
                 return false;
             }
-            if (s == "--jobs") a.jobs = static_cast<int>(n);
-            else a.variant = n;
+            if (s == "--jobs")
+                a.jobs = static_cast<int>(n);
+            else
+                a.variant = n;
         } else if (s.size() > 1 && s[0] == '-') {
             std::fprintf(stderr, "drivelab-cli sweep: unknown option '%s'\n", printableText(s).c_str());
             return false;
@@ -184,7 +190,7 @@ int cmdSweep(const std::vector<std::string>& argv)
     std::fflush(journal);
 
     g_stop.store(false);
-    struct sigaction act {};
+    struct sigaction act { };
     act.sa_handler = stopSweep;
     sigemptyset(&act.sa_mask);
     sigaction(SIGINT, &act, nullptr);

@@ -86,8 +86,8 @@ int main(int argc, char** argv)
                             QStringLiteral("ID"));
     QCommandLineOption problems(QStringLiteral("problems"), QApplication::translate("main", "Raise the Problems panel."));
     QCommandLineOption dock(QStringLiteral("dock"), QApplication::translate("main", "Raise a panel."), QStringLiteral("NAME"));
-    QCommandLineOption size(QStringLiteral("size"), QApplication::translate("main", "Window size for screenshots."),
-                            QStringLiteral("WxH"), QStringLiteral("1600x1000"));
+    QCommandLineOption size(QStringLiteral("size"), QApplication::translate("main", "Window size for screenshots."), QStringLiteral("WxH"),
+                            QStringLiteral("1600x1000"));
     QCommandLineOption causality(QStringLiteral("causality"), QApplication::translate("main", "Show the causality overlay."));
     parser.addOptions({shot, select, maps, problems, dock, size, causality});
     QCommandLineOption runTo(QStringLiteral("run-to"), QApplication::translate("main", "Run the simulation to SECONDS first."),
@@ -111,7 +111,9 @@ int main(int argc, char** argv)
 
     if (!parser.isSet(shot)) {
         window.show();
-        QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
+        QTimer::singleShot(0, &window, [&window] {
+            window.offerRecovery();
+        });
         return QApplication::exec();
     }
 

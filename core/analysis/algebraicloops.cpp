@@ -22,7 +22,9 @@ int producer(const BondGraph& g, const CausalityAssignment& a, int v)
 std::vector<std::vector<int>> dependencies(const BondGraph& g, const CausalityAssignment& a)
 {
     std::vector<std::vector<int>> adj(2 * g.bonds().size());
-    const auto edge = [&](int u, int v) { adj[static_cast<std::size_t>(u)].push_back(v); };
+    const auto edge = [&](int u, int v) {
+        adj[static_cast<std::size_t>(u)].push_back(v);
+    };
     for (int e = 0; e < static_cast<int>(g.elements().size()); ++e) {
         const BgElement& el = g.element(e);
         if (a.bad[static_cast<std::size_t>(e)]) continue;
@@ -94,7 +96,8 @@ std::vector<int> components(const std::vector<std::vector<int>>& adj)
             if (i < out.size()) {
                 frames.back().second = i + 1;
                 const int w = out[i];
-                if (index[static_cast<std::size_t>(w)] < 0) open(w);
+                if (index[static_cast<std::size_t>(w)] < 0)
+                    open(w);
                 else if (onStack[static_cast<std::size_t>(w)])
                     low[static_cast<std::size_t>(v)] = std::min(low[static_cast<std::size_t>(v)], index[static_cast<std::size_t>(w)]);
                 continue;

@@ -25,19 +25,19 @@ enum class BgPortFix : std::uint8_t {
 
 /// one element of the graph
 struct BgElement {
-    std::string id;          ///< element id ("engine", "j0_line", "cyl.a"); unique in the graph
-    BgKind kind = BgKind::R; ///< element kind
-    std::string owner;       ///< node or component id it stands for ("ground" for the reference)
-    std::string note;        ///< what it is, for people ("oil volume of node 'line'", "locked at the start: ...")
-    std::string label;       ///< how a message names it ("accumulator 'acc1'", "the oil volume of 'line'")
+    std::string id;                     ///< element id ("engine", "j0_line", "cyl.a"); unique in the graph
+    BgKind kind = BgKind::R;            ///< element kind
+    std::string owner;                  ///< node or component id it stands for ("ground" for the reference)
+    std::string note;                   ///< what it is, for people ("oil volume of node 'line'", "locked at the start: ...")
+    std::string label;                  ///< how a message names it ("accumulator 'acc1'", "the oil volume of 'line'")
     Domain domain = Domain::Rotational; ///< domain of its efforts and flows (a junction's; a TF's first port)
-    bool nodeJunction = false; ///< the junction of a node (not one inside a component)
-    bool rigid = false;      ///< part of a rigid mechanical constraint the solver projects (gear, planetary,
-                             ///< locked clutch, mechanical transformer), a mechanical node's junction or
-                             ///< inertia, or the ground reference
-    bool pureJunction = false; ///< a hydraulic node's 0-junction without storage of its own
-    std::vector<int> bonds;  ///< its bonds, in port order
-    std::vector<BgPortFix> fix; ///< per port: what the procedure must respect
+    bool nodeJunction = false;          ///< the junction of a node (not one inside a component)
+    bool rigid = false;                 ///< part of a rigid mechanical constraint the solver projects (gear, planetary,
+                                        ///< locked clutch, mechanical transformer), a mechanical node's junction or
+                                        ///< inertia, or the ground reference
+    bool pureJunction = false;          ///< a hydraulic node's 0-junction without storage of its own
+    std::vector<int> bonds;             ///< its bonds, in port order
+    std::vector<BgPortFix> fix;         ///< per port: what the procedure must respect
 };
 
 /// one bond: the half-arrow points from -> to (positive power); causality is separate
@@ -48,10 +48,10 @@ struct BgBond {
 
 /// a component listed with the elements it expands to (composites, and every component)
 struct BgComponentEntry {
-    std::string id;                    ///< component id
-    std::string kind;                  ///< element kinds it expands to ("TF + TF", "R", "Se")
-    std::string note;                  ///< short description
-    std::vector<int> elements;         ///< its elements (one for a plain component)
+    std::string id;            ///< component id
+    std::string kind;          ///< element kinds it expands to ("TF + TF", "R", "Se")
+    std::string note;          ///< short description
+    std::vector<int> elements; ///< its elements (one for a plain component)
 };
 
 /// a signal (no power): a hydraulic pressure that sets a clutch's capacity
@@ -66,8 +66,7 @@ struct BgSignal {
 class BondGraph {
 public:
     /// add an element; an id already taken gets a suffix ("_2", "_3", ...) to stay unique
-    int addElement(BgKind kind, const std::string& id, const std::string& owner, const std::string& note = {},
-                   bool rigid = false);
+    int addElement(BgKind kind, const std::string& id, const std::string& owner, const std::string& note = {}, bool rigid = false);
     /// add a bond from -> to (half-arrow direction); returns its index
     int addBond(int from, int to);
     /// require the element's side of a bond to set (or receive) the effort

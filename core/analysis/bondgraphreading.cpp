@@ -8,15 +8,9 @@
 namespace drivelab {
 namespace {
 
-bool mechanical(Domain d)
-{
-    return d == Domain::Rotational || d == Domain::Translational;
-}
+bool mechanical(Domain d) { return d == Domain::Rotational || d == Domain::Translational; }
 
-bool has(const Json& obj, const char* key)
-{
-    return obj.is_object() && obj.contains(key);
-}
+bool has(const Json& obj, const char* key) { return obj.is_object() && obj.contains(key); }
 
 } // namespace
 
@@ -36,10 +30,7 @@ bool BondGraphReading::flag(const char* name) const
     return has(p, name) && p[name].is_boolean() && p[name].get<bool>();
 }
 
-bool BondGraphReading::given(const char* name) const
-{
-    return has(m_c->parameters, name);
-}
+bool BondGraphReading::given(const char* name) const { return has(m_c->parameters, name); }
 
 double BondGraphReading::input(const char* name) const
 {
@@ -103,10 +94,7 @@ bool BondGraphReading::isMech(const Port& p) const
     return p.kind == PortKind::Node && mechanical(m_nodes[static_cast<std::size_t>(p.node)].domain);
 }
 
-bool BondGraphReading::isMechOrGround(const Port& p) const
-{
-    return isMech(p) || p.kind == PortKind::Ground || p.kind == PortKind::Absent;
-}
+bool BondGraphReading::isMechOrGround(const Port& p) const { return isMech(p) || p.kind == PortKind::Ground || p.kind == PortKind::Absent; }
 
 const std::string& BondGraphReading::nodeId(const Port& p) const
 {
@@ -268,9 +256,12 @@ void BondGraphReading::bondTo(const std::vector<int>& elements, int junction)
 {
     for (int e : elements) {
         const BgKind k = m_g.element(e).kind;
-        if (k == BgKind::Se || k == BgKind::Sf) bondSource(e, junction);
-        else if (k == BgKind::C || k == BgKind::I) m_g.addBond(e, junction);
-        else m_g.addBond(junction, e);
+        if (k == BgKind::Se || k == BgKind::Sf)
+            bondSource(e, junction);
+        else if (k == BgKind::C || k == BgKind::I)
+            m_g.addBond(e, junction);
+        else
+            m_g.addBond(junction, e);
     }
 }
 
@@ -299,9 +290,12 @@ void BondGraphReading::mapNode(const NodeSpec& n)
         else if (has(n.fields, "volume"))
             own = add(BgKind::C, n.id, n.id, "oil volume of node '" + n.id + "'", "the oil volume of '" + n.id + "'", d);
         slot.junction = addNodeJunction(BgKind::Zero, n, d, "common pressure of '" + n.id + "'", false);
-        if (own < 0) m_g.element(slot.junction).pureJunction = true;
-        else if (m_g.element(own).kind == BgKind::Se) bondSource(own, slot.junction);
-        else m_g.addBond(own, slot.junction);
+        if (own < 0)
+            m_g.element(slot.junction).pureJunction = true;
+        else if (m_g.element(own).kind == BgKind::Se)
+            bondSource(own, slot.junction);
+        else
+            m_g.addBond(own, slot.junction);
     } else {
         // thermal (a pseudo bond graph: temperature and heat flow): a C, and to the ambient an R
         // against an ambient-temperature Se

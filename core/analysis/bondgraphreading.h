@@ -32,7 +32,7 @@ public:
         int node = -1; ///< index into the mapped nodes
     };
 
-    BondGraphReading(BondGraph& g, const LabSpec& spec) : m_g(g), m_spec(spec) {}
+    BondGraphReading(BondGraph& g, const LabSpec& spec) : m_g(g), m_spec(spec) { }
 
     // ---- the component being read ------------------------------------------------------
     /// its spec

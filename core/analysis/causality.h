@@ -22,12 +22,12 @@ struct CausalityBond {
 
 /// one element (or a component listed with the elements it expands to)
 struct CausalityElement {
-    std::string id;        ///< element id ("engine", "j0_line", "cyl.a") or composite component id
-    std::string kind;      ///< Se, Sf, C, I, R, TF, GY, 0, 1, or "TF + TF" for a composite
-    std::string causality; ///< fixed, integral, derivative, resistance, conductance, mixed, "effort a->b",
-                           ///< "effort from X" (0), "flow from X" (1), composite, conflict, unassigned
-    std::string owner;     ///< node or component id it stands for
-    std::string note;      ///< what it is
+    std::string id;                     ///< element id ("engine", "j0_line", "cyl.a") or composite component id
+    std::string kind;                   ///< Se, Sf, C, I, R, TF, GY, 0, 1, or "TF + TF" for a composite
+    std::string causality;              ///< fixed, integral, derivative, resistance, conductance, mixed, "effort a->b",
+                                        ///< "effort from X" (0), "flow from X" (1), composite, conflict, unassigned
+    std::string owner;                  ///< node or component id it stands for
+    std::string note;                   ///< what it is
     std::vector<std::string> expandsTo; ///< a composite's elements
 };
 
@@ -63,15 +63,15 @@ struct CausalitySignal {
 
 /// the whole analysis
 struct CausalityReport {
-    bool consistent = true;                    ///< no conflict
-    std::vector<CausalityBond> bonds;          ///< in graph order
-    std::vector<CausalityElement> elements;    ///< in graph order, composites before their elements
-    std::vector<AlgebraicLoop> loops;          ///< algebraic loops
-    std::vector<ConstrainedGroup> groups;      ///< constrained groups
-    std::vector<CausalityConflict> conflicts;  ///< conflicts
-    std::vector<CausalitySignal> signalLinks;      ///< signalLinks (no bond)
-    std::vector<std::string> lockedClutches;   ///< clutches analysed as locked (the mode)
-    std::vector<std::string> notes;            ///< what could not be mapped
+    bool consistent = true;                   ///< no conflict
+    std::vector<CausalityBond> bonds;         ///< in graph order
+    std::vector<CausalityElement> elements;   ///< in graph order, composites before their elements
+    std::vector<AlgebraicLoop> loops;         ///< algebraic loops
+    std::vector<ConstrainedGroup> groups;     ///< constrained groups
+    std::vector<CausalityConflict> conflicts; ///< conflicts
+    std::vector<CausalitySignal> signalLinks; ///< signalLinks (no bond)
+    std::vector<std::string> lockedClutches;  ///< clutches analysed as locked (the mode)
+    std::vector<std::string> notes;           ///< what could not be mapped
 };
 
 /// Analyse a lab as written, also one the compiler refuses (clutches locked when their

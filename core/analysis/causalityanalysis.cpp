@@ -5,10 +5,7 @@
 namespace drivelab {
 namespace {
 
-bool isJunction(const BgElement& e)
-{
-    return e.kind == BgKind::Zero || e.kind == BgKind::One;
-}
+bool isJunction(const BgElement& e) { return e.kind == BgKind::Zero || e.kind == BgKind::One; }
 
 void addUnique(std::vector<std::string>& list, const std::string& s)
 {
@@ -55,8 +52,12 @@ CausalityReport CausalityAnalysis::run()
     classifyStorage();
     classifyContradictions();
     for (const std::string& id : m_g.unmapped)
-        m_r.conflicts.push_back(CausalityConflict{{id}, "", "", "component '" + id + "' has a type without a bond-graph mapping in "
-                                                                                    "this build; the analysis cannot place it"});
+        m_r.conflicts.push_back(CausalityConflict{{id},
+                                                  "",
+                                                  "",
+                                                  "component '" + id +
+                                                      "' has a type without a bond-graph mapping in "
+                                                      "this build; the analysis cannot place it"});
     listBonds();
     listElements();
     listGroups();
@@ -78,10 +79,7 @@ int CausalityAnalysis::find(int e)
     return e;
 }
 
-bool CausalityAnalysis::isGround(int e) const
-{
-    return el(e).owner == kGroundId;
-}
+bool CausalityAnalysis::isGround(int e) const { return el(e).owner == kGroundId; }
 
 // rigid components join the mechanical node junctions they touch; never through ground,
 // which would merge unrelated held shafts
@@ -240,7 +238,8 @@ void CausalityAnalysis::classifyStorage()
         if (s.kind == BgKind::C && direct && !sources.empty()) {
             msg = labels(sources) + " holds the " + effortWord(d) + " of " + where + ", which has its own compliance (" + s.label +
                   "): an ideal pressure source on a compliant node leaves the compliance in derivative causality (it would take an "
-                  "impulsive flow); " + kSourceOnCompliance;
+                  "impulsive flow); " +
+                  kSourceOnCompliance;
         } else if (s.kind == BgKind::C && direct && !storages.empty()) {
             msg = labels(storages) + " and " + s.label + " both set the " + effortWord(d) + " of " + where +
                   ": two ideal pressure-setting storages on one 0-junction are not independent (" + s.label +
@@ -248,14 +247,16 @@ void CausalityAnalysis::classifyStorage()
         } else if (s.kind == BgKind::C && d != Domain::Hydraulic) {
             msg = imposed + "; only one storage may set it: connect one through a resistance where the physics has one, or merge them";
         } else if (s.kind == BgKind::C) {
-            msg = imposed + "; " + (sources.empty() ? std::string("two pressure-setting storages are tied rigidly: ") + kMergeVolumes
-                                                    : std::string("an ideal pressure source is tied rigidly to a compliance: ") + kSourceOnCompliance);
+            msg = imposed + "; " +
+                  (sources.empty() ? std::string("two pressure-setting storages are tied rigidly: ") + kMergeVolumes
+                                   : std::string("an ideal pressure source is tied rigidly to a compliance: ") + kSourceOnCompliance);
         } else {
             const int pure = pureJunctionOn(chain);
             const bool flowSource = !ofKind(chain.origins, BgKind::Sf).empty();
             msg = imposed + " (a storage element in derivative causality); " +
-                  (pure >= 0 ? "pure junction '" + el(pure).owner + "' passes the flow rigidly: give it its oil volume (volume and "
-                                                                    "bulk_modulus) where the physics has one" +
+                  (pure >= 0 ? "pure junction '" + el(pure).owner +
+                                   "' passes the flow rigidly: give it its oil volume (volume and "
+                                   "bulk_modulus) where the physics has one" +
                                    std::string(flowSource ? ", or change the flow source" : "")
                              : std::string("remove one of the constraints, or put the compliance the physics has on the path"));
         }
@@ -290,16 +291,18 @@ void CausalityAnalysis::classifyContradictions()
         const std::vector<int>& origins = chain.origins;
         std::string msg;
         if (speedSetters.size() >= 2) {
-            msg = labels(speedSetters) + (speedSetters.size() == 2 ? " both" : " all") + " impose the " + flowWord(d) + " of " + where + through(chain, j) +
+            msg = labels(speedSetters) + (speedSetters.size() == 2 ? " both" : " all") + " impose the " + flowWord(d) + " of " + where +
+                  through(chain, j) +
                   ": a rigidly connected set of shafts or bodies takes its speed from one source only; remove one of the speed "
                   "sources, or put the compliance the physics has (a spring, a slipping clutch) between them";
         } else if (c.kind == Kind::TooMany && x.kind == BgKind::Zero) {
             const bool allSources = origins.size() > 1 && ofKind(origins, BgKind::Se).size() == origins.size();
-            msg = allSources ? labels(origins) + " all hold the " + effortWord(d) + " of " + where +
-                                   ": two ideal sources on one junction conflict; remove one, or connect one through a line resistance "
-                                   "where the physics has one"
-                             : "the " + std::string(effortWord(d)) + " of " + where + " is set twice (by " + labels(origins) +
-                                   "); only one element may set it: connect one of them through a line resistance where the physics has one";
+            msg = allSources
+                      ? labels(origins) + " all hold the " + effortWord(d) + " of " + where +
+                            ": two ideal sources on one junction conflict; remove one, or connect one through a line resistance "
+                            "where the physics has one"
+                      : "the " + std::string(effortWord(d)) + " of " + where + " is set twice (by " + labels(origins) +
+                            "); only one element may set it: connect one of them through a line resistance where the physics has one";
         } else if (c.kind == Kind::TooMany) {
             msg = "the " + std::string(flowWord(d)) + " of " + where + " is imposed twice (by " + labels(origins) +
                   "); remove one of the constraints, or put the compliance the physics has on the path";
@@ -316,8 +319,8 @@ void CausalityAnalysis::classifyContradictions()
                             "; connect it to where the oil goes (a volume, an accumulator, a line to a reservoir) where the physics "
                             "has one, or remove the source";
         } else if (c.kind == Kind::None) {
-            msg = "nothing sets the " + std::string(flowWord(d)) + " of " + where + ": every " + effortWord(d) +
-                  " at it is imposed (by " + labels(origins) + ")";
+            msg = "nothing sets the " + std::string(flowWord(d)) + " of " + where + ": every " + effortWord(d) + " at it is imposed (by " +
+                  labels(origins) + ")";
         } else if (x.kind == BgKind::TF && std::find(x.fix.begin(), x.fix.end(), BgPortFix::EffortOut) != x.fix.end()) {
             msg = x.label + " would be driven backwards: the flow at " + where + " is imposed (by " + labels(origins) +
                   "), so its delivery would have to set its shaft speed; with a delivery table a pump is not a freely reversible "
@@ -329,15 +332,16 @@ void CausalityAnalysis::classifyContradictions()
                   "physics has one";
         } else if (x.kind == BgKind::Sf) {
             msg = labels(origins) + " and " + x.label + " both impose the " + flowWord(d) + " through " + where +
-                  ", so nothing is left to set its " + effortWord(d) + "; connect it to where the oil goes (a volume, an "
-                                                                       "accumulator, a line to a reservoir) where the physics has "
-                                                                       "one, or remove one source";
+                  ", so nothing is left to set its " + effortWord(d) +
+                  "; connect it to where the oil goes (a volume, an "
+                  "accumulator, a line to a reservoir) where the physics has "
+                  "one, or remove one source";
         } else if (x.kind == BgKind::TF) {
             msg = x.label + " is driven from both sides: the " + std::string(effortWord(d)) + " at both its ports is imposed (by " +
                   labels(origins) + "); connect one side through a line resistance where the physics has one";
         } else {
-            msg = x.label + " needs the " + std::string(flowWord(d)) + " at its ports, but it is imposed otherwise (by " +
-                  labels(origins) + ")";
+            msg = x.label + " needs the " + std::string(flowWord(d)) + " at its ports, but it is imposed otherwise (by " + labels(origins) +
+                  ")";
         }
         conflict(j, chain, junction ? std::vector<int>{} : std::vector<int>{c.element}, msg);
         if (m_r.conflicts.back().elements.empty() && j >= 0) m_r.conflicts.back().elements.push_back(el(j).owner);

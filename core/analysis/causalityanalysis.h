@@ -23,10 +23,10 @@ private:
     const BondGraph& m_g;
     CausalityAssignment m_a;
     CausalityReport m_r;
-    std::vector<int> m_root;      // union-find over elements: rigid constrained groups
-    std::vector<int> m_redundant; // elements of repeated rigid constraints
+    std::vector<int> m_root;       // union-find over elements: rigid constrained groups
+    std::vector<int> m_redundant;  // elements of repeated rigid constraints
     std::vector<int> m_repeatedAt; // junctions where a repeated rigid constraint met the others
-    std::vector<int> m_reversed;  // elements whose fixed port was set the other way (they explain what follows)
+    std::vector<int> m_reversed;   // elements whose fixed port was set the other way (they explain what follows)
 
     const BgElement& el(int e) const { return m_g.element(e); }
     int find(int e);

@@ -86,8 +86,10 @@ private:
             const int e = m_queue[m_head++];
             if (m_a.bad[static_cast<std::size_t>(e)]) continue;
             const BgKind k = m_g.element(e).kind;
-            if (k == BgKind::Zero || k == BgKind::One) junctionRule(e);
-            else if (k == BgKind::TF || k == BgKind::GY) transformerRule(e);
+            if (k == BgKind::Zero || k == BgKind::One)
+                junctionRule(e);
+            else if (k == BgKind::TF || k == BgKind::GY)
+                transformerRule(e);
         }
         m_queue.clear();
         m_head = 0;
@@ -130,13 +132,20 @@ private:
     {
         const BgElement& el = m_g.element(e);
         const bool zero = el.kind == BgKind::Zero;
-        const auto setter = [&](int b) { return zero ? m_g.other(b, e) : e; };
-        const auto follower = [&](int b) { return zero ? e : m_g.other(b, e); };
+        const auto setter = [&](int b) {
+            return zero ? m_g.other(b, e) : e;
+        };
+        const auto follower = [&](int b) {
+            return zero ? e : m_g.other(b, e);
+        };
         std::vector<int> setters, followers, open;
         for (int b : el.bonds) {
-            if (!m_a.assigned(b)) open.push_back(b);
-            else if (m_a.effortFrom[static_cast<std::size_t>(b)] == setter(b)) setters.push_back(b);
-            else followers.push_back(b);
+            if (!m_a.assigned(b))
+                open.push_back(b);
+            else if (m_a.effortFrom[static_cast<std::size_t>(b)] == setter(b))
+                setters.push_back(b);
+            else
+                followers.push_back(b);
         }
         if (setters.size() > 1) {
             // recorded; the first setter still decides the open bonds, so the procedure goes on
@@ -171,10 +180,7 @@ private:
 
 } // namespace
 
-CausalityAssignment assignCausality(const BondGraph& g)
-{
-    return Assigner(g).run();
-}
+CausalityAssignment assignCausality(const BondGraph& g) { return Assigner(g).run(); }
 
 CausalChain traceCausality(const CausalityAssignment& a, const std::vector<int>& bonds)
 {

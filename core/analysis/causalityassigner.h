@@ -33,10 +33,10 @@ struct CausalityContradiction {
 
 /// the causality of every bond
 struct CausalityAssignment {
-    std::vector<int> effortFrom;       ///< per bond: element that sets the effort (-1: unassigned); the stroke is at the other end
-    std::vector<BondReason> reasons;   ///< per bond: why
+    std::vector<int> effortFrom;     ///< per bond: element that sets the effort (-1: unassigned); the stroke is at the other end
+    std::vector<BondReason> reasons; ///< per bond: why
     std::vector<CausalityContradiction> contradictions; ///< rules that failed, in the order found
-    std::vector<bool> bad;             ///< per element: a contradiction was found there (its rule is no longer applied)
+    std::vector<bool> bad;                              ///< per element: a contradiction was found there (its rule is no longer applied)
 
     /// true when the element receives the effort on the bond (its port takes effort in)
     bool effortIn(const BondGraph& g, int bond, int element) const

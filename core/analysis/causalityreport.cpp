@@ -14,10 +14,7 @@ Json strings(const std::vector<std::string>& list)
     return a;
 }
 
-Json orNull(const std::string& s)
-{
-    return s.empty() ? Json(nullptr) : Json(s);
-}
+Json orNull(const std::string& s) { return s.empty() ? Json(nullptr) : Json(s); }
 
 std::string joined(const std::vector<std::string>& list, const char* sep)
 {
@@ -26,10 +23,7 @@ std::string joined(const std::vector<std::string>& list, const char* sep)
     return s;
 }
 
-std::string padded(const std::string& s, std::size_t width)
-{
-    return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
-}
+std::string padded(const std::string& s, std::size_t width) { return s.size() >= width ? s : s + std::string(width - s.size(), ' '); }
 
 } // namespace
 
@@ -127,8 +121,8 @@ std::string causalityText(const CausalityReport& r)
     if (!r.conflicts.empty()) {
         s += "\nconflicts:\n";
         for (const auto& c : r.conflicts) {
-            s += "  " + (c.junction.empty() ? std::string("-") : "at '" + c.junction + "'") + " [" + joined(c.elements, ", ") + "]: " +
-                 c.message + "\n";
+            s += "  " + (c.junction.empty() ? std::string("-") : "at '" + c.junction + "'") + " [" + joined(c.elements, ", ") +
+                 "]: " + c.message + "\n";
         }
     }
     if (!r.signalLinks.empty()) {

@@ -19,5 +19,4 @@ namespace drivelab {
 /// switching type decides from the file by its own rule.
 BondGraph buildBondGraph(const LabSpec& spec, std::optional<std::uint64_t> lockMask);
 
-
 } // namespace drivelab

@@ -8,11 +8,9 @@
 namespace drivelab {
 
 CompileContext::CompileContext(const ComponentSpec& spec, const ComponentDescriptor& desc,
-                               const std::vector<std::pair<std::string, NodeRef>>& nodes, SlotCounters& slots,
-                               Diagnostics& diags)
+                               const std::vector<std::pair<std::string, NodeRef>>& nodes, SlotCounters& slots, Diagnostics& diags)
     : m_spec(spec), m_desc(desc), m_nodes(nodes), m_slots(slots), m_diags(diags)
-{
-}
+{ }
 
 double CompileContext::real(const char* name) const
 {
@@ -36,10 +34,7 @@ const Json& CompileContext::table(const char* name) const
     return m_spec.parameters[name];
 }
 
-bool CompileContext::has(const char* name) const
-{
-    return m_spec.parameters.contains(name);
-}
+bool CompileContext::has(const char* name) const { return m_spec.parameters.contains(name); }
 
 int CompileContext::port(const char* name) const
 {
@@ -116,10 +111,7 @@ int CompileContext::allocScratch(int n)
     return at;
 }
 
-int CompileContext::allocRow()
-{
-    return m_slots.nRows++;
-}
+int CompileContext::allocRow() { return m_slots.nRows++; }
 
 void CompileContext::markStorage(const char* port)
 {
@@ -140,13 +132,15 @@ bool CompileContext::fixNode(const char* port, double initial)
     StateKind& kind = (*m_slots.states.kind)[k];
     const std::string node = portNode(port);
     if (kind == StateKind::Fixed) {
-        errorAt(port, "node '" + node + "' already has its pressure held (a reservoir or another pressure source); "
-                      "two ideal pressure sources on one junction conflict");
+        errorAt(port, "node '" + node +
+                          "' already has its pressure held (a reservoir or another pressure source); "
+                          "two ideal pressure sources on one junction conflict");
         return false;
     }
     if (kind != StateKind::Algebraic) {
-        errorAt(port, "node '" + node + "' has its own compliance (a volume or a storage element): an ideal pressure "
-                      "source on it would force an impulsive flow; connect the source through an orifice, or remove the volume");
+        errorAt(port, "node '" + node +
+                          "' has its own compliance (a volume or a storage element): an ideal pressure "
+                          "source on it would force an impulsive flow; connect the source through an orifice, or remove the volume");
         return false;
     }
     if ((*m_slots.states.initialSet)[k]) {
@@ -165,7 +159,8 @@ bool CompileContext::prescribeNode(const char* port, int slot, const char* input
     if (i < 0 || !m_slots.states.kind) return false;
     const std::string node = portNode(port);
     if ((*m_slots.states.kind)[static_cast<std::size_t>(i)] != StateKind::Mechanical) {
-        errorAt(port, "node '" + node + "' is not a rotational or translational node; only a shaft or a body can follow a prescribed speed");
+        errorAt(port,
+                "node '" + node + "' is not a rotational or translational node; only a shaft or a body can follow a prescribed speed");
         return false;
     }
     for (const PrescribedState& p : m_slots.prescribed) {
@@ -228,8 +223,7 @@ std::string numberProblem(const Range& range, const Json& v, bool whole)
     return {};
 }
 
-bool checkNumber(const Range& range, const Json& v, bool whole, const std::string& subject, const std::string& path,
-                 Diagnostics& diags)
+bool checkNumber(const Range& range, const Json& v, bool whole, const std::string& subject, const std::string& path, Diagnostics& diags)
 {
     const std::string problem = numberProblem(range, v, whole);
     if (problem.empty()) return true;
@@ -239,8 +233,8 @@ bool checkNumber(const Range& range, const Json& v, bool whole, const std::strin
 
 } // namespace
 
-bool validateParameter(const ParameterDescriptor& p, const Json& value, const std::string& subject,
-                       const std::string& path, Diagnostics& diags)
+bool validateParameter(const ParameterDescriptor& p, const Json& value, const std::string& subject, const std::string& path,
+                       Diagnostics& diags)
 {
     switch (p.kind) {
     case ParamKind::Real:
@@ -253,8 +247,9 @@ bool validateParameter(const ParameterDescriptor& p, const Json& value, const st
     case ParamKind::RealOrKeyword:
         if (value.is_string() && p.keyword && value.get<std::string>() == p.keyword) return true;
         if (!value.is_number()) {
-            diags.error(subject, path, std::string("must be a number [") + p.unit + "] or \"" + (p.keyword ? p.keyword : "") +
-                                           "\", got " + jsonKind(value));
+            diags.error(subject, path,
+                        std::string("must be a number [") + p.unit + "] or \"" + (p.keyword ? p.keyword : "") + "\", got " +
+                            jsonKind(value));
             return false;
         }
         return checkNumber(p.range, value, false, subject, path, diags);
@@ -294,8 +289,9 @@ bool validateTable(const ParameterDescriptor& p, const Json& value, std::vector<
     }
     const int rows = static_cast<int>(value.size());
     if (rows < p.minRows || rows > p.maxRows) {
-        findings.push_back({-1, std::nullopt, "has " + std::to_string(rows) + " points; it needs " + std::to_string(p.minRows) + " to " +
-                                        std::to_string(p.maxRows)});
+        findings.push_back(
+            {-1, std::nullopt,
+             "has " + std::to_string(rows) + " points; it needs " + std::to_string(p.minRows) + " to " + std::to_string(p.maxRows)});
         return false;
     }
     bool ok = true;

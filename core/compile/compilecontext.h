@@ -36,23 +36,23 @@ struct PrescribedState {
 
 /// Counters of the flat state arrays, shared by all components of one compile.
 struct SlotCounters {
-    DynamicStateTable states; ///< node states, for components that give a node a role
-    int nReal = 0;      ///< component real state
-    int nFlag = 0;      ///< component discrete state
-    int nMean = 0;      ///< tick means
-    int nScratch = 0;   ///< per-evaluation scratch
-    int nRows = 0;      ///< constraint rows
-    int nStates = 0;    ///< states counted against the budget
-    std::vector<double> realInit;       ///< initial component real state
-    std::vector<std::int32_t> flagInit; ///< initial component discrete state
+    DynamicStateTable states;                ///< node states, for components that give a node a role
+    int nReal = 0;                           ///< component real state
+    int nFlag = 0;                           ///< component discrete state
+    int nMean = 0;                           ///< tick means
+    int nScratch = 0;                        ///< per-evaluation scratch
+    int nRows = 0;                           ///< constraint rows
+    int nStates = 0;                         ///< states counted against the budget
+    std::vector<double> realInit;            ///< initial component real state
+    std::vector<std::int32_t> flagInit;      ///< initial component discrete state
     std::vector<PrescribedState> prescribed; ///< prescribed states in component order
 };
 
 /// Compile-time view of one component.
 class CompileContext {
 public:
-    CompileContext(const ComponentSpec& spec, const ComponentDescriptor& desc,
-                   const std::vector<std::pair<std::string, NodeRef>>& nodes, SlotCounters& slots, Diagnostics& diags);
+    CompileContext(const ComponentSpec& spec, const ComponentDescriptor& desc, const std::vector<std::pair<std::string, NodeRef>>& nodes,
+                   SlotCounters& slots, Diagnostics& diags);
 
     /// component id
     const std::string& id() const { return m_spec.id; }
@@ -125,14 +125,14 @@ private:
 
 /// Validate one parameter value against its descriptor; records errors with the
 /// given subject and field path. Returns true when valid.
-bool validateParameter(const ParameterDescriptor& p, const Json& value, const std::string& subject,
-                       const std::string& path, Diagnostics& diags);
+bool validateParameter(const ParameterDescriptor& p, const Json& value, const std::string& subject, const std::string& path,
+                       Diagnostics& diags);
 
 /// one thing wrong with a table parameter's value
 struct TableFinding {
-    int row = -1;        ///< point index; -1: the table as a whole
+    int row = -1;                   ///< point index; -1: the table as a whole
     std::optional<std::string> key; ///< column (or unknown key) of the point; none: the point as a whole
-    std::string message; ///< what is wrong and what to change
+    std::string message;            ///< what is wrong and what to change
 };
 
 /// Check a Table parameter's value against its descriptor (list, row count, keys, numbers,

@@ -20,26 +20,22 @@
 namespace drivelab {
 namespace {
 
-template <class T>
-void observeThunk(const Model& m, int local, const ObserveContext& c, double* out)
+template <class T> void observeThunk(const Model& m, int local, const ObserveContext& c, double* out)
 {
     T::observe(m.params->of<T>()[static_cast<std::size_t>(local)], c, out);
 }
 
-template <class T>
-void evalAll(const Model& m, const EvalContext& c)
+template <class T> void evalAll(const Model& m, const EvalContext& c)
 {
     for (const auto& p : m.params->of<T>()) T::eval(p, c);
 }
 
-template <class T>
-void storageAll(const Model& m, const EvalContext& c)
+template <class T> void storageAll(const Model& m, const EvalContext& c)
 {
     for (const auto& p : m.params->of<T>()) T::storage(p, c);
 }
 
-template <class T>
-void commitAll(const Model& m, const CommitContext& c)
+template <class T> void commitAll(const Model& m, const CommitContext& c)
 {
     for (const auto& p : m.params->of<T>()) T::commit(p, c);
 }
@@ -53,7 +49,7 @@ std::string listNames(std::span<const ParameterDescriptor> ps)
 
 class Compiler {
 public:
-    Compiler(const LabSpec& spec, const CompileLimits& limits) : m_spec(spec), m_limits(limits) {}
+    Compiler(const LabSpec& spec, const CompileLimits& limits) : m_spec(spec), m_limits(limits) { }
 
     CompileResult run()
     {
@@ -92,8 +88,8 @@ private:
     std::vector<std::pair<std::string, NodeRef>> m_nodeRefs;
     SlotCounters m_slots;
     std::set<std::string> m_ids;
-    std::vector<int> m_rowComponent; // row slot -> component index
-    std::vector<bool> m_initialSet;  // per dynamic state: its initial value was given explicitly
+    std::vector<int> m_rowComponent;                  // row slot -> component index
+    std::vector<bool> m_initialSet;                   // per dynamic state: its initial value was given explicitly
     InputBinder m_binder{m_spec, *m_m, m_slots, m_d}; // signals and the inputs bound to them
 
     void compileSignalsSection()
@@ -138,8 +134,9 @@ private:
     void compileNodes()
     {
         if (static_cast<int>(m_spec.nodes.size()) > m_limits.maxNodes)
-            m_d.error("-", "nodes", std::to_string(m_spec.nodes.size()) + " nodes; a model holds at most " +
-                                        std::to_string(m_limits.maxNodes) + " nodes");
+            m_d.error("-", "nodes",
+                      std::to_string(m_spec.nodes.size()) + " nodes; a model holds at most " + std::to_string(m_limits.maxNodes) +
+                          " nodes");
         for (const NodeSpec& n : m_spec.nodes) {
             const bool idOk = claimId(n.id, n.id.empty() ? "-" : n.id);
             const auto dom = domainFromName(n.domain);
@@ -164,7 +161,8 @@ private:
                 }
             }
             for (const auto& f : desc->fields) {
-                if (n.fields.contains(f.name)) ok = validateParameter(f, n.fields[f.name], n.id, f.name, m_d) && ok;
+                if (n.fields.contains(f.name))
+                    ok = validateParameter(f, n.fields[f.name], n.id, f.name, m_d) && ok;
                 else if (f.required) {
                     m_d.error(n.id, f.name, std::string("missing [") + f.unit + "]: " + f.doc);
                     ok = false;
@@ -190,8 +188,7 @@ private:
                 m_m->heatCapacity.push_back(ok ? val("heat_capacity") : 1.0);
                 m_m->temp0.push_back(ok ? val("initial_temperature") : 300.0);
                 m_m->ambientG.push_back(ok ? val("ambient_conductance") : 0.0);
-                m_m->ambientT.push_back(ok && n.fields.contains("ambient_temperature") ? val("ambient_temperature")
-                                                                                         : m_m->temp0.back());
+                m_m->ambientT.push_back(ok && n.fields.contains("ambient_temperature") ? val("ambient_temperature") : m_m->temp0.back());
             }
             m_nodeRefs.emplace_back(n.id, NodeRef{*dom, info.index});
             m_m->nodes.push_back(std::move(info));
@@ -216,11 +213,12 @@ private:
 
     // a hydraulic node is a reservoir (fixed_pressure), a compliant volume (volume +
     // bulk_modulus + initial_pressure) or a pure junction (neither)
-    template <class Val>
-    void compileHydraulicNode(const NodeSpec& n, NodeInfo& info, bool ok, const Val& val)
+    template <class Val> void compileHydraulicNode(const NodeSpec& n, NodeInfo& info, bool ok, const Val& val)
     {
         m_m->hasHydraulic = true;
-        const auto has = [&](const char* f) { return n.fields.contains(f); };
+        const auto has = [&](const char* f) {
+            return n.fields.contains(f);
+        };
         constexpr double kPressureTol = 1e-6; // Pa
         if (has("fixed_pressure")) {
             for (const char* f : {"volume", "bulk_modulus", "initial_pressure"}) {
@@ -301,17 +299,20 @@ private:
                 switch (checkPortDomain(p, ref->domain, partner)) {
                 case PortDomainCheck::Accepted: break;
                 case PortDomainCheck::Thermal:
-                    m_d.error(c.id, p.name, "node '" + *node + "' is thermal; this port needs a rotational, translational or hydraulic node");
+                    m_d.error(c.id, p.name,
+                              "node '" + *node + "' is thermal; this port needs a rotational, translational or hydraulic node");
                     ok = false;
                     break;
                 case PortDomainCheck::DiffersFromA:
-                    m_d.error(c.id, p.name, "node '" + *node + "' is " + domainName(ref->domain) + " but node_a is " +
-                                                domainName(*partner) + "; both ports must be of one domain");
+                    m_d.error(c.id, p.name,
+                              "node '" + *node + "' is " + domainName(ref->domain) + " but node_a is " + domainName(*partner) +
+                                  "; both ports must be of one domain");
                     ok = false;
                     break;
                 case PortDomainCheck::WrongDomain:
-                    m_d.error(c.id, p.name, "node '" + *node + "' is " + domainName(ref->domain) + "; this port needs a " +
-                                                domainName(p.domain) + " node");
+                    m_d.error(c.id, p.name,
+                              "node '" + *node + "' is " + domainName(ref->domain) + "; this port needs a " + domainName(p.domain) +
+                                  " node");
                     ok = false;
                     break;
                 }
@@ -335,9 +336,11 @@ private:
             }
         }
         for (const auto& p : desc.parameters) {
-            if (c.parameters.contains(p.name)) ok = validateParameter(p, c.parameters[p.name], c.id, prefix + p.name, m_d) && ok;
+            if (c.parameters.contains(p.name))
+                ok = validateParameter(p, c.parameters[p.name], c.id, prefix + p.name, m_d) && ok;
             else if (p.required) {
-                m_d.error(c.id, prefix + p.name, std::string("missing") + (p.unit[0] ? std::string(" [") + p.unit + "]" : "") + ": " + p.doc);
+                m_d.error(c.id, prefix + p.name,
+                          std::string("missing") + (p.unit[0] ? std::string(" [") + p.unit + "]" : "") + ": " + p.doc);
                 ok = false;
             }
         }
@@ -350,12 +353,14 @@ private:
             if (!in) {
                 std::string names;
                 for (const auto& i : desc.inputs) names += std::string(names.empty() ? "" : ", ") + i.name;
-                m_d.error(c.id, "inputs." + it.key(), "unknown input for a " + c.type + " (it has: " + (names.empty() ? "none" : names) + ")");
+                m_d.error(c.id, "inputs." + it.key(),
+                          "unknown input for a " + c.type + " (it has: " + (names.empty() ? "none" : names) + ")");
                 ok = false;
             } else if (isSignalBinding(it.value())) {
                 ok = m_binder.read(c, *in, static_cast<int>(in - desc.inputs.data()), it.value()) && ok;
             } else if (!it.value().is_number()) {
-                m_d.error(c.id, "inputs." + it.key(), std::string("must be a number [") + in->unit + "] or a binding {\"signal\": ID, \"scale\": 1, \"offset\": 0}");
+                m_d.error(c.id, "inputs." + it.key(),
+                          std::string("must be a number [") + in->unit + "] or a binding {\"signal\": ID, \"scale\": 1, \"offset\": 0}");
                 ok = false;
             } else if (!in->range.contains(it.value().get<double>())) {
                 m_d.error(c.id, "inputs." + it.key(), in->range.describe() + " (got " + formatDouble(it.value().get<double>()) + ")");
@@ -368,8 +373,9 @@ private:
     void compileComponents()
     {
         if (static_cast<int>(m_spec.components.size()) > m_limits.maxComponents)
-            m_d.error("-", "components", std::to_string(m_spec.components.size()) + " components; a model holds at most " +
-                                             std::to_string(m_limits.maxComponents) + " components");
+            m_d.error("-", "components",
+                      std::to_string(m_spec.components.size()) + " components; a model holds at most " +
+                          std::to_string(m_limits.maxComponents) + " components");
         std::vector<int> perType(ComponentTypes::size, 0);
         m_slots.states = DynamicStateTable{&m_m->x0, &m_m->stateKind, &m_initialSet, &m_m->stageWeight};
         for (const ComponentSpec& c : m_spec.components) {
@@ -382,8 +388,9 @@ private:
             }
             const ComponentDescriptor& desc = *componentDescriptors()[static_cast<std::size_t>(type)];
             if (desc.maxInstances > 0 && m_limits.typeInstanceLimits && ++perType[static_cast<std::size_t>(type)] > desc.maxInstances) {
-                m_d.error(c.id, "type", "a model holds at most " + std::to_string(desc.maxInstances) + " " + c.type +
-                                            " components; this is number " + std::to_string(perType[static_cast<std::size_t>(type)]));
+                m_d.error(c.id, "type",
+                          "a model holds at most " + std::to_string(desc.maxInstances) + " " + c.type + " components; this is number " +
+                              std::to_string(perType[static_cast<std::size_t>(type)]));
                 ok = false;
             }
             ok = checkPorts(c, desc) && ok;
@@ -419,7 +426,8 @@ private:
                 std::find(m_m->capabilities.begin(), m_m->capabilities.end(), desc.capability) == m_m->capabilities.end())
                 m_m->capabilities.push_back(desc.capability);
             m_rowComponent.resize(static_cast<std::size_t>(m_slots.nRows), -1);
-            for (int r = rowsBefore; r < m_slots.nRows; ++r) m_rowComponent[static_cast<std::size_t>(r)] = static_cast<int>(m_m->components.size());
+            for (int r = rowsBefore; r < m_slots.nRows; ++r)
+                m_rowComponent[static_cast<std::size_t>(r)] = static_cast<int>(m_m->components.size());
             m_m->components.push_back(std::move(info));
         }
         m_m->timeSignals = m_binder.signals().models;
@@ -481,11 +489,13 @@ private:
         if (std::fabs(have - want) > 1e-12 + 1e-9 * std::fabs(want)) {
             const int b = m_binder.bindingOfSlot(p.slot);
             const std::string from =
-                b >= 0 ? ", from signal '" + m_m->timeSignals[static_cast<std::size_t>(m_m->bindings[static_cast<std::size_t>(b)].signal)].id + "'"
+                b >= 0 ? ", from signal '" +
+                             m_m->timeSignals[static_cast<std::size_t>(m_m->bindings[static_cast<std::size_t>(b)].signal)].id + "'"
                        : std::string();
-            m_d.error(node.id, field, "is " + formatDouble(have) + " but '" + p.component + "' prescribes the node's speed and starts it at " +
-                                          formatDouble(want) + " (its " + p.input + " input at t = 0" + from + "); set " + field + " to " +
-                                          formatDouble(want));
+            m_d.error(node.id, field,
+                      "is " + formatDouble(have) + " but '" + p.component + "' prescribes the node's speed and starts it at " +
+                          formatDouble(want) + " (its " + p.input + " input at t = 0" + from + "); set " + field + " to " +
+                          formatDouble(want));
             return;
         }
         m_m->x0[k] = want;
@@ -500,7 +510,8 @@ private:
             const int ci = m_m->componentIndex(e.component);
             if (ci < 0) {
                 const bool exists = m_spec.findComponent(e.component) != nullptr;
-                if (!exists) m_d.error(e.component.empty() ? "-" : e.component, path + ".component", "unknown component '" + e.component + "'");
+                if (!exists)
+                    m_d.error(e.component.empty() ? "-" : e.component, path + ".component", "unknown component '" + e.component + "'");
                 continue;
             }
             const ComponentInfo& info = m_m->components[static_cast<std::size_t>(ci)];
@@ -509,15 +520,17 @@ private:
             if (!in) {
                 std::string names;
                 for (const auto& d : info.desc->inputs) names += std::string(names.empty() ? "" : ", ") + d.name;
-                m_d.error(e.component, path + ".input", "a " + std::string(info.desc->type) + " has no input '" + e.input + "'" +
-                                                            (names.empty() ? " (it has no inputs)" : " (it has: " + names + ")"));
+                m_d.error(e.component, path + ".input",
+                          "a " + std::string(info.desc->type) + " has no input '" + e.input + "'" +
+                              (names.empty() ? " (it has no inputs)" : " (it has: " + names + ")"));
                 ok = false;
             }
             if (in) {
                 const char* off = inactiveInputOf(info);
                 if (off && e.input == off) {
-                    m_d.error(e.component, path + ".input", "this " + std::string(info.desc->type) + " does not use its '" + e.input +
-                                                                "' input (it is applied by pressure); schedule the pressure instead");
+                    m_d.error(e.component, path + ".input",
+                              "this " + std::string(info.desc->type) + " does not use its '" + e.input +
+                                  "' input (it is applied by pressure); schedule the pressure instead");
                     ok = false;
                 }
             }
@@ -537,12 +550,12 @@ private:
             ev.slot = info.inputSlot + static_cast<int>(in - info.desc->inputs.data());
             ev.value = e.value;
             ev.binding = m_binder.bindingOfSlot(ev.slot);
-            if (ev.tick >= m_m->ticks)
-                m_d.warning(e.component, path + ".time_ns", "at or after the end of the run; it never takes effect");
+            if (ev.tick >= m_m->ticks) m_d.warning(e.component, path + ".time_ns", "at or after the end of the run; it never takes effect");
             m_m->events.push_back(ev);
         }
-        std::stable_sort(m_m->events.begin(), m_m->events.end(),
-                         [](const EventModel& a, const EventModel& b) { return a.timeNs < b.timeNs; });
+        std::stable_sort(m_m->events.begin(), m_m->events.end(), [](const EventModel& a, const EventModel& b) {
+            return a.timeNs < b.timeNs;
+        });
     }
 
     // an input that leaves its component idle at 0 (a clutch's capacity), starts at 0 and is
@@ -575,8 +588,9 @@ private:
     {
         m_m->nStates = m_slots.nStates;
         if (m_slots.nStates > m_limits.maxStates)
-            m_d.error("-", "components", "the model needs " + std::to_string(m_slots.nStates) + " states (one per node, four per converter); the limit is " +
-                                             std::to_string(m_limits.maxStates) + " states");
+            m_d.error("-", "components",
+                      "the model needs " + std::to_string(m_slots.nStates) + " states (one per node, four per converter); the limit is " +
+                          std::to_string(m_limits.maxStates) + " states");
     }
 
     // initial clutch locks, and initial speeds consistent with every rigid constraint
@@ -586,10 +600,7 @@ std::atomic<std::uint64_t> g_compiles{0};
 
 } // namespace
 
-std::uint64_t compileCount()
-{
-    return g_compiles.load(std::memory_order_relaxed);
-}
+std::uint64_t compileCount() { return g_compiles.load(std::memory_order_relaxed); }
 
 CompileResult compile(const LabSpec& spec, const CompileLimits& limits)
 {

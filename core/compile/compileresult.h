@@ -15,10 +15,10 @@ struct Model;
 
 /// size limits a compile enforces (the defaults are the product's limits)
 struct CompileLimits {
-    int maxNodes = kMaxNodes;            ///< nodes, ground not counted
-    int maxComponents = kMaxComponents;  ///< components
-    int maxStates = kMaxStates;          ///< node states plus component histories
-    bool typeInstanceLimits = true;      ///< enforce per-type limits (8 converters)
+    int maxNodes = kMaxNodes;           ///< nodes, ground not counted
+    int maxComponents = kMaxComponents; ///< components
+    int maxStates = kMaxStates;         ///< node states plus component histories
+    bool typeInstanceLimits = true;     ///< enforce per-type limits (8 converters)
 };
 
 /// result of a compile: a Model when the spec is valid, and every diagnostic found

@@ -63,8 +63,9 @@ void solveInitialConditions(Model& model, const std::vector<int>& rowComponent, 
             if (rows[r].node[t] < 0) continue;
             const int dyn = rows[r].node[t];
             static const char* const kUnits[] = {" rad/s", " m/s", " Pa", " K"};
-            names += std::string(names.empty() ? "" : ", ") + "'" + model.nodes[static_cast<std::size_t>(model.dynNode[static_cast<std::size_t>(dyn)])].id +
-                     "' " + formatDouble(x[static_cast<std::size_t>(dyn)]) +
+            names += std::string(names.empty() ? "" : ", ") + "'" +
+                     model.nodes[static_cast<std::size_t>(model.dynNode[static_cast<std::size_t>(dyn)])].id + "' " +
+                     formatDouble(x[static_cast<std::size_t>(dyn)]) +
                      kUnits[static_cast<int>(model.stateDomain[static_cast<std::size_t>(dyn)])];
         }
         std::string hint;
@@ -75,11 +76,11 @@ void solveInitialConditions(Model& model, const std::vector<int>& rowComponent, 
             // a suggestion that overflows (a ratio at the edge of its range) is left out, not written
             if (std::isfinite(want))
                 hint = "; for example set node '" + model.nodes[static_cast<std::size_t>(model.dynNode[static_cast<std::size_t>(dyn)])].id +
-                   "' " + kFields[static_cast<int>(model.stateDomain[static_cast<std::size_t>(dyn)])] + " to " + formatDouble(want);
+                       "' " + kFields[static_cast<int>(model.stateDomain[static_cast<std::size_t>(dyn)])] + " to " + formatDouble(want);
         }
         const bool isClutch = info.desc == &Clutch::descriptor();
         d.error(info.id, isClutch ? "node_b" : "-",
-                  "initial values (" + names + ") violate this " + info.desc->type + "'s rigid constraint" + hint);
+                "initial values (" + names + ") violate this " + info.desc->type + "'s rigid constraint" + hint);
     }
     // a rigid row between speeds that speed sources prescribe independently: they would fight it
     if (model.prescribedMask) {
@@ -89,11 +90,16 @@ void solveInitialConditions(Model& model, const std::vector<int>& rowComponent, 
             std::string names;
             for (std::uint64_t bp = model.prescribedMask; bp; bp &= bp - 1) {
                 const int f = std::countr_zero(bp);
-                names += std::string(names.empty() ? "" : ", ") + "'" + model.nodes[static_cast<std::size_t>(model.dynNode[static_cast<std::size_t>(f)])].id + "'";
+                names += std::string(names.empty() ? "" : ", ") + "'" +
+                         model.nodes[static_cast<std::size_t>(model.dynNode[static_cast<std::size_t>(f)])].id + "'";
             }
-            d.error(info.id, "-", "this " + std::string(info.desc->type) + "'s rigid constraint ties speeds that speed sources prescribe "
-                                  "independently (their nodes: " + names + "), directly or through other rigid constraints; the "
-                                  "sources would fight it: remove one of the sources, or put the compliance the physics has between them");
+            d.error(info.id, "-",
+                    "this " + std::string(info.desc->type) +
+                        "'s rigid constraint ties speeds that speed sources prescribe "
+                        "independently (their nodes: " +
+                        names +
+                        "), directly or through other rigid constraints; the "
+                        "sources would fight it: remove one of the sources, or put the compliance the physics has between them");
         }
     }
     if (d.hasErrors()) return;

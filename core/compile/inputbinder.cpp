@@ -29,8 +29,9 @@ void InputBinder::bind(const ComponentInfo& info, int componentIndex, const char
     for (auto& [k, b, controller] : m_pending) {
         const InputDescriptor& in = info.desc->inputs[static_cast<std::size_t>(k)];
         if (inactive && std::string(inactive) == in.name) {
-            m_d.error(info.id, std::string("inputs.") + in.name, "this " + std::string(info.desc->type) + " does not use its '" + in.name +
-                                                                "' input (it is applied by pressure); drive the pressure instead");
+            m_d.error(info.id, std::string("inputs.") + in.name,
+                      "this " + std::string(info.desc->type) + " does not use its '" + in.name +
+                          "' input (it is applied by pressure); drive the pressure instead");
             continue;
         }
         b.component = componentIndex;

@@ -15,7 +15,8 @@ namespace drivelab {
 
 class InputBinder {
 public:
-    InputBinder(const LabSpec& spec, Model& model, SlotCounters& slots, Diagnostics& d) : m_spec(spec), m_m(model), m_slots(slots), m_d(d) {}
+    InputBinder(const LabSpec& spec, Model& model, SlotCounters& slots, Diagnostics& d) : m_spec(spec), m_m(model), m_slots(slots), m_d(d)
+    { }
 
     /// compile the lab's signals (their ids are claimed by the compiler)
     void compileSignals() { m_signals = drivelab::compileSignals(m_spec, m_d); }
@@ -37,7 +38,7 @@ public:
 
 private:
     struct Pending {
-        int input = 0;          // index of the input in its descriptor
+        int input = 0; // index of the input in its descriptor
         InputBinding binding;
         std::string controller; // the controller that drives it ("" for a signal)
     };
@@ -46,8 +47,8 @@ private:
     SlotCounters& m_slots;
     Diagnostics& m_d;
     CompiledSignals m_signals;
-    std::vector<Pending> m_pending;                           // the component's bound inputs
-    std::vector<std::pair<int, std::string>> m_byController;  // binding index -> controller id
+    std::vector<Pending> m_pending;                          // the component's bound inputs
+    std::vector<std::pair<int, std::string>> m_byController; // binding index -> controller id
 
     bool compiledSignal(const std::string& id) const;
 };

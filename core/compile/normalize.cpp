@@ -32,8 +32,8 @@ void normalizeModel(const LabSpec& spec, Model& model, const Json& signals)
     Json root = Json::object();
     root["format"] = "drivelab.lab";
     root["version"] = kLabVersion;
-    root["run"] = Json{{"tick_ns", spec.run.tickNs}, {"duration_ns", spec.run.durationNs},
-                       {"report_every_ticks", spec.run.reportEveryTicks}};
+    root["run"] =
+        Json{{"tick_ns", spec.run.tickNs}, {"duration_ns", spec.run.durationNs}, {"report_every_ticks", spec.run.reportEveryTicks}};
     Json nodes = Json::array();
     for (const NodeSpec& n : spec.nodes) {
         const NodeDomainDescriptor* desc = nodeDomainDescriptor(*domainFromName(n.domain));
@@ -41,10 +41,14 @@ void normalizeModel(const LabSpec& spec, Model& model, const Json& signals)
         e["id"] = n.id;
         e["domain"] = n.domain;
         for (const auto& f : desc->fields) {
-            if (n.fields.contains(f.name)) e[f.name] = parameterValue(f, n.fields[f.name]);
-            else if (f.omitWhenAbsent) continue;
-            else if (std::string(f.name) == "ambient_temperature") e[f.name] = parameterValue(*desc->field("initial_temperature"), n.fields["initial_temperature"]);
-            else e[f.name] = f.fileDefault;
+            if (n.fields.contains(f.name))
+                e[f.name] = parameterValue(f, n.fields[f.name]);
+            else if (f.omitWhenAbsent)
+                continue;
+            else if (std::string(f.name) == "ambient_temperature")
+                e[f.name] = parameterValue(*desc->field("initial_temperature"), n.fields["initial_temperature"]);
+            else
+                e[f.name] = f.fileDefault;
         }
         nodes.push_back(std::move(e));
     }
@@ -57,8 +61,10 @@ void normalizeModel(const LabSpec& spec, Model& model, const Json& signals)
         e["type"] = c.type;
         for (const auto& p : desc.ports) {
             const std::string* node = c.port(p.name);
-            if (node) e[p.name] = *node;
-            else if (p.allowGround) e[p.name] = kGroundId;
+            if (node)
+                e[p.name] = *node;
+            else if (p.allowGround)
+                e[p.name] = kGroundId;
         }
         Json params = Json::object();
         for (const auto& p : desc.parameters) {

@@ -21,9 +21,9 @@ void compileRunSettings(const RunSpec& r, Model& m, Diagnostics& d)
     }
     if (!ok) return;
     if (r.durationNs % r.tickNs != 0) {
-        d.error("-", "run.duration_ns", "must be a whole number of ticks (" + std::to_string(r.durationNs) + " ns is " +
-                                            std::to_string(r.durationNs / r.tickNs) + " ticks and " +
-                                            std::to_string(r.durationNs % r.tickNs) + " ns)");
+        d.error("-", "run.duration_ns",
+                "must be a whole number of ticks (" + std::to_string(r.durationNs) + " ns is " + std::to_string(r.durationNs / r.tickNs) +
+                    " ticks and " + std::to_string(r.durationNs % r.tickNs) + " ns)");
         return;
     }
     m.tickNs = r.tickNs;
@@ -33,8 +33,8 @@ void compileRunSettings(const RunSpec& r, Model& m, Diagnostics& d)
     if (m.ticks > 10000000000ll)
         d.error("-", "run.duration_ns", "the run has " + std::to_string(m.ticks) + " ticks; the limit is 10^10");
     else if (m.boundaryCount() > 1000001)
-        d.error("-", "run.report_every_ticks", "the report would hold " + std::to_string(m.boundaryCount()) +
-                                                   " boundaries; report less often (at most 1000001)");
+        d.error("-", "run.report_every_ticks",
+                "the report would hold " + std::to_string(m.boundaryCount()) + " boundaries; report less often (at most 1000001)");
 }
 
 } // namespace drivelab

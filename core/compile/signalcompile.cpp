@@ -29,7 +29,7 @@ std::string fieldList(std::span<const FieldRule> rules, const char* extra)
 
 class SignalCompiler {
 public:
-    SignalCompiler(const LabSpec& spec, Diagnostics& d) : m_spec(spec), m_d(d) {}
+    SignalCompiler(const LabSpec& spec, Diagnostics& d) : m_spec(spec), m_d(d) { }
 
     CompiledSignals run()
     {
@@ -153,7 +153,8 @@ private:
         for (auto it = g.fields.begin(); it != g.fields.end(); ++it) {
             const std::string& k = it.key();
             if (k == "unit" || k == "interpolation" || k == (csv ? "file" : "points")) continue;
-            m_d.error(g.id, k, "unknown field for a " + g.kind + " signal (it has: " + (csv ? "file" : "points") + ", interpolation, unit)");
+            m_d.error(g.id, k,
+                      "unknown field for a " + g.kind + " signal (it has: " + (csv ? "file" : "points") + ", interpolation, unit)");
             ok = false;
         }
         if (g.fields.contains("interpolation")) {
@@ -212,8 +213,9 @@ private:
             m_d.error(id, at, where + "time: " + kSignalTime.describe() + " s (got " + formatDouble(t) + ")");
             ok = false;
         } else if (!s.t.empty() && !(t > s.t.back())) {
-            m_d.error(id, at, where + "time " + formatDouble(t) + " s is not after the previous point's " + formatDouble(s.t.back()) +
-                                  " s; times must increase");
+            m_d.error(id, at,
+                      where + "time " + formatDouble(t) + " s is not after the previous point's " + formatDouble(s.t.back()) +
+                          " s; times must increase");
             ok = false;
         }
         if (!kSignalValue.contains(v)) {
@@ -312,9 +314,12 @@ bool parseSignalCsv(const std::string& text, const std::string& name, std::vecto
         const bool numbers = cells.size() == 2 && parseNumber(cells[0], tv) && parseNumber(cells[1], vv);
         if (!numbers) {
             if (!sawData && t.empty() && cells.size() == 2 && !parseNumber(cells[0], tv)) continue; // the header
-            if (cells.size() != 2) error("has " + std::to_string(cells.size()) + " columns; a signal file has two: time [s], value");
-            else if (!sawData && !t.empty()) error("cannot read '" + std::string(row.substr(0, 40)) + "' as numbers");
-            else error("cannot read '" + std::string(row.substr(0, 40)) + "' as two numbers (time [s], value)");
+            if (cells.size() != 2)
+                error("has " + std::to_string(cells.size()) + " columns; a signal file has two: time [s], value");
+            else if (!sawData && !t.empty())
+                error("cannot read '" + std::string(row.substr(0, 40)) + "' as numbers");
+            else
+                error("cannot read '" + std::string(row.substr(0, 40)) + "' as two numbers (time [s], value)");
             sawData = true;
             continue;
         }
@@ -345,14 +350,10 @@ bool parseSignalCsv(const std::string& text, const std::string& name, std::vecto
     return ok;
 }
 
-bool isSignalBinding(const Json& value)
-{
-    return value.is_object();
-}
+bool isSignalBinding(const Json& value) { return value.is_object(); }
 
 std::optional<InputBinding> readBinding(const Json& value, const InputDescriptor& in, const std::vector<SignalModel>& signals,
-                                        const std::string& subject, const std::string& path, Diagnostics& d,
-                                        std::string* controller)
+                                        const std::string& subject, const std::string& path, Diagnostics& d, std::string* controller)
 {
     bool ok = true;
     for (auto it = value.begin(); it != value.end(); ++it) {
@@ -406,9 +407,10 @@ std::optional<InputBinding> readBinding(const Json& value, const InputDescriptor
     double a = b.scale * lo + b.offset, z = b.scale * hi + b.offset;
     if (a > z) std::swap(a, z);
     if (a < b.lo || z > b.hi) {
-        d.warning(subject, path, "signal '" + signals[static_cast<std::size_t>(b.signal)].id + "' drives the input over [" + formatDouble(a) + ", " +
-                                     formatDouble(z) + "] " + in.unit + "; the input's range is [" + formatDouble(b.lo) + ", " +
-                                     formatDouble(b.hi) + "], so the solver clamps it there");
+        d.warning(subject, path,
+                  "signal '" + signals[static_cast<std::size_t>(b.signal)].id + "' drives the input over [" + formatDouble(a) + ", " +
+                      formatDouble(z) + "] " + in.unit + "; the input's range is [" + formatDouble(b.lo) + ", " + formatDouble(b.hi) +
+                      "], so the solver clamps it there");
     }
     return b;
 }

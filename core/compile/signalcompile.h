@@ -16,8 +16,8 @@ namespace drivelab {
 
 /// the compiled signals of a lab, in file order
 struct CompiledSignals {
-    std::vector<SignalModel> models;  ///< one per valid signal
-    Json normalized = Json::array();  ///< their normalized form (defaults filled, csv as table)
+    std::vector<SignalModel> models; ///< one per valid signal
+    Json normalized = Json::array(); ///< their normalized form (defaults filled, csv as table)
 };
 
 /// most points a signal table (or csv file) holds

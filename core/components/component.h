@@ -37,24 +37,24 @@ enum class StateKind : std::uint8_t {
 /// One Newton evaluation: component efforts at the stage point of an interval.
 /// Indices are dynamic-state indices (kGround skips the entry).
 struct EvalContext {
-    const double* x0 = nullptr;    ///< states at the interval start [n]
-    const double* xs = nullptr;    ///< stage states (interval midpoint) [n]
-    const double* pos0 = nullptr;  ///< positions (angles [rad]) at the interval start [n]
-    const double* real = nullptr;  ///< component real state (inputs, histories)
-    const std::int32_t* flag = nullptr; ///< component discrete state (clutch lock, slip direction)
-    const double* dx = nullptr;    ///< increments x1 - x0 over the interval [n]
-    const double* weight = nullptr;///< stage weights: xs = x0 + weight dx [n]
+    const double* x0 = nullptr;          ///< states at the interval start [n]
+    const double* xs = nullptr;          ///< stage states (interval midpoint) [n]
+    const double* pos0 = nullptr;        ///< positions (angles [rad]) at the interval start [n]
+    const double* real = nullptr;        ///< component real state (inputs, histories)
+    const std::int32_t* flag = nullptr;  ///< component discrete state (clutch lock, slip direction)
+    const double* dx = nullptr;          ///< increments x1 - x0 over the interval [n]
+    const double* weight = nullptr;      ///< stage weights: xs = x0 + weight dx [n]
     const double* thermalT0 = nullptr;   ///< initial temperatures of the thermal nodes [K]
     const double* thermalRise = nullptr; ///< their rises at the interval start [K] (explicit coupling)
-    double h = 0.0;                ///< interval length [s]
-    double tMidNs = 0.0;           ///< absolute time of the interval midpoint [ns]
-    double* f = nullptr;           ///< generalized effort accumulator: torque, force, or net inflow [m^3/s] [n]
-    double* stor = nullptr;        ///< fluid volume stored by storage components over the interval [m^3] [n]
-    double* dstor = nullptr;       ///< d stor / d dx (their compliance at the end point) [m^3/Pa] [n]
-    double* jac = nullptr;         ///< d f / d xs, row-major with leading dimension ld
-    int ld = kMaxDyn;              ///< leading dimension of jac
-    bool wantJacobian = true;      ///< false when only efforts are needed
-    double* scratch = nullptr;     ///< per-component scratch (efforts at the last evaluation)
+    double h = 0.0;                      ///< interval length [s]
+    double tMidNs = 0.0;                 ///< absolute time of the interval midpoint [ns]
+    double* f = nullptr;                 ///< generalized effort accumulator: torque, force, or net inflow [m^3/s] [n]
+    double* stor = nullptr;              ///< fluid volume stored by storage components over the interval [m^3] [n]
+    double* dstor = nullptr;             ///< d stor / d dx (their compliance at the end point) [m^3/Pa] [n]
+    double* jac = nullptr;               ///< d f / d xs, row-major with leading dimension ld
+    int ld = kMaxDyn;                    ///< leading dimension of jac
+    bool wantJacobian = true;            ///< false when only efforts are needed
+    double* scratch = nullptr;           ///< per-component scratch (efforts at the last evaluation)
 
     /// add an effort on a node
     void addF(int i, double v) const
@@ -78,26 +78,26 @@ struct EvalContext {
 
 /// Heat, work and history bookkeeping for one accepted interval.
 struct CommitContext {
-    const double* x0 = nullptr;      ///< states at the interval start [n]
-    const double* x1 = nullptr;      ///< states at the interval end [n]
-    const double* xs = nullptr;      ///< stage states [n]
-    const double* scratch = nullptr; ///< per-component scratch from the final evaluation
-    const double* lambda = nullptr;  ///< constraint multipliers by component row slot (mean over the interval)
-    const double* supply = nullptr;  ///< volume supplied to each fixed state over the interval [m^3] [n]; for a
-                                     ///< prescribed state (a speed source's node) the reaction's impulse [N m s]
-    const double* stor = nullptr;    ///< fluid stored by storage components over the interval [m^3] [n]
-    const double* pos0 = nullptr;    ///< positions at the interval start [n]
-    const std::int32_t* flag = nullptr; ///< component discrete state
-    double* real = nullptr;          ///< component real state (cumulative heat, ...)
-    double* acc = nullptr;           ///< tick accumulators: integral of each mean quantity [unit*s]
-    double* heatToThermal = nullptr; ///< heat delivered to each thermal node this interval [J]
-    CompensatedSum* heatToLedger = nullptr; ///< external heat-rejection ledger [J]
-    CompensatedSum* heatToNodes = nullptr;  ///< all heat delivered to thermal nodes [J]
-    CompensatedSum* sourceWork = nullptr;   ///< work done by sources [J]
-    double* sourceWorkGross = nullptr;      ///< the sum of |work| of the sources [J] (the books' scale)
-    CompensatedSum* numerical = nullptr;    ///< numerical dissipation [J]
+    const double* x0 = nullptr;               ///< states at the interval start [n]
+    const double* x1 = nullptr;               ///< states at the interval end [n]
+    const double* xs = nullptr;               ///< stage states [n]
+    const double* scratch = nullptr;          ///< per-component scratch from the final evaluation
+    const double* lambda = nullptr;           ///< constraint multipliers by component row slot (mean over the interval)
+    const double* supply = nullptr;           ///< volume supplied to each fixed state over the interval [m^3] [n]; for a
+                                              ///< prescribed state (a speed source's node) the reaction's impulse [N m s]
+    const double* stor = nullptr;             ///< fluid stored by storage components over the interval [m^3] [n]
+    const double* pos0 = nullptr;             ///< positions at the interval start [n]
+    const std::int32_t* flag = nullptr;       ///< component discrete state
+    double* real = nullptr;                   ///< component real state (cumulative heat, ...)
+    double* acc = nullptr;                    ///< tick accumulators: integral of each mean quantity [unit*s]
+    double* heatToThermal = nullptr;          ///< heat delivered to each thermal node this interval [J]
+    CompensatedSum* heatToLedger = nullptr;   ///< external heat-rejection ledger [J]
+    CompensatedSum* heatToNodes = nullptr;    ///< all heat delivered to thermal nodes [J]
+    CompensatedSum* sourceWork = nullptr;     ///< work done by sources [J]
+    double* sourceWorkGross = nullptr;        ///< the sum of |work| of the sources [J] (the books' scale)
+    CompensatedSum* numerical = nullptr;      ///< numerical dissipation [J]
     CompensatedSum* volumeAbsorbed = nullptr; ///< fluid volume taken into moving geometry (chambers) [m^3]
-    double h = 0.0;                  ///< interval length [s]
+    double h = 0.0;                           ///< interval length [s]
 
     /// stage speed of a node (0 for ground)
     double speed(int i) const { return i >= 0 ? xs[i] : 0.0; }
@@ -132,10 +132,10 @@ struct CommitContext {
 /// A controller's sample at the start of a tick: the states there, its own real and discrete
 /// state (the bound inputs already hold their means over the coming tick).
 struct SampleContext {
-    const double* x = nullptr;     ///< states at the tick start [n]
-    double* real = nullptr;        ///< component real state (inputs, integrators, outputs)
-    std::int32_t* flag = nullptr;  ///< component discrete state
-    double h = 0.0;                ///< tick [s]
+    const double* x = nullptr;    ///< states at the tick start [n]
+    double* real = nullptr;       ///< component real state (inputs, integrators, outputs)
+    std::int32_t* flag = nullptr; ///< component discrete state
+    double h = 0.0;               ///< tick [s]
 
     /// speed of a node (0 for ground)
     double speed(int i) const { return i >= 0 ? x[i] : 0.0; }
@@ -160,14 +160,14 @@ struct ObserveContext {
 /// The thermal network of one interval: components add conductances and heat inputs to
 /// the linear system for the temperature rises d1 (d = T - T0) of the thermal nodes.
 struct ThermalContext {
-    double h = 0.0;                ///< interval length [s]
-    const double* d0 = nullptr;    ///< rises at the interval start [K]
-    const double* d1 = nullptr;    ///< rises at the interval end (after the solve) [K]
-    const double* t0 = nullptr;    ///< initial temperatures [K]
-    const double* real = nullptr;  ///< component real state (inputs)
-    double* a = nullptr;           ///< system matrix, leading dimension kMaxNodes
-    double* rhs = nullptr;         ///< right-hand side [J]
-    double* acc = nullptr;         ///< tick accumulators
+    double h = 0.0;                            ///< interval length [s]
+    const double* d0 = nullptr;                ///< rises at the interval start [K]
+    const double* d1 = nullptr;                ///< rises at the interval end (after the solve) [K]
+    const double* t0 = nullptr;                ///< initial temperatures [K]
+    const double* real = nullptr;              ///< component real state (inputs)
+    double* a = nullptr;                       ///< system matrix, leading dimension kMaxNodes
+    double* rhs = nullptr;                     ///< right-hand side [J]
+    double* acc = nullptr;                     ///< tick accumulators
     CompensatedSum* heatFromSources = nullptr; ///< ledger of heat injected by sources [J]
 
     /// conductance g between thermal nodes i and j (midpoint temperatures)

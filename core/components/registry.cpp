@@ -7,17 +7,15 @@ namespace {
 
 // every registered type conforms: a hook declared with a wrong signature is a compile error
 // here, never a silently disabled hook (components/hooks.h)
-template <class... T>
-consteval bool allConform(TypeList<T...>)
-{
-    return (checkComponentType<T>() && ...);
-}
+template <class... T> consteval bool allConform(TypeList<T...>) { return (checkComponentType<T>() && ...); }
 static_assert(allConform(ComponentTypes{}));
 
 std::array<const ComponentDescriptor*, ComponentTypes::size> buildList()
 {
     std::array<const ComponentDescriptor*, ComponentTypes::size> list{};
-    forEachComponentType([&]<class T, std::size_t I>() { list[I] = &T::descriptor(); });
+    forEachComponentType([&]<class T, std::size_t I>() {
+        list[I] = &T::descriptor();
+    });
     return list;
 }
 
@@ -29,10 +27,7 @@ const std::array<const ComponentDescriptor*, ComponentTypes::size>& list()
 
 } // namespace
 
-std::span<const ComponentDescriptor* const> componentDescriptors()
-{
-    return list();
-}
+std::span<const ComponentDescriptor* const> componentDescriptors() { return list(); }
 
 const ComponentDescriptor* findComponentDescriptor(std::string_view type)
 {

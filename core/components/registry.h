@@ -34,21 +34,18 @@
 namespace drivelab {
 
 /// a list of types
-template <class... T>
-struct TypeList {
+template <class... T> struct TypeList {
     static constexpr std::size_t size = sizeof...(T);
 };
 
 /// every component type, in solver evaluation order
-using ComponentTypes = TypeList<TorqueStep, Damper, Spring, Motor, TorqueConverter, Clutch, Gear, Planetary, ForceStep,
-                                TranslationalDamper, TranslationalSpring, Orifice, Accumulator, PressureSource,
-                                FlowSource, Pump, MechanicalConverter, HydraulicCylinder, Transformer,
-                                ThermalConductor, HeatSource, EngineCylinder, TorqueSource, SpeedController, ForceSource,
-                                SpeedSource>;
+using ComponentTypes =
+    TypeList<TorqueStep, Damper, Spring, Motor, TorqueConverter, Clutch, Gear, Planetary, ForceStep, TranslationalDamper,
+             TranslationalSpring, Orifice, Accumulator, PressureSource, FlowSource, Pump, MechanicalConverter, HydraulicCylinder,
+             Transformer, ThermalConductor, HeatSource, EngineCylinder, TorqueSource, SpeedController, ForceSource, SpeedSource>;
 
 /// call f.template operator()<T, I>() for every type T with its index I
-template <class F>
-void forEachComponentType(F&& f)
+template <class F> void forEachComponentType(F&& f)
 {
     [&]<class... T, std::size_t... I>(TypeList<T...>, std::index_sequence<I...>) {
         (f.template operator()<T, I>(), ...);
@@ -56,20 +53,16 @@ void forEachComponentType(F&& f)
 }
 
 /// per-type storage: one vector of Params per component type
-template <class List>
-struct ParamStore;
-template <class... T>
-struct ParamStore<TypeList<T...>> {
+template <class List> struct ParamStore;
+template <class... T> struct ParamStore<TypeList<T...>> {
     std::tuple<std::vector<typename T::Params>...> lists; ///< Params of each type, in file order
     /// the Params vector of type T
-    template <class U>
-    std::vector<typename U::Params>& of() { return std::get<std::vector<typename U::Params>>(lists); }
-    template <class U>
-    const std::vector<typename U::Params>& of() const { return std::get<std::vector<typename U::Params>>(lists); }
+    template <class U> std::vector<typename U::Params>& of() { return std::get<std::vector<typename U::Params>>(lists); }
+    template <class U> const std::vector<typename U::Params>& of() const { return std::get<std::vector<typename U::Params>>(lists); }
 };
 
 /// the Params vectors of every registered type (a struct of its own so compile/model.h can
 /// forward-declare it: the Model's users do not include every component's header)
-struct ComponentParams : ParamStore<ComponentTypes> {};
+struct ComponentParams : ParamStore<ComponentTypes> { };
 
 } // namespace drivelab

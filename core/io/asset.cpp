@@ -46,8 +46,9 @@ int headerVersion(const Json& root, Diagnostics& d)
     }
     if (v.is_number_unsigned() ? v.get<std::uint64_t>() > static_cast<std::uint64_t>(kAssetVersion)
                                : v.get<std::int64_t>() > kAssetVersion) {
-        d.error("-", "version", "asset version " + v.dump() + " was written by a newer DriveLab; this build reads asset versions 1 to " +
-                                    std::to_string(kAssetVersion) + ": open it with a newer DriveLab");
+        d.error("-", "version",
+                "asset version " + v.dump() + " was written by a newer DriveLab; this build reads asset versions 1 to " +
+                    std::to_string(kAssetVersion) + ": open it with a newer DriveLab");
         return 0;
     }
     return static_cast<int>(v.get<std::int64_t>());
@@ -221,8 +222,8 @@ AssetReplay replayAsset(const Asset& asset)
         out.boundary = static_cast<std::int64_t>(i);
         out.field = path;
         out.message = "recorded " + rec + ", replayed " + rep + " (boundary " + std::to_string(i) + " of " +
-                      std::to_string(asset.boundaries.size()) + ", tick " + std::to_string(session.tick()) + ", t = " +
-                      num(session.time()) + " s)";
+                      std::to_string(asset.boundaries.size()) + ", tick " + std::to_string(session.tick()) +
+                      ", t = " + num(session.time()) + " s)";
         return false;
     };
     // each boundary is checked (finite, balanced) before it is compared

@@ -30,17 +30,17 @@ constexpr int kAssetVersion = 2;
 
 /// A portable asset in memory. Every version is read into this one shape.
 struct Asset {
-    int version = kAssetVersion;            ///< version read from (or written as)
-    Json model = Json::object();            ///< normalized lab with its name, no layout or description
-    std::uint64_t fingerprint = 0;          ///< recorded model fingerprint
-    std::vector<std::string> capabilities;  ///< capability tags the model needs
-    std::int64_t ticks = 0;                 ///< ticks of the recorded run
-    Json boundaries = Json::array();        ///< every report boundary of the recorded run (report form)
-    std::uint64_t finalStateHash = 0;       ///< state hash after the last tick
-    Json books = Json::object();            ///< the run's books as the report writes them: `energy`, and `fluid_volume`
-                                            ///< for hydraulic models (version 2; empty for version 1)
-    std::uint64_t signature = 0;            ///< signature as read, or as written
-    std::shared_ptr<const Model> compiled;  ///< the model compiled (filled by a successful read or an export)
+    int version = kAssetVersion;           ///< version read from (or written as)
+    Json model = Json::object();           ///< normalized lab with its name, no layout or description
+    std::uint64_t fingerprint = 0;         ///< recorded model fingerprint
+    std::vector<std::string> capabilities; ///< capability tags the model needs
+    std::int64_t ticks = 0;                ///< ticks of the recorded run
+    Json boundaries = Json::array();       ///< every report boundary of the recorded run (report form)
+    std::uint64_t finalStateHash = 0;      ///< state hash after the last tick
+    Json books = Json::object();           ///< the run's books as the report writes them: `energy`, and `fluid_volume`
+                                           ///< for hydraulic models (version 2; empty for version 1)
+    std::uint64_t signature = 0;           ///< signature as read, or as written
+    std::shared_ptr<const Model> compiled; ///< the model compiled (filled by a successful read or an export)
 };
 
 /// result of reading an asset
@@ -61,8 +61,8 @@ bool isAssetDocument(const Json& root);
 
 /// result of recording an asset from a model
 struct AssetExport {
-    std::optional<Asset> asset; ///< present when the run completed with checked books
-    SolverError error;          ///< the failure, when a tick failed
+    std::optional<Asset> asset;       ///< present when the run completed with checked books
+    SolverError error;                ///< the failure, when a tick failed
     std::optional<BookProblem> books; ///< a non-finite value or unbalanced book (io/bookcheck.h): nothing recorded
 };
 
@@ -78,13 +78,13 @@ std::string writeAsset(Asset& asset);
 
 /// outcome of replaying an asset
 struct AssetReplay {
-    bool ok = false;             ///< every recorded boundary and the final hash reproduced bit for bit
-    std::int64_t boundary = -1;  ///< index of the first differing boundary, or -1
-    std::string field;           ///< field path of the first difference (`expected.boundaries[3].nodes.engine.speed`)
-    std::string message;         ///< what differs (recorded and replayed values)
-    bool solverFailed = false;   ///< the replay itself failed
-    SolverError error;           ///< the failure, when solverFailed
-    bool booksFailed = false;    ///< the replay gave a non-finite value or an unbalanced book (`field`, `message`)
+    bool ok = false;                   ///< every recorded boundary and the final hash reproduced bit for bit
+    std::int64_t boundary = -1;        ///< index of the first differing boundary, or -1
+    std::string field;                 ///< field path of the first difference (`expected.boundaries[3].nodes.engine.speed`)
+    std::string message;               ///< what differs (recorded and replayed values)
+    bool solverFailed = false;         ///< the replay itself failed
+    SolverError error;                 ///< the failure, when solverFailed
+    bool booksFailed = false;          ///< the replay gave a non-finite value or an unbalanced book (`field`, `message`)
     std::size_t boundariesChecked = 0; ///< boundaries compared before stopping
 };
 

@@ -17,7 +17,7 @@ constexpr int kMaxSchemaErrors = 20;
 
 class Schema {
 public:
-    explicit Schema(Diagnostics& d) : m_d(d) {}
+    explicit Schema(Diagnostics& d) : m_d(d) { }
 
     void error(const std::string& subject, const std::string& field, const std::string& message)
     {
@@ -35,8 +35,9 @@ public:
         for (auto it = obj.begin(); it != obj.end(); ++it) {
             bool known = false;
             for (const char* k : allowed) known = known || it.key() == k;
-            if (!known) error("-", join(path, it.key()), "unknown key '" + it.key() + "' (" + (path.empty() ? "an asset" : path) +
-                                                            " has: " + list + ")");
+            if (!known)
+                error("-", join(path, it.key()),
+                      "unknown key '" + it.key() + "' (" + (path.empty() ? "an asset" : path) + " has: " + list + ")");
         }
         for (const char* k : required) {
             if (!obj.contains(k)) error("-", join(path, k), "missing");
@@ -49,7 +50,8 @@ public:
     std::shared_ptr<const Model> model(const Json& m)
     {
         for (const char* k : {"layout", "description"}) {
-            if (m.contains(k)) error("-", std::string("model.") + k, "an asset's model has no " + std::string(k) + " (it is not part of the record)");
+            if (m.contains(k))
+                error("-", std::string("model.") + k, "an asset's model has no " + std::string(k) + " (it is not part of the record)");
         }
         keys(m, "model", {"format", "version", "name", "run", "nodes", "components", "events", "signals"}, {});
         if (failed()) return nullptr;
@@ -75,8 +77,10 @@ public:
         for (std::size_t i = 0; i < caps.size(); ++i) {
             const std::string field = "capabilities[" + std::to_string(i) + "]";
             if (!known.count(caps[i]))
-                error("-", field, "the model needs capability '" + caps[i] + "', which this build of DriveLab does not have; "
-                                  "open the asset with a newer DriveLab");
+                error("-", field,
+                      "the model needs capability '" + caps[i] +
+                          "', which this build of DriveLab does not have; "
+                          "open the asset with a newer DriveLab");
             if (!seen.insert(caps[i]).second) error("-", field, "'" + caps[i] + "' is listed twice");
         }
     }
@@ -103,7 +107,8 @@ public:
         if (failed()) return;
         const Json& ticks = e["ticks"];
         if (!ticks.is_number_integer() || ticks.get<std::int64_t>() != model.ticks)
-            error("-", "expected.ticks", "is " + ticks.dump().substr(0, 40) + "; the model's run has " + std::to_string(model.ticks) + " ticks");
+            error("-", "expected.ticks",
+                  "is " + ticks.dump().substr(0, 40) + "; the model's run has " + std::to_string(model.ticks) + " ticks");
         const Json& hash = e["final_state_hash"];
         if (!hash.is_string() || !fromHex16(hash.get_ref<const std::string&>(), a.finalStateHash))
             error("-", "expected.final_state_hash", "must be a string of 16 lowercase hex digits");
@@ -114,8 +119,9 @@ public:
         }
         const auto count = static_cast<std::size_t>(model.boundaryCount());
         if (list.size() != count) {
-            error("-", "expected.boundaries", "has " + std::to_string(list.size()) + " boundaries; a run of " + std::to_string(model.ticks) +
-                                                  " ticks reporting every " + std::to_string(model.reportEvery) + " has " + std::to_string(count));
+            error("-", "expected.boundaries",
+                  "has " + std::to_string(list.size()) + " boundaries; a run of " + std::to_string(model.ticks) +
+                      " ticks reporting every " + std::to_string(model.reportEvery) + " has " + std::to_string(count));
             return;
         }
         std::vector<std::vector<std::string>> firstNames; // observables of each subject at boundary 0
@@ -142,13 +148,15 @@ private:
         bool shaped = b.is_object() && b.size() == (withSignals ? 5u : 4u);
         for (auto it = b.begin(); shaped && it != b.end(); ++it) shaped = it.key() == order[k++];
         if (!shaped) {
-            error("-", path, withSignals ? "must be an object with tick, time, nodes, components and signals, in this order"
-                                         : "must be an object with tick, time, nodes and components, in this order");
+            error("-", path,
+                  withSignals ? "must be an object with tick, time, nodes, components and signals, in this order"
+                              : "must be an object with tick, time, nodes and components, in this order");
             return;
         }
         const std::int64_t tick = std::min(static_cast<std::int64_t>(i) * model.reportEvery, model.ticks);
         if (!b["tick"].is_number_integer() || b["tick"].get<std::int64_t>() != tick)
-            error("-", path + ".tick", "is " + b["tick"].dump().substr(0, 40) + "; boundary " + std::to_string(i) + " is at tick " + std::to_string(tick));
+            error("-", path + ".tick",
+                  "is " + b["tick"].dump().substr(0, 40) + "; boundary " + std::to_string(i) + " is at tick " + std::to_string(tick));
         if (!b["time"].is_number_float()) error("-", path + ".time", "must be a number written as a real (seconds)");
         std::vector<Subject> nodes, comps;
         for (const auto& n : model.nodes) nodes.push_back({&n.id, n.desc->observables});
@@ -175,8 +183,9 @@ private:
         for (std::size_t s = 0; s < subjects.size(); ++s, ++it) {
             const std::string& id = *subjects[s].id;
             if (it == g.end() || it.key() != id) {
-                error("-", path, (it == g.end() ? std::string("ends") : "has '" + it.key() + "'") + " where '" + id +
-                                     "' is expected (every id of the model appears, in model order)");
+                error("-", path,
+                      (it == g.end() ? std::string("ends") : "has '" + it.key() + "'") + " where '" + id +
+                          "' is expected (every id of the model appears, in model order)");
                 return;
             }
             const std::string where = path + "." + id;
@@ -201,8 +210,10 @@ private:
                 ++next;
             }
             std::vector<std::string>& first = firstNames[offset + s];
-            if (i == 0) first = std::move(names);
-            else if (names != first) error(id, where, "has other observables than at boundary 0 (every boundary records the same ones)");
+            if (i == 0)
+                first = std::move(names);
+            else if (names != first)
+                error(id, where, "has other observables than at boundary 0 (every boundary records the same ones)");
         }
         if (it != g.end()) error("-", path + "." + it.key(), "is not an id of the model");
     }
@@ -212,8 +223,10 @@ private:
     {
         for (const auto& x : from.items()) {
             const std::string field = x.field == "-" ? "model" : "model." + x.field;
-            if (x.severity == Severity::Warning) m_d.warning(x.subject, field, x.message);
-            else error(x.subject, field, x.message);
+            if (x.severity == Severity::Warning)
+                m_d.warning(x.subject, field, x.message);
+            else
+                error(x.subject, field, x.message);
         }
     }
 

@@ -53,7 +53,9 @@ void appendLine(std::string& out, const Json& v)
 
 bool holdsContainer(const Json& v)
 {
-    return std::any_of(v.begin(), v.end(), [](const Json& e) { return e.is_object() || e.is_array(); });
+    return std::any_of(v.begin(), v.end(), [](const Json& e) {
+        return e.is_object() || e.is_array();
+    });
 }
 
 void appendBlock(std::string& out, const Json& v, int depth)
@@ -103,9 +105,10 @@ bool checkSignature(const Json& root, Asset& a, Diagnostics& d)
     if (!hexField(root, "signature", a.signature, d, "every asset carries the signature written with it")) return false;
     const std::uint64_t computed = assetSignatureV1(root);
     if (computed == a.signature) return true;
-    d.error("-", "signature", "does not match the content (recorded " + toHex16(a.signature) + ", the content hashes to " +
-                                  toHex16(computed) + "): the asset was changed after it was written; "
-                                  "export it again from its lab");
+    d.error("-", "signature",
+            "does not match the content (recorded " + toHex16(a.signature) + ", the content hashes to " + toHex16(computed) +
+                "): the asset was changed after it was written; "
+                "export it again from its lab");
     return false;
 }
 
@@ -136,9 +139,10 @@ bool checkFingerprint(const Json& root, Asset& a, Diagnostics& d)
     if (!ok) return false;
     const std::uint64_t computed = assetModelFingerprint(root["model"], a.capabilities);
     if (computed == a.fingerprint) return true;
-    d.error("-", "model_fingerprint", "recorded " + toHex16(a.fingerprint) + " but the model and its capabilities hash to " +
-                                          toHex16(computed) + ": the model was edited after export (a new signature "
-                                          "does not make it valid); export the asset again from its lab");
+    d.error("-", "model_fingerprint",
+            "recorded " + toHex16(a.fingerprint) + " but the model and its capabilities hash to " + toHex16(computed) +
+                ": the model was edited after export (a new signature "
+                "does not make it valid); export the asset again from its lab");
     return false;
 }
 
@@ -161,9 +165,9 @@ bool checkTextForm(const Asset& a, std::string_view text, Diagnostics& d)
         }
     }
     const std::size_t column = at - lineStart + 1;
-    d.error("-", "-", "the text differs from the version-1 form DriveLab writes for this content (line " +
-                          std::to_string(line) + ", column " + std::to_string(column) +
-                          "): the file was reformatted or edited; use the file as exported, or export it again");
+    d.error("-", "-",
+            "the text differs from the version-1 form DriveLab writes for this content (line " + std::to_string(line) + ", column " +
+                std::to_string(column) + "): the file was reformatted or edited; use the file as exported, or export it again");
     return false;
 }
 

@@ -9,15 +9,14 @@ namespace drivelab {
 namespace {
 
 // the books a version-2 asset records, in the report's order
-constexpr const char* kEnergyKeys[] = {"kinetic_initial", "kinetic_final", "stored_initial", "stored_final",
-                                       "source_work", "heat_to_nodes", "heat_to_ledger", "numerical_dissipation",
-                                       "residual", "thermal_stored_change", "heat_from_sources", "heat_to_ambient",
+constexpr const char* kEnergyKeys[] = {"kinetic_initial", "kinetic_final",         "stored_initial",    "stored_final",
+                                       "source_work",     "heat_to_nodes",         "heat_to_ledger",    "numerical_dissipation",
+                                       "residual",        "thermal_stored_change", "heat_from_sources", "heat_to_ambient",
                                        "thermal_residual"};
 constexpr const char* kVolumeKeys[] = {"supplied", "stored_change", "absorbed_by_chambers", "residual"};
 
 // one book object: exactly `keys` in order, each a finite real written as a real
-template <std::size_t N>
-bool checkBooks(const Json& e, const char* member, const char* const (&keys)[N], Diagnostics& d)
+template <std::size_t N> bool checkBooks(const Json& e, const char* member, const char* const (&keys)[N], Diagnostics& d)
 {
     const std::string path = std::string("expected.") + member;
     if (!e.contains(member) || !e[member].is_object()) {
@@ -65,8 +64,9 @@ std::optional<Asset> read(const Json& root, std::string_view text, Diagnostics& 
     const std::string recorded = root["signature"].get<std::string>();
     const std::uint64_t computed = assetSignatureV1(root);
     if (recorded != toHex16(computed)) {
-        d.error("-", "signature", "does not match the content (recorded " + recorded.substr(0, 16) + ", the content hashes to " +
-                                      toHex16(computed) + "): the asset was changed after it was written; export it again from its lab");
+        d.error("-", "signature",
+                "does not match the content (recorded " + recorded.substr(0, 16) + ", the content hashes to " + toHex16(computed) +
+                    "): the asset was changed after it was written; export it again from its lab");
         return std::nullopt;
     }
     // stages 2 and 3: version 1's fingerprint and schema, on the document without the books
@@ -108,9 +108,10 @@ std::optional<Asset> read(const Json& root, std::string_view text, Diagnostics& 
                 lineStart = i + 1;
             }
         }
-        d.error("-", "-", "the text differs from the version-2 form DriveLab writes for this content (line " + std::to_string(line) +
-                              ", column " + std::to_string(at - lineStart + 1) +
-                              "): the file was reformatted or edited; use the file as exported, or export it again");
+        d.error("-", "-",
+                "the text differs from the version-2 form DriveLab writes for this content (line " + std::to_string(line) + ", column " +
+                    std::to_string(at - lineStart + 1) +
+                    "): the file was reformatted or edited; use the file as exported, or export it again");
         return std::nullopt;
     }
     return a;

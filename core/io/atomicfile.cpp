@@ -76,7 +76,7 @@ void removeStaleTemps(const std::string& target)
         if (!isTempOf(e->d_name, base)) continue;
         const int fd = ::openat(dfd, e->d_name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
         if (fd < 0) continue;
-        struct stat st {};
+        struct stat st { };
         const bool candidate = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == ::geteuid() &&
                                !(st.st_size == 0 && std::time(nullptr) - st.st_mtime < 2);
         if (candidate && ::flock(fd, LOCK_EX | LOCK_NB) == 0) ::unlinkat(dfd, e->d_name, 0);
@@ -89,7 +89,7 @@ void removeStaleTemps(const std::string& target)
 
 std::string resolveOutputTarget(const std::string& path, std::string& error)
 {
-    struct stat st {};
+    struct stat st { };
     if (::lstat(path.c_str(), &st) != 0) {
         if (errno == ENOENT) return path; // a new file
         error = errorText("cannot inspect the output");
@@ -118,10 +118,7 @@ std::string resolveOutputTarget(const std::string& path, std::string& error)
     return target;
 }
 
-AtomicFile::~AtomicFile()
-{
-    discard();
-}
+AtomicFile::~AtomicFile() { discard(); }
 
 bool AtomicFile::open(const std::string& path, std::string& error)
 {
@@ -244,10 +241,10 @@ bool writeFileAtomic(const std::string& path, const std::string& data, std::stri
 void installTempFileCleanup()
 {
     for (int s : kCleanupSignals) {
-        struct sigaction old {};
+        struct sigaction old { };
         sigaction(s, nullptr, &old);
         if (old.sa_handler == SIG_IGN) continue; // an ignored signal stays ignored (nohup)
-        struct sigaction act {};
+        struct sigaction act { };
         act.sa_handler = removeTempAndDie;
         sigemptyset(&act.sa_mask);
         for (int other : kCleanupSignals) sigaddset(&act.sa_mask, other);

@@ -34,7 +34,7 @@ double balanceTolerance(std::int64_t ticks)
     return std::fmin(kBalanceTolerance + kBalancePerTick * static_cast<double>(ticks), kBalanceCap);
 }
 
-BookCheck::BookCheck(const Model& model) : m_model(model), m_layout(observableLayout(model)) {}
+BookCheck::BookCheck(const Model& model) : m_model(model), m_layout(observableLayout(model)) { }
 
 bool BookCheck::atBoundary(const Session& s, const double* values, BookProblem& p) const
 {
@@ -44,7 +44,8 @@ bool BookCheck::atBoundary(const Session& s, const double* values, BookProblem& 
     const auto nonFinite = [&](std::string subject, std::string field, double v) {
         p.subject = std::move(subject);
         p.field = std::move(field);
-        p.message = "is " + text(v) + " (not a finite number): the run overflowed; refine the tick or check the "
+        p.message = "is " + text(v) +
+                    " (not a finite number): the run overflowed; refine the tick or check the "
                     "parameters' scales";
         return false;
     };
@@ -69,19 +70,32 @@ bool BookCheck::atBoundary(const Session& s, const double* values, BookProblem& 
     };
     if (!finite("energy", energyBooks(e)) || !finite("fluid_volume", volumeBooks(e))) return false;
     const Balance balances[] = {
-        {"energy.residual", e.residual,
-         {{"kinetic_initial", e.kineticInitial}, {"kinetic_final", e.kineticFinal}, {"stored_initial", e.storedInitial},
-          {"stored_final", e.storedFinal}, {"source_work", e.sourceWork}, {"heat_to_nodes", e.heatToNodes},
-          {"heat_to_ledger", e.heatToLedger}, {"numerical_dissipation", e.numericalDissipation},
+        {"energy.residual",
+         e.residual,
+         {{"kinetic_initial", e.kineticInitial},
+          {"kinetic_final", e.kineticFinal},
+          {"stored_initial", e.storedInitial},
+          {"stored_final", e.storedFinal},
+          {"source_work", e.sourceWork},
+          {"heat_to_nodes", e.heatToNodes},
+          {"heat_to_ledger", e.heatToLedger},
+          {"numerical_dissipation", e.numericalDissipation},
           {"source_work_gross", e.sourceWorkGross}},
-         "J", kEnergyBalanceFloor},
-        {"energy.thermal_residual", e.thermalResidual,
-         {{"thermal_stored_change", e.thermalStoredChange}, {"heat_to_nodes", e.heatToNodes},
-          {"heat_from_sources", e.heatFromSources}, {"heat_to_ambient", e.heatToAmbient}},
-         "J", kEnergyBalanceFloor},
-        {"fluid_volume.residual", e.volumeResidual,
+         "J",
+         kEnergyBalanceFloor},
+        {"energy.thermal_residual",
+         e.thermalResidual,
+         {{"thermal_stored_change", e.thermalStoredChange},
+          {"heat_to_nodes", e.heatToNodes},
+          {"heat_from_sources", e.heatFromSources},
+          {"heat_to_ambient", e.heatToAmbient}},
+         "J",
+         kEnergyBalanceFloor},
+        {"fluid_volume.residual",
+         e.volumeResidual,
          {{"supplied", e.volumeSupplied}, {"stored_change", e.volumeStored}, {"absorbed_by_chambers", e.volumeAbsorbed}},
-         "m^3", kVolumeBalanceFloor}};
+         "m^3",
+         kVolumeBalanceFloor}};
     for (const Balance& b : balances) {
         const char* largestName = "";
         double largest = 0.0;
@@ -98,8 +112,8 @@ bool BookCheck::atBoundary(const Session& s, const double* values, BookProblem& 
         p.field = b.residualName;
         p.unbalanced = true;
         p.message = std::string("the books do not balance: residual ") + text(b.residual) + " " + b.unit + " is " +
-                    (largest > 0.0 ? text(std::fabs(b.residual) / largest) + " of the largest book (" + largestName + ", " +
-                                         text(largest) + " " + b.unit + ")"
+                    (largest > 0.0 ? text(std::fabs(b.residual) / largest) + " of the largest book (" + largestName + ", " + text(largest) +
+                                         " " + b.unit + ")"
                                    : std::string("not zero while every book is zero")) +
                     "; the tolerance after " + std::to_string(s.tick()) + " ticks is " + text(tolerance) +
                     ": the result is not trustworthy; refine the tick (--allow-unbalanced reports it anyway)";

@@ -14,11 +14,11 @@ namespace drivelab {
 
 /// how a checked run ended
 enum class RunStatus {
-    Completed,   ///< every boundary checked (and written)
-    SolverFailed,///< a tick failed: `solver`
-    BadBooks,    ///< a non-finite value or an unbalanced book: `books`
-    WriteFailed, ///< the report file could not be written: `writeError`
-    Cancelled,   ///< the cancel flag was raised: the batch in progress rolled back
+    Completed,    ///< every boundary checked (and written)
+    SolverFailed, ///< a tick failed: `solver`
+    BadBooks,     ///< a non-finite value or an unbalanced book: `books`
+    WriteFailed,  ///< the report file could not be written: `writeError`
+    Cancelled,    ///< the cancel flag was raised: the batch in progress rolled back
 };
 
 /// outcome of a checked run
@@ -32,9 +32,9 @@ struct RunOutcome {
 
 /// options of a checked run
 struct RunOptions {
-    bool allowUnbalanced = false; ///< an unbalanced book is a warning, not a failure (non-finite values still fail)
-    bool keepBoundaries = false;  ///< keep every boundary's text in the writer (assets)
-    AtomicFile* output = nullptr; ///< stream the report here (opened; committed by the caller)
+    bool allowUnbalanced = false;                   ///< an unbalanced book is a warning, not a failure (non-finite values still fail)
+    bool keepBoundaries = false;                    ///< keep every boundary's text in the writer (assets)
+    AtomicFile* output = nullptr;                   ///< stream the report here (opened; committed by the caller)
     const std::atomic<bool>* cancel = nullptr;      ///< raised from any thread: the run stops, its batch rolls back
     std::function<void(const Session&)> onBoundary; ///< called after every checked boundary (progress)
     /// when set, called after every tick (the run then advances tick by tick; the results are the same bits)

@@ -4,10 +4,7 @@
 
 namespace drivelab {
 
-std::string labBaseDir(const std::string& labPath)
-{
-    return std::filesystem::path(labPath).parent_path().string();
-}
+std::string labBaseDir(const std::string& labPath) { return std::filesystem::path(labPath).parent_path().string(); }
 
 namespace {
 LoadedLab loadWith(const std::string& text, const std::string& baseDir, const LabFileReader& files)
@@ -26,15 +23,9 @@ LoadedLab loadWith(const std::string& text, const std::string& baseDir, const La
 }
 } // namespace
 
-LoadedLab loadLabText(const std::string& text, const std::string& baseDir)
-{
-    return loadWith(text, baseDir, {});
-}
+LoadedLab loadLabText(const std::string& text, const std::string& baseDir) { return loadWith(text, baseDir, {}); }
 
-LoadedLab loadLabText(const std::string& text, const LabFileReader& files)
-{
-    return loadWith(text, {}, files);
-}
+LoadedLab loadLabText(const std::string& text, const LabFileReader& files) { return loadWith(text, {}, files); }
 
 LoadedLab loadLab(const std::string& path)
 {

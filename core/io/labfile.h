@@ -11,9 +11,9 @@ namespace drivelab {
 
 /// a lab read from disk and compiled
 struct LoadedLab {
-    std::optional<LabSpec> spec;          ///< present when the file is structurally sound
-    std::shared_ptr<const Model> model;   ///< present when the lab is valid
-    Diagnostics diagnostics;              ///< everything found, in order
+    std::optional<LabSpec> spec;        ///< present when the file is structurally sound
+    std::shared_ptr<const Model> model; ///< present when the lab is valid
+    Diagnostics diagnostics;            ///< everything found, in order
 };
 
 /// read and compile the lab at `path` (a csv signal's file is relative to the lab's directory)

@@ -26,15 +26,9 @@ LoadedLab loadModel(const std::string& text, const std::string& baseDir, const L
 }
 } // namespace
 
-LoadedLab loadModelText(const std::string& text, const std::string& baseDir)
-{
-    return loadModel(text, baseDir, nullptr);
-}
+LoadedLab loadModelText(const std::string& text, const std::string& baseDir) { return loadModel(text, baseDir, nullptr); }
 
-LoadedLab loadModelText(const std::string& text, const LabFileReader& files)
-{
-    return loadModel(text, {}, &files);
-}
+LoadedLab loadModelText(const std::string& text, const LabFileReader& files) { return loadModel(text, {}, &files); }
 
 LoadedLab loadModelFile(const std::string& path)
 {

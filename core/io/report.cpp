@@ -4,15 +4,9 @@
 
 namespace drivelab {
 
-ReportWriter::ReportWriter(const Model& model) : m_model(model), m_layout(observableLayout(model))
-{
-    m_values.resize(m_layout.size());
-}
+ReportWriter::ReportWriter(const Model& model) : m_model(model), m_layout(observableLayout(model)) { m_values.resize(m_layout.size()); }
 
-void ReportWriter::observe(const Session& s)
-{
-    s.observe(m_values.data());
-}
+void ReportWriter::observe(const Session& s) { s.observe(m_values.data()); }
 
 void ReportWriter::addBoundary(const Session& s)
 {
@@ -42,8 +36,10 @@ std::string ReportWriter::boundaryText(const Session& s) const
                 first = false;
                 appendJsonString(out, m_layout[k].name);
                 out += ": ";
-                if (m_layout[k].integer) out += std::to_string(static_cast<long long>(m_values[k]));
-                else appendDouble(out, m_values[k]);
+                if (m_layout[k].integer)
+                    out += std::to_string(static_cast<long long>(m_values[k]));
+                else
+                    appendDouble(out, m_values[k]);
                 ++k;
             }
             out += "}";
@@ -116,8 +112,7 @@ std::array<NamedBook, 4> volumeBooks(const EnergyReport& e)
 namespace {
 
 // "name": value pairs, one per line, indented by four
-template <std::size_t N>
-void appendBooks(std::string& out, const std::array<NamedBook, N>& books)
+template <std::size_t N> void appendBooks(std::string& out, const std::array<NamedBook, N>& books)
 {
     bool first = true;
     for (const auto& [name, v] : books) {
@@ -130,8 +125,7 @@ void appendBooks(std::string& out, const std::array<NamedBook, N>& books)
     out += "\n  }";
 }
 
-template <std::size_t N>
-Json booksJson(const std::array<NamedBook, N>& books)
+template <std::size_t N> Json booksJson(const std::array<NamedBook, N>& books)
 {
     Json out = Json::object();
     for (const auto& [name, v] : books) out[name] = v;

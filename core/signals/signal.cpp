@@ -27,14 +27,12 @@ double SignalModel::value(double t) const
         if (hold) return v[k];
         return v[k] + (v[k + 1] - v[k]) * ((t - this->t[k]) / (this->t[k + 1] - this->t[k]));
     }
-    case SignalShape::Sine:
-        return t < start ? b : b + a * std::sin(omega * (t - start) + phase);
+    case SignalShape::Sine: return t < start ? b : b + a * std::sin(omega * (t - start) + phase);
     case SignalShape::Ramp:
         if (t <= start) return a;
         if (t >= start + duration) return b;
         return a + (b - a) * ((t - start) / duration);
-    case SignalShape::Step:
-        return t < start ? a : b;
+    case SignalShape::Step: return t < start ? a : b;
     }
     return 0.0;
 }
@@ -62,8 +60,7 @@ double SignalModel::tableIntegral(double ta, double tb) const
 double SignalModel::integral(double ta, double tb) const
 {
     switch (shape) {
-    case SignalShape::Table:
-        return tableIntegral(ta, tb);
+    case SignalShape::Table: return tableIntegral(ta, tb);
     case SignalShape::Sine: {
         double sum = b * (tb - ta);
         const double c = std::max(ta, start);

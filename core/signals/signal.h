@@ -21,18 +21,18 @@ enum class SignalShape { Table, Sine, Ramp, Step };
 
 /// one compiled signal (times in seconds)
 struct SignalModel {
-    std::string id;                    ///< signal id
-    std::string unit;                  ///< unit shown with it ("" when not given)
+    std::string id;   ///< signal id
+    std::string unit; ///< unit shown with it ("" when not given)
     SignalShape shape = SignalShape::Table;
-    bool hold = false;                 ///< table: hold each value until the next point (else linear)
-    std::vector<double> t;             ///< table: times [s], strictly increasing
-    std::vector<double> v;             ///< table: values
-    double a = 0.0;                    ///< sine: amplitude; ramp: from; step: before
-    double b = 0.0;                    ///< sine: offset; ramp: to; step: after
-    double omega = 0.0;                ///< sine: 2 pi frequency [rad/s]
-    double phase = 0.0;                ///< sine: phase [rad]
-    double start = 0.0;                ///< sine, ramp: start [s]; step: time [s]
-    double duration = 0.0;             ///< ramp: duration [s] (0: a step at start)
+    bool hold = false;     ///< table: hold each value until the next point (else linear)
+    std::vector<double> t; ///< table: times [s], strictly increasing
+    std::vector<double> v; ///< table: values
+    double a = 0.0;        ///< sine: amplitude; ramp: from; step: before
+    double b = 0.0;        ///< sine: offset; ramp: to; step: after
+    double omega = 0.0;    ///< sine: 2 pi frequency [rad/s]
+    double phase = 0.0;    ///< sine: phase [rad]
+    double start = 0.0;    ///< sine, ramp: start [s]; step: time [s]
+    double duration = 0.0; ///< ramp: duration [s] (0: a step at start)
 
     /// the value at time t [s]
     double value(double t) const;
@@ -53,16 +53,16 @@ namespace drivelab {
 /// a component input driven by a signal: value = scale * signal + offset, clamped to the
 /// input's range, over each interval (docs/FORMATS.md, "Signals")
 struct InputBinding {
-    int component = -1;   ///< index into Model::components
-    int slot = -1;        ///< real state slot of the input
-    int signal = -1;      ///< index into Model::timeSignals, or -1 when a controller drives it
-    int source = -1;      ///< a controller's output: the real slot it is copied from (signal == -1)
-    int flag = -1;        ///< discrete state slot: 1 while the binding holds; an event on the input ends it
-    double scale = 1.0;   ///< factor on the signal
-    double offset = 0.0;  ///< added after the factor
-    double lo = 0.0;      ///< the input's least value (the clamp)
-    double hi = 0.0;      ///< the input's greatest value (the clamp)
-    bool atEnd = false;   ///< the value at the interval end (InputDescriptor::sampledAtEnd), else the mean
+    int component = -1;  ///< index into Model::components
+    int slot = -1;       ///< real state slot of the input
+    int signal = -1;     ///< index into Model::timeSignals, or -1 when a controller drives it
+    int source = -1;     ///< a controller's output: the real slot it is copied from (signal == -1)
+    int flag = -1;       ///< discrete state slot: 1 while the binding holds; an event on the input ends it
+    double scale = 1.0;  ///< factor on the signal
+    double offset = 0.0; ///< added after the factor
+    double lo = 0.0;     ///< the input's least value (the clamp)
+    double hi = 0.0;     ///< the input's greatest value (the clamp)
+    bool atEnd = false;  ///< the value at the interval end (InputDescriptor::sampledAtEnd), else the mean
 };
 
 } // namespace drivelab

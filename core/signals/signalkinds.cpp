@@ -31,10 +31,7 @@ constexpr SignalFieldDescriptor kStep[] = {
 
 } // namespace
 
-std::span<const char* const> signalKindNames()
-{
-    return kKinds;
-}
+std::span<const char* const> signalKindNames() { return kKinds; }
 
 std::span<const SignalFieldDescriptor> signalFieldDescriptors(std::string_view kind)
 {

@@ -15,13 +15,13 @@ inline constexpr Range kSignalValue = Range::closed(-1e15, 1e15);
 
 /// one numeric field of a sine, ramp or step signal
 struct SignalFieldDescriptor {
-    const char* name;       ///< JSON key
-    const char* unit;       ///< SI unit ("" when the value has the signal's own unit)
-    Range range;            ///< allowed values
-    bool required;          ///< the file must give it
-    double fallback;        ///< its value when absent (not required)
-    double editorDefault;   ///< the value a new signal starts with in the editor
-    const char* doc;        ///< one line: what it is
+    const char* name;     ///< JSON key
+    const char* unit;     ///< SI unit ("" when the value has the signal's own unit)
+    Range range;          ///< allowed values
+    bool required;        ///< the file must give it
+    double fallback;      ///< its value when absent (not required)
+    double editorDefault; ///< the value a new signal starts with in the editor
+    const char* doc;      ///< one line: what it is
 };
 
 /// the kinds a signal can have, in menu order: table, sine, ramp, step, csv

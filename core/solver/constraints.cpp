@@ -49,8 +49,8 @@ double mobility(const ModeBasis& b, const double* mass, int j, double v)
 
 } // namespace
 
-void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, const double* mass,
-                    const std::uint64_t* jacobian, std::uint64_t fixedMask, ModeBasis& b)
+void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, const double* mass, const std::uint64_t* jacobian,
+                    std::uint64_t fixedMask, ModeBasis& b)
 {
     b.n = n;
     b.fixedMask = fixedMask;
@@ -239,8 +239,10 @@ int unimpliedRow(const ModeBasis& b, const ConstraintRow* rows, int k, std::uint
             for (int t = 0; t < 3; ++t) {
                 const int i = rows[r].node[t];
                 if (i < 0) continue;
-                if (i == f) c += rows[r].coef[t];
-                else if (b.isDependent[i]) c += rows[r].coef[t] * b.PF[i * kMaxDyn + f];
+                if (i == f)
+                    c += rows[r].coef[t];
+                else if (b.isDependent[i])
+                    c += rows[r].coef[t] * b.PF[i * kMaxDyn + f];
             }
             if (std::fabs(c) > 1e-9 * scale) return r;
         }

@@ -12,11 +12,11 @@ namespace drivelab {
 
 /// symbolic analysis of one sparsity structure
 struct LuPattern {
-    int m = 0;                        ///< unknowns
-    int order[kMaxDyn];               ///< elimination order
-    std::uint64_t later[kMaxDyn];     ///< unknowns eliminated after step k
-    std::uint64_t fill[kMaxDyn];      ///< row structure after fill (symmetric), by unknown
-    bool hasFill = false;             ///< elimination adds entries beyond the input structure
+    int m = 0;                    ///< unknowns
+    int order[kMaxDyn];           ///< elimination order
+    std::uint64_t later[kMaxDyn]; ///< unknowns eliminated after step k
+    std::uint64_t fill[kMaxDyn];  ///< row structure after fill (symmetric), by unknown
+    bool hasFill = false;         ///< elimination adds entries beyond the input structure
 };
 
 /// Analyse a symmetric structure (bit j of rows[i]: entry (i, j) may be nonzero; the

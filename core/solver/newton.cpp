@@ -15,9 +15,8 @@ constexpr double kEps = 2.220446049250313e-16;
 class Interval {
 public:
     Interval(const Model& m, const State& s, Workspace& w, double h, double tMidNs)
-        : m(m), s(s), w(w), b(w.basis), n(m.nDyn), h(h), x0(s.x.data()), mass(m.mass.data()),
-          invMass(m.invMass.data()), storage(m.hasStorage),
-          prescribed(m.prescribedMask)
+        : m(m), s(s), w(w), b(w.basis), n(m.nDyn), h(h), x0(s.x.data()), mass(m.mass.data()), invMass(m.invMass.data()),
+          storage(m.hasStorage), prescribed(m.prescribedMask)
     {
         if (m.nTheta == 0) {
             weight = m.stageWeight.data();
@@ -130,9 +129,9 @@ private:
     const bool storage;
     const std::uint64_t prescribed; // states with a prescribed increment (Model::prescribedMask)
     EvalContext c;
-    double m_diag[kMaxDyn];   // diagonal of the last reduced Newton matrix
-    double m_tol[kMaxDyn];    // residual tolerance per unknown, in its own units
-    double m_scale[kMaxDyn];  // mass or compliance scaling the residual to those units
+    double m_diag[kMaxDyn];      // diagonal of the last reduced Newton matrix
+    double m_tol[kMaxDyn];       // residual tolerance per unknown, in its own units
+    double m_scale[kMaxDyn];     // mass or compliance scaling the residual to those units
     double m_normScale[kMaxDyn]; // the line search's scale, frozen at the first step of a solve
     bool m_normScaleFrozen = false;
     std::uint64_t m_trapped = 0; // unknowns whose Newton row is empty

@@ -15,8 +15,7 @@ Workspace::Workspace(const Model& m)
       thermalD0(static_cast<std::size_t>(m.nTherm), 0.0)
 {
     forEachComponentType([&]<class T, std::size_t>() {
-        if constexpr (HasThermal<T>)
-            thermalNetwork = thermalNetwork || !m.params->of<T>().empty();
+        if constexpr (HasThermal<T>) thermalNetwork = thermalNetwork || !m.params->of<T>().empty();
     });
     if (thermalNetwork) thermalA.assign(static_cast<std::size_t>(kMaxNodes) * kMaxNodes, 0.0);
     forEachComponentType([&]<class T, std::size_t>() {

@@ -18,8 +18,7 @@ std::vector<ObservableRef> observableLayout(const Model& m)
 }
 
 Session::Session(std::shared_ptr<const Model> model)
-    : m_model(std::move(model)), m_state(initialState(*m_model)), m_saved(m_state),
-      m_ws(std::make_unique<Workspace>(*m_model))
+    : m_model(std::move(model)), m_state(initialState(*m_model)), m_saved(m_state), m_ws(std::make_unique<Workspace>(*m_model))
 {
     m_observableCount = observableLayout(*m_model).size();
     prepareInitialState(*m_model, m_state, *m_ws);
@@ -27,18 +26,15 @@ Session::Session(std::shared_ptr<const Model> model)
 }
 
 Session::Session(const Session& other)
-    : m_model(other.m_model), m_state(other.m_state), m_saved(other.m_state),
-      m_ws(std::make_unique<Workspace>(*m_model)), m_observableCount(other.m_observableCount)
+    : m_model(other.m_model), m_state(other.m_state), m_saved(other.m_state), m_ws(std::make_unique<Workspace>(*m_model)),
+      m_observableCount(other.m_observableCount)
 {
     ensureBasis(*m_model, m_state, *m_ws);
 }
 
 Session::~Session() = default;
 
-double Session::time() const
-{
-    return static_cast<double>(m_state.tick * m_model->tickNs) / 1e9;
-}
+double Session::time() const { return static_cast<double>(m_state.tick * m_model->tickNs) / 1e9; }
 
 BatchResult Session::run(std::int64_t n, const std::atomic<bool>* cancel)
 {
@@ -166,9 +162,6 @@ EnergyReport Session::energy() const
     return e;
 }
 
-const SolverStats& Session::stats() const
-{
-    return m_ws->stats;
-}
+const SolverStats& Session::stats() const { return m_ws->stats; }
 
 } // namespace drivelab

@@ -48,12 +48,12 @@ struct EnergyReport {
 
 /// one observable of the flat observable vector
 struct ObservableRef {
-    std::string subject;       ///< node or component id
-    std::string name;          ///< observable name
-    const char* unit = "";     ///< SI unit (a signal's points into the Model: keep the model alive with the layout)
-    bool integer = false;      ///< written as an integer
-    bool isNode = false;       ///< node (true) or component (false)
-    bool isSignal = false;     ///< a signal (its value; then isNode is false)
+    std::string subject;   ///< node or component id
+    std::string name;      ///< observable name
+    const char* unit = ""; ///< SI unit (a signal's points into the Model: keep the model alive with the layout)
+    bool integer = false;  ///< written as an integer
+    bool isNode = false;   ///< node (true) or component (false)
+    bool isSignal = false; ///< a signal (its value; then isNode is false)
 
     /// 0 node, 1 component, 2 signal: the report's groups, in layout order
     int group() const { return isSignal ? 2 : isNode ? 0 : 1; }

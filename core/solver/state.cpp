@@ -24,11 +24,12 @@ State initialState(const Model& m)
 }
 
 namespace {
-template <class T>
-void copyInto(const std::vector<T>& src, std::vector<T>& dst)
+template <class T> void copyInto(const std::vector<T>& src, std::vector<T>& dst)
 {
-    if (dst.size() == src.size()) std::copy(src.begin(), src.end(), dst.begin());
-    else dst = src;
+    if (dst.size() == src.size())
+        std::copy(src.begin(), src.end(), dst.begin());
+    else
+        dst = src;
 }
 } // namespace
 
@@ -74,8 +75,8 @@ std::uint64_t hashState(const State& s)
     vec("theta", s.theta);
     h.i64(s.nextEvent);
     const Ledger& l = s.ledger;
-    for (double d : {l.kineticInitial, l.storedInitial, l.sourceWork.sum, l.sourceWork.comp, l.heatToNodes.sum,
-                     l.heatToNodes.comp, l.heatToLedger.sum, l.heatToLedger.comp})
+    for (double d : {l.kineticInitial, l.storedInitial, l.sourceWork.sum, l.sourceWork.comp, l.heatToNodes.sum, l.heatToNodes.comp,
+                     l.heatToLedger.sum, l.heatToLedger.comp})
         h.f64(d);
     // books added after version 1: fed only when they hold something, so models without
     // them keep their hashes

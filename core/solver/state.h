@@ -30,17 +30,17 @@ struct Ledger {
 
 /// The mutable state of one run.
 struct State {
-    std::int64_t tick = 0;              ///< ticks completed
-    std::vector<double> x;              ///< [nDyn] speeds [rad/s], velocities [m/s], pressures [Pa]
-    std::vector<double> pos;            ///< [nDyn] angle [rad] or displacement [m] since t = 0
-    std::vector<double> rate;           ///< [nDyn] predictor: last accepted dx/dt
-    std::vector<double> temp;           ///< [nTherm] temperature rise since t = 0 (T - T0, full precision) [K]
-    std::vector<double> real;           ///< [nReal] component real state (inputs, cumulative heats)
-    std::vector<std::int32_t> flag;     ///< [nFlag] component discrete state (clutch lock, slip direction)
-    std::vector<double> mean;           ///< [nMean] last complete tick's means
-    std::vector<double> theta;          ///< [nTheta] stage weights of compliant states (1/2 .. 1)
-    std::int64_t nextEvent = 0;         ///< index of the next event to apply
-    Ledger ledger;                      ///< energy books
+    std::int64_t tick = 0;          ///< ticks completed
+    std::vector<double> x;          ///< [nDyn] speeds [rad/s], velocities [m/s], pressures [Pa]
+    std::vector<double> pos;        ///< [nDyn] angle [rad] or displacement [m] since t = 0
+    std::vector<double> rate;       ///< [nDyn] predictor: last accepted dx/dt
+    std::vector<double> temp;       ///< [nTherm] temperature rise since t = 0 (T - T0, full precision) [K]
+    std::vector<double> real;       ///< [nReal] component real state (inputs, cumulative heats)
+    std::vector<std::int32_t> flag; ///< [nFlag] component discrete state (clutch lock, slip direction)
+    std::vector<double> mean;       ///< [nMean] last complete tick's means
+    std::vector<double> theta;      ///< [nTheta] stage weights of compliant states (1/2 .. 1)
+    std::int64_t nextEvent = 0;     ///< index of the next event to apply
+    Ledger ledger;                  ///< energy books
 };
 
 /// the initial state of a model

@@ -21,18 +21,17 @@ class Tick {
 public:
     Tick(const Model& m, State& s, Workspace& w, SolverError& err)
         : m(m), s(s), w(w), err(err), tickStartNs(static_cast<double>(s.tick) * static_cast<double>(m.tickNs))
-    {
-    }
+    { }
 
     bool run()
     {
         bool inputsChanged = false;
         // events take effect at this boundary
-        while (s.nextEvent < static_cast<std::int64_t>(m.events.size()) &&
-               m.events[static_cast<std::size_t>(s.nextEvent)].tick <= s.tick) {
+        while (s.nextEvent < static_cast<std::int64_t>(m.events.size()) && m.events[static_cast<std::size_t>(s.nextEvent)].tick <= s.tick) {
             const EventModel& e = m.events[static_cast<std::size_t>(s.nextEvent)];
             s.real[static_cast<std::size_t>(e.slot)] = e.value;
-            if (e.binding >= 0) s.flag[static_cast<std::size_t>(m.bindings[static_cast<std::size_t>(e.binding)].flag)] = 0; // the event ends the binding
+            if (e.binding >= 0)
+                s.flag[static_cast<std::size_t>(m.bindings[static_cast<std::size_t>(e.binding)].flag)] = 0; // the event ends the binding
             ++s.nextEvent;
             inputsChanged = true;
         }
@@ -43,22 +42,23 @@ public:
         double cuts[kMaxComponents + 1];
         int nCuts = 0;
         const double tickNs = static_cast<double>(m.tickNs);
-        if (m.hasBreakpoints) forEachComponentType([&]<class T, std::size_t>() {
-            if constexpr (HasBreakpoint<T>) {
-                for (const auto& p : m.params->of<T>()) {
-                    double at;
-                    if (T::breakpoint(p, tickStartNs, tickStartNs + tickNs, at)) {
-                        int i = nCuts++;
-                        const double off = at - tickStartNs;
-                        while (i > 0 && cuts[i - 1] > off) {
-                            cuts[i] = cuts[i - 1];
-                            --i;
+        if (m.hasBreakpoints)
+            forEachComponentType([&]<class T, std::size_t>() {
+                if constexpr (HasBreakpoint<T>) {
+                    for (const auto& p : m.params->of<T>()) {
+                        double at;
+                        if (T::breakpoint(p, tickStartNs, tickStartNs + tickNs, at)) {
+                            int i = nCuts++;
+                            const double off = at - tickStartNs;
+                            while (i > 0 && cuts[i - 1] > off) {
+                                cuts[i] = cuts[i - 1];
+                                --i;
+                            }
+                            cuts[i] = off;
                         }
-                        cuts[i] = off;
                     }
                 }
-            }
-        });
+            });
         // components may limit how far an interval reaches (crank travel per interval): a
         // first split from the speeds at the tick start; each solved interval is checked
         // again against its solved speeds (segment)
@@ -145,8 +145,8 @@ private:
     bool travelFailure(int type, int local, double pieces)
     {
         return fail(type >= 0 ? componentId(type, local) : "-",
-                    "its travel bound per internal interval (a crank turns at most 0.25 rad) needs " +
-                        formatDouble(pieces) + " intervals in this tick (with those already solved), more than " + std::to_string(kMaxIntervalsPerTick) +
+                    "its travel bound per internal interval (a crank turns at most 0.25 rad) needs " + formatDouble(pieces) +
+                        " intervals in this tick (with those already solved), more than " + std::to_string(kMaxIntervalsPerTick) +
                         "; refine the tick, or check the inertia and the torques on its shaft");
     }
 
@@ -169,10 +169,10 @@ private:
         if (m.prescribedMask) prescribe();
         int worst = 0;
         if (solveInterval(m, s, w, hSec, tMidNs, worst)) return true;
-        return fail(dominantComponent(worst, hSec, tMidNs),
-                    "the implicit solve did not converge in " + std::to_string(kMaxNewtonIterations) +
-                        " Newton iterations (largest residual at node '" + nodeId(worst) +
-                        "'); refine the tick, or check map slopes, inertia and speed scales");
+        return fail(dominantComponent(worst, hSec, tMidNs), "the implicit solve did not converge in " +
+                                                                std::to_string(kMaxNewtonIterations) +
+                                                                " Newton iterations (largest residual at node '" + nodeId(worst) +
+                                                                "'); refine the tick, or check map slopes, inertia and speed scales");
     }
 
     // the component with the largest effort on a node at the last Newton iterate
@@ -435,8 +435,7 @@ private:
     {
         for (int i = 0; i < m.nDyn; ++i) {
             double d = 0.0;
-            for (int r = 0; r < w.basis.rank; ++r)
-                d += w.basis.G[r * kMaxDyn + i] * w.lambda[static_cast<std::size_t>(w.basis.rowSlot[r])];
+            for (int r = 0; r < w.basis.rank; ++r) d += w.basis.G[r * kMaxDyn + i] * w.lambda[static_cast<std::size_t>(w.basis.rowSlot[r])];
             drawn[i] = d;
         }
     }
@@ -497,11 +496,8 @@ private:
             case Clutch::Engage::Lock:
                 if (!lock(k)) return false;
                 break;
-            case Clutch::Engage::Unlock:
-                Clutch::setSlipping(p, s.flag.data(), 0);
-                break;
-            case Clutch::Engage::Keep:
-                break;
+            case Clutch::Engage::Unlock: Clutch::setSlipping(p, s.flag.data(), 0); break;
+            case Clutch::Engage::Keep: break;
             }
             ++k;
         }

@@ -30,38 +30,38 @@ struct SolverStats {
 struct Workspace {
     explicit Workspace(const Model& m);
 
-    ModeBasis basis;                    ///< projection basis of the current mode
-    int nPermanentRows = 0;             ///< gear and planetary rows
-    ConstraintRow rows[kMaxRows];       ///< active rows: permanent first, then locked clutches
-    int rowSlots[kMaxRows];             ///< their multiplier slots
+    ModeBasis basis;              ///< projection basis of the current mode
+    int nPermanentRows = 0;       ///< gear and planetary rows
+    ConstraintRow rows[kMaxRows]; ///< active rows: permanent first, then locked clutches
+    int rowSlots[kMaxRows];       ///< their multiplier slots
 
     // Newton buffers [nDyn] or [nDyn x kMaxDyn]
-    double xs[kMaxDyn];                 ///< stage states
-    double x1[kMaxDyn];                 ///< end states
-    double dx[kMaxDyn];                 ///< increment
-    double f[kMaxDyn];                  ///< efforts at the stage point
-    double jac[kMaxDyn * kMaxDyn];      ///< d f / d xs
-    double dq[kMaxDyn];                 ///< reduced increment
-    double res[kMaxDyn];                ///< reduced residual
-    double a[kMaxDyn * kMaxDyn];        ///< reduced Newton matrix
-    double delta[kMaxDyn];              ///< Newton step
-    double effort[kMaxDyn];             ///< constraint effort M dx/h - f
-    double weight[kMaxDyn];             ///< stage weights of this interval
-    double stor[kMaxDyn];               ///< fluid stored by storage components over the interval [m^3]
-    double dstor[kMaxDyn];              ///< d stor / d dx [m^3/Pa]
-    double supply[kMaxDyn];             ///< volume supplied to fixed states over the interval [m^3]; for a
-                                        ///< prescribed state the reaction's impulse [N m s or N s]
-    double dxFixed[kMaxDyn] = {};       ///< prescribed increments of the fixed states over the interval
-                                        ///< (0 for a held pressure; a speed source's node: to its input)
+    double xs[kMaxDyn];            ///< stage states
+    double x1[kMaxDyn];            ///< end states
+    double dx[kMaxDyn];            ///< increment
+    double f[kMaxDyn];             ///< efforts at the stage point
+    double jac[kMaxDyn * kMaxDyn]; ///< d f / d xs
+    double dq[kMaxDyn];            ///< reduced increment
+    double res[kMaxDyn];           ///< reduced residual
+    double a[kMaxDyn * kMaxDyn];   ///< reduced Newton matrix
+    double delta[kMaxDyn];         ///< Newton step
+    double effort[kMaxDyn];        ///< constraint effort M dx/h - f
+    double weight[kMaxDyn];        ///< stage weights of this interval
+    double stor[kMaxDyn];          ///< fluid stored by storage components over the interval [m^3]
+    double dstor[kMaxDyn];         ///< d stor / d dx [m^3/Pa]
+    double supply[kMaxDyn];        ///< volume supplied to fixed states over the interval [m^3]; for a
+                                   ///< prescribed state the reaction's impulse [N m s or N s]
+    double dxFixed[kMaxDyn] = {};  ///< prescribed increments of the fixed states over the interval
+                                   ///< (0 for a held pressure; a speed source's node: to its input)
 
-    std::vector<double> scratch;        ///< [nScratch] component scratch
-    std::vector<double> acc;            ///< [nMean] tick accumulators
-    std::vector<double> lambda;         ///< [nRows] constraint multipliers by slot
-    std::vector<double> heatIn;         ///< [nTherm] heat delivered this interval [J]
-    std::vector<double> thermalD0;      ///< [nTherm] temperature rises at the interval start
-    std::vector<double> thermalA;       ///< [kMaxNodes x kMaxNodes] thermal network matrix
-    bool thermalNetwork = false;        ///< conductors or heat sources present
-    SolverStats stats;                  ///< counters
+    std::vector<double> scratch;   ///< [nScratch] component scratch
+    std::vector<double> acc;       ///< [nMean] tick accumulators
+    std::vector<double> lambda;    ///< [nRows] constraint multipliers by slot
+    std::vector<double> heatIn;    ///< [nTherm] heat delivered this interval [J]
+    std::vector<double> thermalD0; ///< [nTherm] temperature rises at the interval start
+    std::vector<double> thermalA;  ///< [kMaxNodes x kMaxNodes] thermal network matrix
+    bool thermalNetwork = false;   ///< conductors or heat sources present
+    SolverStats stats;             ///< counters
 };
 
 } // namespace drivelab

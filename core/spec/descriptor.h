@@ -38,7 +38,10 @@ struct Range {
     /// >= 0
     static constexpr Range nonNegative() { return {0.0, std::numeric_limits<double>::infinity(), false, false, false}; }
     /// != 0
-    static constexpr Range nonZero() { return {-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(), false, false, true}; }
+    static constexpr Range nonZero()
+    {
+        return {-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(), false, false, true};
+    }
     /// [lo, hi]
     static constexpr Range closed(double lo, double hi) { return {lo, hi, false, false, false}; }
     /// (lo, hi]
@@ -71,39 +74,39 @@ enum class ParamKind {
 
 /// one numeric column of a table parameter
 struct TableColumn {
-    const char* name;  ///< JSON key of the column
-    const char* unit;  ///< SI unit, "" when dimensionless
-    Range range;       ///< allowed values
-    const char* doc;   ///< one-line description
+    const char* name; ///< JSON key of the column
+    const char* unit; ///< SI unit, "" when dimensionless
+    Range range;      ///< allowed values
+    const char* doc;  ///< one-line description
 };
 
 /// one parameter of a node domain or component type
 struct ParameterDescriptor {
-    const char* name;                  ///< JSON key
-    const char* unit;                  ///< SI unit, "" when dimensionless
-    ParamKind kind = ParamKind::Real;  ///< value kind
-    Range range = Range::any();        ///< allowed values (Real, WholeNumber, RealOrKeyword)
-    bool required = true;              ///< must be present in the file
-    double fileDefault = 0.0;          ///< value when absent and not required
-    const char* editorDefault = "0";   ///< JSON text the editor inserts for a new item
-    const char* doc = "";              ///< one-line description
+    const char* name;                          ///< JSON key
+    const char* unit;                          ///< SI unit, "" when dimensionless
+    ParamKind kind = ParamKind::Real;          ///< value kind
+    Range range = Range::any();                ///< allowed values (Real, WholeNumber, RealOrKeyword)
+    bool required = true;                      ///< must be present in the file
+    double fileDefault = 0.0;                  ///< value when absent and not required
+    const char* editorDefault = "0";           ///< JSON text the editor inserts for a new item
+    const char* doc = "";                      ///< one-line description
     std::span<const TableColumn> columns = {}; ///< Table: its columns
-    int minRows = 0;                   ///< Table: fewest rows
-    int maxRows = 0;                   ///< Table: most rows
-    const char* keyword = nullptr;     ///< RealOrKeyword: the keyword
-    double keywordValue = 0.0;         ///< RealOrKeyword: what the keyword stands for
-    bool omitWhenAbsent = false;       ///< optional parameter whose absence means "not used" (or one added
-                                       ///< to an existing type later): the normalized model and the
-                                       ///< fingerprint carry it only when it is given
+    int minRows = 0;                           ///< Table: fewest rows
+    int maxRows = 0;                           ///< Table: most rows
+    const char* keyword = nullptr;             ///< RealOrKeyword: the keyword
+    double keywordValue = 0.0;                 ///< RealOrKeyword: what the keyword stands for
+    bool omitWhenAbsent = false;               ///< optional parameter whose absence means "not used" (or one added
+                                               ///< to an existing type later): the normalized model and the
+                                               ///< fingerprint carry it only when it is given
 };
 
 /// one port of a component type
 struct PortDescriptor {
-    const char* name;        ///< JSON key ("node_a", "heat_node")
-    Domain domain;           ///< domain of the node it must name
-    bool optional = false;   ///< may be absent
-    bool allowGround = false;///< may name the reserved `ground` node (rotational, translational)
-    const char* doc = "";    ///< role of the port ("pump", "support (absent: ground)")
+    const char* name;           ///< JSON key ("node_a", "heat_node")
+    Domain domain;              ///< domain of the node it must name
+    bool optional = false;      ///< may be absent
+    bool allowGround = false;   ///< may name the reserved `ground` node (rotational, translational)
+    const char* doc = "";       ///< role of the port ("pump", "support (absent: ground)")
     bool sameDomainAsA = false; ///< any of rotational, translational, hydraulic, but the same as node_a's
                                 ///< (then `domain` is only the editor's default)
 };
@@ -153,10 +156,10 @@ struct DefaultPlotDescriptor {
 /// one key figure of a component, for the line under its id on the canvas (the editor
 /// formats it in the display units)
 struct SummaryItem {
-    const char* name;   ///< short label ("stall R", "C₀", "peak")
-    double value;       ///< the figure in SI units
-    const char* unit;   ///< SI unit, "" to show the number alone
-    int digits = 5;     ///< significant digits worth showing
+    const char* name; ///< short label ("stall R", "C₀", "peak")
+    double value;     ///< the figure in SI units
+    const char* unit; ///< SI unit, "" to show the number alone
+    int digits = 5;   ///< significant digits worth showing
 };
 
 /// a type's key figures from its `parameters` object (empty when they cannot be read)
@@ -164,19 +167,19 @@ using SummaryHook = std::vector<SummaryItem> (*)(const nlohmann::ordered_json& p
 
 /// Everything the outside world knows about a component type.
 struct ComponentDescriptor {
-    const char* type;         ///< JSON type name ("torque_converter")
-    const char* label;        ///< palette label ("Torque converter")
-    const char* group;        ///< palette group: rotational, hydraulic, translational, thermal, sources
-    const char* fieldPrefix;  ///< prefix of parameter field paths in diagnostics ("converter")
-    const char* doc;          ///< one-paragraph description
+    const char* type;        ///< JSON type name ("torque_converter")
+    const char* label;       ///< palette label ("Torque converter")
+    const char* group;       ///< palette group: rotational, hydraulic, translational, thermal, sources
+    const char* fieldPrefix; ///< prefix of parameter field paths in diagnostics ("converter")
+    const char* doc;         ///< one-paragraph description
     std::span<const PortDescriptor> ports;
     std::span<const ParameterDescriptor> parameters;
     std::span<const InputDescriptor> inputs;
     std::span<const ObservableDescriptor> observables;
-    int historyStates = 0;          ///< states it adds to the model's state budget
-    int maxInstances = 0;           ///< most instances in one model (0: no own limit)
-    const char* capability = nullptr; ///< capability a model containing it advertises
-    const char* idStem = nullptr;     ///< stem of the editor's fresh ids ("tc" -> tc1); nullptr: the type name
+    int historyStates = 0;                               ///< states it adds to the model's state budget
+    int maxInstances = 0;                                ///< most instances in one model (0: no own limit)
+    const char* capability = nullptr;                    ///< capability a model containing it advertises
+    const char* idStem = nullptr;                        ///< stem of the editor's fresh ids ("tc" -> tc1); nullptr: the type name
     TableEditorKind tableEditor = TableEditorKind::None; ///< the editor's window for its tables
     /// plots the editor opens by default when a model holds this type (then the generic
     /// plots give way to these and the node speeds)
@@ -197,10 +200,10 @@ struct ComponentDescriptor {
 
 /// Everything the outside world knows about a node domain.
 struct NodeDomainDescriptor {
-    Domain domain;                                   ///< the domain
-    const char* label;                               ///< palette label ("Shaft / inertia")
-    const char* doc;                                 ///< one-line description
-    std::span<const ParameterDescriptor> fields;     ///< node fields
+    Domain domain;                                     ///< the domain
+    const char* label;                                 ///< palette label ("Shaft / inertia")
+    const char* doc;                                   ///< one-line description
+    std::span<const ParameterDescriptor> fields;       ///< node fields
     std::span<const ObservableDescriptor> observables; ///< reported node observables
 
     /// field by name, or nullptr

@@ -6,20 +6,17 @@ namespace drivelab {
 
 void Diagnostics::error(std::string subject, std::string field, std::string message)
 {
-    m_items.push_back({Severity::Error, subject.empty() ? "-" : std::move(subject),
-                       field.empty() ? "-" : std::move(field), std::move(message)});
+    m_items.push_back(
+        {Severity::Error, subject.empty() ? "-" : std::move(subject), field.empty() ? "-" : std::move(field), std::move(message)});
 }
 
 void Diagnostics::warning(std::string subject, std::string field, std::string message)
 {
-    m_items.push_back({Severity::Warning, subject.empty() ? "-" : std::move(subject),
-                       field.empty() ? "-" : std::move(field), std::move(message)});
+    m_items.push_back(
+        {Severity::Warning, subject.empty() ? "-" : std::move(subject), field.empty() ? "-" : std::move(field), std::move(message)});
 }
 
-void Diagnostics::append(const Diagnostics& other)
-{
-    m_items.insert(m_items.end(), other.m_items.begin(), other.m_items.end());
-}
+void Diagnostics::append(const Diagnostics& other) { m_items.insert(m_items.end(), other.m_items.begin(), other.m_items.end()); }
 
 bool Diagnostics::hasErrors() const
 {

@@ -107,8 +107,7 @@ bool walk(Json*& at, const std::vector<Step>& steps, std::size_t from, std::stri
 }
 
 /// a named field of a JSON object described by a ParameterDescriptor
-bool described(Json& object, const ParameterDescriptor& p, const std::vector<Step>& steps, std::size_t next, Target& t,
-               std::string& why)
+bool described(Json& object, const ParameterDescriptor& p, const std::vector<Step>& steps, std::size_t next, Target& t, std::string& why)
 {
     if (p.kind == ParamKind::Boolean) {
         why = "'" + describe(steps, next) + "' is true or false, not a number";
@@ -155,18 +154,24 @@ bool resolve(LabSpec& lab, std::string_view path, Target& t, std::string& why)
     if (head.index >= 0) return fail("must start with an id, 'events' or 'run'");
     if (head.key == "run" && !lab.findNode("run") && !lab.findComponent("run") && !lab.findSignal("run")) {
         if (steps.size() != 2 || steps[1].index >= 0) return fail("name a run setting: run.tick_ns or run.duration_ns");
-        if (steps[1].key == "tick_ns") t.whole = &lab.run.tickNs;
-        else if (steps[1].key == "duration_ns") t.whole = &lab.run.durationNs;
-        else return fail("'" + steps[1].key + "' is not a run setting a study can vary (tick_ns, duration_ns)");
+        if (steps[1].key == "tick_ns")
+            t.whole = &lab.run.tickNs;
+        else if (steps[1].key == "duration_ns")
+            t.whole = &lab.run.durationNs;
+        else
+            return fail("'" + steps[1].key + "' is not a run setting a study can vary (tick_ns, duration_ns)");
         return true;
     }
     if (head.key == "events" && steps.size() >= 2 && steps[1].index >= 0) {
         const auto i = static_cast<std::size_t>(steps[1].index);
         if (i >= lab.events.size()) return fail("the lab has " + std::to_string(lab.events.size()) + " events");
         if (steps.size() != 3 || steps[2].index >= 0) return fail("name an event's value or time_ns");
-        if (steps[2].key == "value") t.real = &lab.events[i].value;
-        else if (steps[2].key == "time_ns") t.whole = &lab.events[i].timeNs;
-        else return fail("an event has a value and a time_ns, not '" + steps[2].key + "'");
+        if (steps[2].key == "value")
+            t.real = &lab.events[i].value;
+        else if (steps[2].key == "time_ns")
+            t.whole = &lab.events[i].timeNs;
+        else
+            return fail("an event has a value and a time_ns, not '" + steps[2].key + "'");
         return true;
     }
     if (steps.size() < 2 || steps[1].index >= 0) return fail("name a field after the id, as " + head.key + ".FIELD");

@@ -15,7 +15,7 @@
 namespace drivelab {
 namespace {
 
-struct DepthExceeded {};
+struct DepthExceeded { };
 
 // one open JSON container while parsing: tracks keys (duplicates) and the path
 struct Frame {
@@ -30,8 +30,10 @@ std::string framePath(const std::vector<Frame>& frames)
     std::string path;
     for (std::size_t i = 0; i + 1 < frames.size(); ++i) {
         const Frame& f = frames[i];
-        if (f.object) path += (path.empty() ? "" : ".") + f.key;
-        else path += "[" + std::to_string(f.index) + "]";
+        if (f.object)
+            path += (path.empty() ? "" : ".") + f.key;
+        else
+            path += "[" + std::to_string(f.index) + "]";
     }
     return path;
 }
@@ -60,7 +62,7 @@ bool asInt64(const Json& v, std::int64_t& out)
 
 class Reader {
 public:
-    explicit Reader(Diagnostics& d) : m_d(d) {}
+    explicit Reader(Diagnostics& d) : m_d(d) { }
 
     std::optional<LabSpec> read(const Json& root)
     {
@@ -69,17 +71,21 @@ public:
             return std::nullopt;
         }
         LabSpec lab;
-        static const std::set<std::string> known = {"format", "version", "name", "description", "run",
-                                                    "nodes", "components", "events", "signals", "layout"};
+        static const std::set<std::string> known = {"format", "version",    "name",   "description", "run",
+                                                    "nodes",  "components", "events", "signals",     "layout"};
         for (auto it = root.begin(); it != root.end(); ++it) {
             if (!known.count(it.key()))
-                m_d.error("-", it.key(), "unknown key '" + it.key() + "' (a lab has: format, version, name, "
-                                         "description, run, nodes, components, events, signals, layout)");
+                m_d.error("-", it.key(),
+                          "unknown key '" + it.key() +
+                              "' (a lab has: format, version, name, "
+                              "description, run, nodes, components, events, signals, layout)");
         }
         if (!readHeader(root, lab)) return std::nullopt;
         if (root.contains("name")) {
-            if (root["name"].is_string()) lab.name = root["name"].get<std::string>();
-            else m_d.error("-", "name", "must be a string");
+            if (root["name"].is_string())
+                lab.name = root["name"].get<std::string>();
+            else
+                m_d.error("-", "name", "must be a string");
         }
         if (root.contains("description")) lab.description = root["description"];
         readRun(root, lab);
@@ -88,8 +94,10 @@ public:
         readEvents(root, lab);
         readSignals(root, lab);
         if (root.contains("layout")) {
-            if (root["layout"].is_object()) lab.layout = root["layout"];
-            else m_d.error("-", "layout", "must be an object");
+            if (root["layout"].is_object())
+                lab.layout = root["layout"];
+            else
+                m_d.error("-", "layout", "must be an object");
         }
         if (m_d.hasErrors()) return std::nullopt;
         return lab;
@@ -116,8 +124,9 @@ private:
             return false;
         }
         if (v > kLabVersion) {
-            m_d.error("-", "version", "version " + std::to_string(v) + " was written by a newer DriveLab; this build reads versions 1 to " +
-                                          std::to_string(kLabVersion));
+            m_d.error("-", "version",
+                      "version " + std::to_string(v) + " was written by a newer DriveLab; this build reads versions 1 to " +
+                          std::to_string(kLabVersion));
             return false;
         }
         lab.version = static_cast<int>(v);
@@ -232,8 +241,10 @@ private:
                 const std::string& k = it.key();
                 if (k == "id" || k == "type") continue;
                 if (k == "parameters" || k == "inputs") {
-                    if (!it.value().is_object()) m_d.error(subject, k, "must be an object");
-                    else (k == "parameters" ? c.parameters : c.inputs) = it.value();
+                    if (!it.value().is_object())
+                        m_d.error(subject, k, "must be an object");
+                    else
+                        (k == "parameters" ? c.parameters : c.inputs) = it.value();
                     continue;
                 }
                 if (desc->port(k)) {
@@ -242,8 +253,7 @@ private:
                 }
                 std::string ports;
                 for (const auto& p : desc->ports) ports += std::string(ports.empty() ? "" : ", ") + p.name;
-                m_d.error(subject, k, "unknown key '" + k + "' for a " + c.type + " (it has: id, type, " + ports +
-                                          ", parameters, inputs)");
+                m_d.error(subject, k, "unknown key '" + k + "' for a " + c.type + " (it has: id, type, " + ports + ", parameters, inputs)");
             }
             // ports in descriptor order, so a re-saved file reads the same way
             for (const auto& p : desc->ports) {
@@ -279,7 +289,8 @@ private:
             const std::string path = "events[" + std::to_string(i) + "]";
             const std::string subject =
                 (e.is_object() && e.contains("component") && e["component"].is_string() && isValidId(e["component"].get<std::string>()))
-                    ? e["component"].get<std::string>() : "-";
+                    ? e["component"].get<std::string>()
+                    : "-";
             if (!e.is_object()) {
                 m_d.error("-", path, "must be an object");
                 continue;
@@ -324,8 +335,7 @@ private:
 std::optional<Json> parseJsonStrict(std::string_view text, Diagnostics& diags)
 {
     if (text.size() > kMaxInputBytes) {
-        diags.error("-", "-", "file is " + std::to_string(text.size()) + " bytes; the limit is " +
-                                  std::to_string(kMaxInputBytes));
+        diags.error("-", "-", "file is " + std::to_string(text.size()) + " bytes; the limit is " + std::to_string(kMaxInputBytes));
         return std::nullopt;
     }
     std::vector<Frame> frames;
@@ -400,11 +410,12 @@ bool readTextFile(const std::string& path, std::string& out, Diagnostics& diags)
         diags.error("-", "-", std::string("cannot open file for reading: ") + std::strerror(errno));
         return false;
     }
-    struct stat st {};
+    struct stat st { };
     if (!stdinput && (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
-        diags.error("-", "-", S_ISDIR(st.st_mode) ? "is a directory, not a file"
-                                                 : "is not a regular file (a FIFO, a device or a socket); name a file, "
-                                                   "or - to read standard input");
+        diags.error("-", "-",
+                    S_ISDIR(st.st_mode) ? "is a directory, not a file"
+                                        : "is not a regular file (a FIFO, a device or a socket); name a file, "
+                                          "or - to read standard input");
         ::close(fd);
         return false;
     }
@@ -427,8 +438,8 @@ bool readTextFile(const std::string& path, std::string& out, Diagnostics& diags)
         if (n == 0) break;
         out.append(buf, static_cast<std::size_t>(n));
         if (out.size() > kMaxInputBytes) {
-            diags.error("-", "-", "input is over " + std::to_string(kMaxInputBytes) + " bytes; the limit is " +
-                                      std::to_string(kMaxInputBytes));
+            diags.error("-", "-",
+                        "input is over " + std::to_string(kMaxInputBytes) + " bytes; the limit is " + std::to_string(kMaxInputBytes));
             if (!stdinput) ::close(fd);
             return false;
         }

@@ -16,8 +16,8 @@ constexpr int kMaxJsonDepth = 64;
 
 /// result of reading a lab
 struct LabReadResult {
-    std::optional<LabSpec> lab;  ///< present when the file is structurally sound
-    Diagnostics diagnostics;     ///< every structural problem found
+    std::optional<LabSpec> lab; ///< present when the file is structurally sound
+    Diagnostics diagnostics;    ///< every structural problem found
 };
 
 /// Parse JSON text under the size and depth limits, refusing duplicate keys.

@@ -14,8 +14,10 @@ void ComponentSpec::setPort(const std::string& name, const std::string& node)
 {
     for (auto it = ports.begin(); it != ports.end(); ++it) {
         if (it->first == name) {
-            if (node.empty()) ports.erase(it);
-            else it->second = node;
+            if (node.empty())
+                ports.erase(it);
+            else
+                it->second = node;
             return;
         }
     }
@@ -30,10 +32,7 @@ NodeSpec* LabSpec::findNode(const std::string& id)
     return nullptr;
 }
 
-const NodeSpec* LabSpec::findNode(const std::string& id) const
-{
-    return const_cast<LabSpec*>(this)->findNode(id);
-}
+const NodeSpec* LabSpec::findNode(const std::string& id) const { return const_cast<LabSpec*>(this)->findNode(id); }
 
 ComponentSpec* LabSpec::findComponent(const std::string& id)
 {
@@ -43,10 +42,7 @@ ComponentSpec* LabSpec::findComponent(const std::string& id)
     return nullptr;
 }
 
-const ComponentSpec* LabSpec::findComponent(const std::string& id) const
-{
-    return const_cast<LabSpec*>(this)->findComponent(id);
-}
+const ComponentSpec* LabSpec::findComponent(const std::string& id) const { return const_cast<LabSpec*>(this)->findComponent(id); }
 
 SignalSpec* LabSpec::findSignal(const std::string& id)
 {
@@ -56,10 +52,7 @@ SignalSpec* LabSpec::findSignal(const std::string& id)
     return nullptr;
 }
 
-const SignalSpec* LabSpec::findSignal(const std::string& id) const
-{
-    return const_cast<LabSpec*>(this)->findSignal(id);
-}
+const SignalSpec* LabSpec::findSignal(const std::string& id) const { return const_cast<LabSpec*>(this)->findSignal(id); }
 
 bool LabSpec::idTaken(const std::string& id) const
 {
@@ -69,7 +62,9 @@ bool LabSpec::idTaken(const std::string& id) const
 bool isValidId(const std::string& id)
 {
     if (id.empty() || id.size() > kMaxIdLength) return false;
-    const auto alpha = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); };
+    const auto alpha = [](char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    };
     if (!alpha(id[0])) return false;
     for (char c : id) {
         if (!(alpha(c) || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;

@@ -19,25 +19,25 @@ constexpr const char* kGroundId = "ground";
 
 /// run settings of a lab
 struct RunSpec {
-    std::int64_t tickNs = 50000;            ///< tick length [ns]
-    std::int64_t durationNs = 1000000000;   ///< run length [ns], a whole number of ticks
-    std::int64_t reportEveryTicks = 200;    ///< report boundary every N ticks
+    std::int64_t tickNs = 50000;          ///< tick length [ns]
+    std::int64_t durationNs = 1000000000; ///< run length [ns], a whole number of ticks
+    std::int64_t reportEveryTicks = 200;  ///< report boundary every N ticks
 };
 
 /// one node: id, domain and its fields as written
 struct NodeSpec {
-    std::string id;                 ///< unique id
-    std::string domain;             ///< "rotational", "thermal", ...
-    Json fields = Json::object();   ///< domain fields (inertia, initial_speed, ...)
+    std::string id;               ///< unique id
+    std::string domain;           ///< "rotational", "thermal", ...
+    Json fields = Json::object(); ///< domain fields (inertia, initial_speed, ...)
 };
 
 /// one component: id, type, port bindings, parameters and initial inputs as written
 struct ComponentSpec {
-    std::string id;                                          ///< unique id
-    std::string type;                                        ///< registry type name
-    std::vector<std::pair<std::string, std::string>> ports;  ///< port name -> node id, in descriptor order
-    Json parameters = Json::object();                        ///< parameter values
-    Json inputs = Json::object();                            ///< initial input values
+    std::string id;                                         ///< unique id
+    std::string type;                                       ///< registry type name
+    std::vector<std::pair<std::string, std::string>> ports; ///< port name -> node id, in descriptor order
+    Json parameters = Json::object();                       ///< parameter values
+    Json inputs = Json::object();                           ///< initial input values
 
     /// node bound to a port, or nullptr when the port is not given
     const std::string* port(const std::string& name) const;
@@ -47,17 +47,17 @@ struct ComponentSpec {
 
 /// one scheduled input change
 struct EventSpec {
-    std::int64_t timeNs = 0;  ///< when [ns]; applied at the first tick boundary at or after it
-    std::string component;    ///< component id
-    std::string input;        ///< input channel
-    double value = 0.0;       ///< new value
+    std::int64_t timeNs = 0; ///< when [ns]; applied at the first tick boundary at or after it
+    std::string component;   ///< component id
+    std::string input;       ///< input channel
+    double value = 0.0;      ///< new value
 };
 
 /// one named time signal: id, kind and its fields as written (docs/FORMATS.md, "Signals")
 struct SignalSpec {
-    std::string id;                 ///< unique id (shared id space with nodes and components)
-    std::string kind;               ///< "table", "sine", "ramp", "step" or "csv"
-    Json fields = Json::object();   ///< the kind's fields (points, interpolation, amplitude, file, unit, ...)
+    std::string id;               ///< unique id (shared id space with nodes and components)
+    std::string kind;             ///< "table", "sine", "ramp", "step" or "csv"
+    Json fields = Json::object(); ///< the kind's fields (points, interpolation, amplitude, file, unit, ...)
 };
 
 /// reads a file a lab refers to (a csv signal's `file`, as written): true with its text, or
@@ -66,18 +66,18 @@ using LabFileReader = std::function<bool(const std::string& file, std::string& t
 
 /// a whole lab
 struct LabSpec {
-    int version = kLabVersion;          ///< file version it was read from
-    std::string name;                   ///< lab name (reported, not fingerprinted)
-    Json description = "";              ///< free text or structure (not fingerprinted)
-    RunSpec run;                        ///< run settings
-    std::vector<NodeSpec> nodes;        ///< nodes in file order
+    int version = kLabVersion;             ///< file version it was read from
+    std::string name;                      ///< lab name (reported, not fingerprinted)
+    Json description = "";                 ///< free text or structure (not fingerprinted)
+    RunSpec run;                           ///< run settings
+    std::vector<NodeSpec> nodes;           ///< nodes in file order
     std::vector<ComponentSpec> components; ///< components in file order
-    std::vector<EventSpec> events;      ///< events in file order
-    std::vector<SignalSpec> timeSignals;    ///< time signals in file order
-    std::string baseDir;                ///< directory a `csv` signal's file is relative to (set by the file
-                                        ///< reader; not saved, not fingerprinted; empty: the working directory)
-    LabFileReader fileReader;           ///< when set, how referenced files are read instead (not saved)
-    Json layout = Json::object();       ///< editor layout, passed through untouched
+    std::vector<EventSpec> events;         ///< events in file order
+    std::vector<SignalSpec> timeSignals;   ///< time signals in file order
+    std::string baseDir;                   ///< directory a `csv` signal's file is relative to (set by the file
+                                           ///< reader; not saved, not fingerprinted; empty: the working directory)
+    LabFileReader fileReader;              ///< when set, how referenced files are read instead (not saved)
+    Json layout = Json::object();          ///< editor layout, passed through untouched
 
     /// node by id, or nullptr
     NodeSpec* findNode(const std::string& id);

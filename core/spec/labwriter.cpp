@@ -9,8 +9,7 @@ Json labToJson(const LabSpec& lab, bool withLayout)
     root["version"] = kLabVersion;
     root["name"] = lab.name;
     if (!(lab.description.is_string() && lab.description.get<std::string>().empty())) root["description"] = lab.description;
-    root["run"] = Json{{"tick_ns", lab.run.tickNs}, {"duration_ns", lab.run.durationNs},
-                       {"report_every_ticks", lab.run.reportEveryTicks}};
+    root["run"] = Json{{"tick_ns", lab.run.tickNs}, {"duration_ns", lab.run.durationNs}, {"report_every_ticks", lab.run.reportEveryTicks}};
     Json nodes = Json::array();
     for (const auto& n : lab.nodes) {
         Json e = Json::object();
@@ -51,9 +50,6 @@ Json labToJson(const LabSpec& lab, bool withLayout)
     return root;
 }
 
-std::string writeLab(const LabSpec& lab)
-{
-    return prettyJson(labToJson(lab));
-}
+std::string writeLab(const LabSpec& lab) { return prettyJson(labToJson(lab)); }
 
 } // namespace drivelab

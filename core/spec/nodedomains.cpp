@@ -6,7 +6,10 @@ namespace drivelab {
 namespace {
 
 constexpr ParameterDescriptor kRotationalFields[] = {
-    {.name = "inertia", .unit = "kg m^2", .range = ranges::kInertia, .editorDefault = "0.1",
+    {.name = "inertia",
+     .unit = "kg m^2",
+     .range = ranges::kInertia,
+     .editorDefault = "0.1",
      .doc = "rotational inertia of the shaft and everything rigidly on it"},
     {.name = "initial_speed", .unit = "rad/s", .range = ranges::kSpeed, .editorDefault = "0", .doc = "speed at t = 0"},
 };
@@ -16,14 +19,25 @@ constexpr ObservableDescriptor kRotationalObservables[] = {
 };
 
 constexpr ParameterDescriptor kThermalFields[] = {
-    {.name = "heat_capacity", .unit = "J/K", .range = ranges::kHeatCapacity, .editorDefault = "4000",
+    {.name = "heat_capacity",
+     .unit = "J/K",
+     .range = ranges::kHeatCapacity,
+     .editorDefault = "4000",
      .doc = "heat capacity of the lumped thermal mass"},
-    {.name = "initial_temperature", .unit = "K", .range = ranges::kTemperature, .editorDefault = "300",
-     .doc = "temperature at t = 0"},
-    {.name = "ambient_conductance", .unit = "W/K", .range = ranges::kThermalConductance, .required = false,
-     .fileDefault = 0.0, .editorDefault = "0", .doc = "conductance to the ambient (0: adiabatic)"},
-    {.name = "ambient_temperature", .unit = "K", .range = ranges::kTemperature, .required = false,
-     .fileDefault = 0.0, .editorDefault = "300",
+    {.name = "initial_temperature", .unit = "K", .range = ranges::kTemperature, .editorDefault = "300", .doc = "temperature at t = 0"},
+    {.name = "ambient_conductance",
+     .unit = "W/K",
+     .range = ranges::kThermalConductance,
+     .required = false,
+     .fileDefault = 0.0,
+     .editorDefault = "0",
+     .doc = "conductance to the ambient (0: adiabatic)"},
+    {.name = "ambient_temperature",
+     .unit = "K",
+     .range = ranges::kTemperature,
+     .required = false,
+     .fileDefault = 0.0,
+     .editorDefault = "300",
      .doc = "ambient temperature (absent: the initial temperature)"},
 };
 constexpr ObservableDescriptor kThermalObservables[] = {
@@ -31,10 +45,14 @@ constexpr ObservableDescriptor kThermalObservables[] = {
 };
 
 constexpr ParameterDescriptor kTranslationalFields[] = {
-    {.name = "mass", .unit = "kg", .range = ranges::kMass, .editorDefault = "10",
-     .doc = "mass of the rigid body"},
+    {.name = "mass", .unit = "kg", .range = ranges::kMass, .editorDefault = "10", .doc = "mass of the rigid body"},
     {.name = "initial_velocity", .unit = "m/s", .range = ranges::kVelocity, .editorDefault = "0", .doc = "velocity at t = 0"},
-    {.name = "initial_position", .unit = "m", .range = ranges::kPosition, .required = false, .fileDefault = 0.0, .editorDefault = "0",
+    {.name = "initial_position",
+     .unit = "m",
+     .range = ranges::kPosition,
+     .required = false,
+     .fileDefault = 0.0,
+     .editorDefault = "0",
      .doc = "position at t = 0 (absent: 0)"},
 };
 constexpr ObservableDescriptor kTranslationalObservables[] = {
@@ -43,35 +61,49 @@ constexpr ObservableDescriptor kTranslationalObservables[] = {
 };
 
 constexpr ParameterDescriptor kHydraulicFields[] = {
-    {.name = "volume", .unit = "m^3", .range = ranges::kVolume, .required = false, .editorDefault = "1e-4",
+    {.name = "volume",
+     .unit = "m^3",
+     .range = ranges::kVolume,
+     .required = false,
+     .editorDefault = "1e-4",
      .doc = "oil volume of the node: its compliance is volume / bulk_modulus (absent: a pure junction)",
      .omitWhenAbsent = true},
-    {.name = "bulk_modulus", .unit = "Pa", .range = ranges::kBulkModulus, .required = false, .editorDefault = "1.5e9",
-     .doc = "bulk modulus of the oil (with volume)", .omitWhenAbsent = true},
-    {.name = "initial_pressure", .unit = "Pa", .range = ranges::kPressure, .required = false,
-     .editorDefault = "101325", .doc = "absolute pressure at t = 0 (a junction: the starting guess)",
+    {.name = "bulk_modulus",
+     .unit = "Pa",
+     .range = ranges::kBulkModulus,
+     .required = false,
+     .editorDefault = "1.5e9",
+     .doc = "bulk modulus of the oil (with volume)",
      .omitWhenAbsent = true},
-    {.name = "fixed_pressure", .unit = "Pa", .range = ranges::kPressure, .required = false,
-     .editorDefault = "101325", .doc = "a reservoir: the node holds this absolute pressure",
+    {.name = "initial_pressure",
+     .unit = "Pa",
+     .range = ranges::kPressure,
+     .required = false,
+     .editorDefault = "101325",
+     .doc = "absolute pressure at t = 0 (a junction: the starting guess)",
+     .omitWhenAbsent = true},
+    {.name = "fixed_pressure",
+     .unit = "Pa",
+     .range = ranges::kPressure,
+     .required = false,
+     .editorDefault = "101325",
+     .doc = "a reservoir: the node holds this absolute pressure",
      .omitWhenAbsent = true},
 };
 constexpr ObservableDescriptor kHydraulicObservables[] = {
     {.name = "pressure", .unit = "Pa", .doc = "absolute pressure"},
 };
 
-constexpr NodeDomainDescriptor kTranslational{Domain::Translational, "Mass",
-                                              "a rigid translating body: a 1-junction with an I element",
+constexpr NodeDomainDescriptor kTranslational{Domain::Translational, "Mass", "a rigid translating body: a 1-junction with an I element",
                                               kTranslationalFields, kTranslationalObservables};
 constexpr NodeDomainDescriptor kHydraulic{Domain::Hydraulic, "Hydraulic node",
                                           "a 0-junction (common pressure) with an optional volume (C element); "
                                           "with fixed_pressure a reservoir",
                                           kHydraulicFields, kHydraulicObservables};
 
-constexpr NodeDomainDescriptor kRotational{Domain::Rotational, "Shaft / inertia",
-                                           "a rigid rotating body: a 1-junction with an I element",
+constexpr NodeDomainDescriptor kRotational{Domain::Rotational, "Shaft / inertia", "a rigid rotating body: a 1-junction with an I element",
                                            kRotationalFields, kRotationalObservables};
-constexpr NodeDomainDescriptor kThermal{Domain::Thermal, "Thermal mass",
-                                        "a lumped heat capacity that collects dissipated heat",
+constexpr NodeDomainDescriptor kThermal{Domain::Thermal, "Thermal mass", "a lumped heat capacity that collects dissipated heat",
                                         kThermalFields, kThermalObservables};
 
 } // namespace

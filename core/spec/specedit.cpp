@@ -70,8 +70,10 @@ bool removeItem(LabSpec& lab, const std::string& id)
             found = true;
             for (auto& c : lab.components) {
                 for (auto p = c.ports.begin(); p != c.ports.end();) {
-                    if (p->second == id) p = c.ports.erase(p);
-                    else ++p;
+                    if (p->second == id)
+                        p = c.ports.erase(p);
+                    else
+                        ++p;
                 }
             }
             break;
@@ -82,7 +84,9 @@ bool removeItem(LabSpec& lab, const std::string& id)
             if (it->id == id) {
                 lab.components.erase(it);
                 found = true;
-                std::erase_if(lab.events, [&](const EventSpec& e) { return e.component == id; });
+                std::erase_if(lab.events, [&](const EventSpec& e) {
+                    return e.component == id;
+                });
                 break;
             }
         }

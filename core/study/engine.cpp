@@ -35,7 +35,9 @@ std::vector<Row> runVariants(const Study& s, const std::vector<std::size_t>& ind
     for (int i = 1; i < n; ++i) threads.emplace_back(work);
     work();
     for (std::thread& t : threads) t.join();
-    std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.index < b.index; });
+    std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+        return a.index < b.index;
+    });
     return rows;
 }
 

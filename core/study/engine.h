@@ -12,9 +12,9 @@ namespace drivelab::study {
 
 /// how to run
 struct EngineOptions {
-    int jobs = 0;                                 ///< worker threads (0: every core)
-    const std::atomic<bool>* cancel = nullptr;    ///< raised from anywhere: no new variant starts, running ones stop
-    std::function<void(const Row&)> onRow;        ///< each finished row, in completion order, one at a time
+    int jobs = 0;                              ///< worker threads (0: every core)
+    const std::atomic<bool>* cancel = nullptr; ///< raised from anywhere: no new variant starts, running ones stop
+    std::function<void(const Row&)> onRow;     ///< each finished row, in completion order, one at a time
 };
 
 /// the number of workers `jobs` means on this machine (0: every core)

@@ -32,7 +32,8 @@ bool planMetrics(const std::vector<MetricSpec>& metrics, const std::vector<Obser
             p.obs = find(layout, m.component, "locked");
             p.slip = find(layout, m.component, "slip_speed");
             if (p.obs < 0 || p.slip < 0) {
-                d.error("-", at + ".component", "'" + m.component + "' is not a component of the lab that locks (a clutch reports locked and slip_speed)");
+                d.error("-", at + ".component",
+                        "'" + m.component + "' is not a component of the lab that locks (a clutch reports locked and slip_speed)");
                 ok = false;
             }
         } else if (m.reduce != Reduction::TotalHeat) {
@@ -40,7 +41,9 @@ bool planMetrics(const std::vector<MetricSpec>& metrics, const std::vector<Obser
             if (dot != std::string::npos) p.obs = find(layout, m.observable.substr(0, dot), m.observable.substr(dot + 1));
             if (p.obs < 0) {
                 d.error("-", at + ".observable",
-                        "'" + m.observable + "' is not an observable of the lab (write SUBJECT.NAME as the report names it: engine.speed, lockup.friction_heat)");
+                        "'" + m.observable +
+                            "' is not an observable of the lab (write SUBJECT.NAME as the report names it: engine.speed, "
+                            "lockup.friction_heat)");
                 ok = false;
             }
         }
@@ -56,7 +59,7 @@ bool needsEveryTick(const std::vector<MetricPlan>& plans)
     return false;
 }
 
-MetricState::MetricState(const std::vector<MetricPlan>& plans) : m_plans(plans), m_acc(plans.size()), m_prev(plans.size(), 0.0) {}
+MetricState::MetricState(const std::vector<MetricPlan>& plans) : m_plans(plans), m_acc(plans.size()), m_prev(plans.size(), 0.0) { }
 
 void MetricState::sample(const double* v, double t)
 {

@@ -12,10 +12,10 @@ namespace drivelab::study {
 /// a metric resolved against a model's observable layout
 struct MetricPlan {
     Reduction reduce = Reduction::Final;
-    int obs = -1;        ///< the observable's index in the layout (LockTime: `locked`)
-    int slip = -1;       ///< LockTime: `slip_speed`
-    double level = 0.0;  ///< FirstCrossing
-    int direction = 0;   ///< FirstCrossing
+    int obs = -1;       ///< the observable's index in the layout (LockTime: `locked`)
+    int slip = -1;      ///< LockTime: `slip_speed`
+    double level = 0.0; ///< FirstCrossing
+    int direction = 0;  ///< FirstCrossing
 };
 
 /// resolve a sweep's metrics against a layout; false with diagnostics (`metrics[2].observable`)
@@ -37,12 +37,12 @@ private:
     struct Acc {
         double value = 0.0, time = 0.0, sum = 0.0; ///< extreme or result, its time, integral
         bool found = false;
-        int slipping = 0;                          ///< LockTime: consecutive unlocked samples
-        double slip1 = 0.0, slip2 = 0.0;           ///< LockTime: the last two slips
+        int slipping = 0;                ///< LockTime: consecutive unlocked samples
+        double slip1 = 0.0, slip2 = 0.0; ///< LockTime: the last two slips
     };
     const std::vector<MetricPlan>& m_plans;
     std::vector<Acc> m_acc;
-    std::vector<double> m_prev;                    ///< each plan's previous sample
+    std::vector<double> m_prev; ///< each plan's previous sample
     double m_t0 = 0.0, m_prevT = 0.0, m_tEnd = 0.0;
     bool m_started = false;
 };

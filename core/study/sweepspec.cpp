@@ -13,7 +13,7 @@ namespace {
 /// reads one JSON object's keys, naming each problem by its path
 class Reader {
 public:
-    Reader(const Json& object, std::string path, Diagnostics& d) : m_o(object), m_path(std::move(path)), m_d(d) {}
+    Reader(const Json& object, std::string path, Diagnostics& d) : m_o(object), m_path(std::move(path)), m_d(d) { }
 
     bool has(const char* key) const { return m_o.contains(key); }
     std::string at(const char* key) const { return m_path.empty() ? key : m_path + "." + key; }
@@ -44,8 +44,7 @@ public:
         }
         if (!number(key, v)) return false;
         if (v != std::floor(v) || v < static_cast<double>(lo) || v > static_cast<double>(hi)) {
-            error(key, "must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", not " +
-                           formatDouble(v));
+            error(key, "must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", not " + formatDouble(v));
             return false;
         }
         out = static_cast<std::int64_t>(v);
@@ -110,9 +109,12 @@ bool readDesign(const Json& root, SweepSpec& s, Diagnostics& d)
         d.error("-", "design", "must be \"grid\" or an object {\"kind\", \"samples\", \"seed\"}");
         return false;
     }
-    if (kind == "grid") s.design = DesignKind::Grid;
-    else if (kind == "latin_hypercube") s.design = DesignKind::LatinHypercube;
-    else if (kind == "monte_carlo") s.design = DesignKind::MonteCarlo;
+    if (kind == "grid")
+        s.design = DesignKind::Grid;
+    else if (kind == "latin_hypercube")
+        s.design = DesignKind::LatinHypercube;
+    else if (kind == "monte_carlo")
+        s.design = DesignKind::MonteCarlo;
     else {
         d.error("-", "design.kind", "'" + kind + "' is not a design (grid, latin_hypercube, monte_carlo)");
         return false;
@@ -179,8 +181,8 @@ bool readFactor(const Json& j, const std::string& at, bool grid, FactorSpec& f, 
     if (range) {
         f.kind = FactorKind::Range;
         std::string scale = "linear";
-        if (!q.only({"from", "to", "count", "scale"}) || !q.number("from", f.from) || !q.number("to", f.to) || !q.text("scale", scale, false) ||
-            !countAndSeed(false))
+        if (!q.only({"from", "to", "count", "scale"}) || !q.number("from", f.from) || !q.number("to", f.to) ||
+            !q.text("scale", scale, false) || !countAndSeed(false))
             return false;
         if (scale != "linear" && scale != "log") {
             q.error("scale", "must be \"linear\" or \"log\", not '" + scale + "'");
@@ -231,10 +233,17 @@ struct ReductionName {
     Reduction r;
 };
 constexpr ReductionName kReductions[] = {
-    {"final", Reduction::Final},       {"initial", Reduction::Initial},         {"min", Reduction::Min},
-    {"max", Reduction::Max},           {"mean", Reduction::Mean},               {"integral", Reduction::Integral},
-    {"time_of_min", Reduction::TimeOfMin}, {"time_of_max", Reduction::TimeOfMax}, {"first_crossing", Reduction::FirstCrossing},
-    {"lock_time", Reduction::LockTime}, {"total_heat", Reduction::TotalHeat},
+    {"final", Reduction::Final},
+    {"initial", Reduction::Initial},
+    {"min", Reduction::Min},
+    {"max", Reduction::Max},
+    {"mean", Reduction::Mean},
+    {"integral", Reduction::Integral},
+    {"time_of_min", Reduction::TimeOfMin},
+    {"time_of_max", Reduction::TimeOfMax},
+    {"first_crossing", Reduction::FirstCrossing},
+    {"lock_time", Reduction::LockTime},
+    {"total_heat", Reduction::TotalHeat},
 };
 
 bool readMetric(const Json& j, const std::string& at, MetricSpec& m, Diagnostics& d)
@@ -273,9 +282,12 @@ bool readMetric(const Json& j, const std::string& at, MetricSpec& m, Diagnostics
     if (m.reduce != Reduction::FirstCrossing) return r.only({"name", "reduce", "observable"});
     std::string dir = "any";
     if (!r.number("level", m.level) || !r.text("direction", dir, false)) return false;
-    if (dir == "up") m.direction = 1;
-    else if (dir == "down") m.direction = -1;
-    else if (dir == "any") m.direction = 0;
+    if (dir == "up")
+        m.direction = 1;
+    else if (dir == "down")
+        m.direction = -1;
+    else if (dir == "any")
+        m.direction = 0;
     else {
         r.error("direction", "must be \"up\", \"down\" or \"any\", not '" + dir + "'");
         return false;
@@ -295,7 +307,8 @@ const char* reductionName(Reduction r)
 std::optional<SweepSpec> readSweepJson(const Json& root, Diagnostics& d)
 {
     if (!root.is_object()) {
-        d.error("-", "-", "a sweep file is a JSON object {\"format\": \"drivelab.sweep\", \"version\": 1, \"lab\", \"factors\", \"metrics\"}");
+        d.error("-", "-",
+                "a sweep file is a JSON object {\"format\": \"drivelab.sweep\", \"version\": 1, \"lab\", \"factors\", \"metrics\"}");
         return std::nullopt;
     }
     SweepSpec s;
@@ -311,8 +324,8 @@ std::optional<SweepSpec> readSweepJson(const Json& root, Diagnostics& d)
     }
     if (!r.whole("version", version, 1, 1000000)) return std::nullopt;
     if (version > kSweepVersion) {
-        r.error("version", "sweep version " + std::to_string(version) + " is newer than this build reads (" +
-                               std::to_string(kSweepVersion) + ")");
+        r.error("version",
+                "sweep version " + std::to_string(version) + " is newer than this build reads (" + std::to_string(kSweepVersion) + ")");
         return std::nullopt;
     }
     bool ok = r.text("lab", s.lab) && readDesign(root, s, d);
@@ -337,7 +350,8 @@ std::optional<SweepSpec> readSweepJson(const Json& root, Diagnostics& d)
         }
     }
     if (!root.contains("metrics") || !root["metrics"].is_array()) {
-        d.error("-", "metrics", "must be a list of metrics (it may be empty: the energy residual, fingerprint and final hash are always reported)");
+        d.error("-", "metrics",
+                "must be a list of metrics (it may be empty: the energy residual, fingerprint and final hash are always reported)");
         ok = false;
     } else {
         std::set<std::string> names;

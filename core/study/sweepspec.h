@@ -28,15 +28,15 @@ enum class Distribution { Uniform, LogUniform, Normal };
 
 /// one factor: a value path (spec/labpath.h) and its values
 struct FactorSpec {
-    std::string path;                    ///< `engine.inertia`, `lockup.inputs.capacity`, ...
+    std::string path; ///< `engine.inertia`, `lockup.inputs.capacity`, ...
     FactorKind kind = FactorKind::Values;
-    std::vector<double> values;          ///< Values
-    double from = 0.0, to = 0.0;         ///< Range
-    bool logScale = false;               ///< Range: logarithmic spacing
+    std::vector<double> values;                        ///< Values
+    double from = 0.0, to = 0.0;                       ///< Range
+    bool logScale = false;                             ///< Range: logarithmic spacing
     Distribution distribution = Distribution::Uniform; ///< Random
-    double a = 0.0, b = 0.0;             ///< Random: low/high (uniform, log-uniform) or mean/std (normal)
-    std::int64_t count = 0;              ///< Range, Random: points in a grid (0 in other designs)
-    std::uint64_t seed = 0;              ///< Random: seed of the draws in a grid
+    double a = 0.0, b = 0.0;                           ///< Random: low/high (uniform, log-uniform) or mean/std (normal)
+    std::int64_t count = 0;                            ///< Range, Random: points in a grid (0 in other designs)
+    std::uint64_t seed = 0;                            ///< Random: seed of the draws in a grid
 };
 
 /// how factors combine into variants
@@ -48,7 +48,14 @@ enum class DesignKind {
 
 /// what a metric reduces
 enum class Reduction {
-    Final, Initial, Min, Max, Mean, Integral, TimeOfMin, TimeOfMax,
+    Final,
+    Initial,
+    Min,
+    Max,
+    Mean,
+    Integral,
+    TimeOfMin,
+    TimeOfMax,
     FirstCrossing, ///< first time the observable crosses `level` (`direction`)
     LockTime,      ///< first time a clutch (any component reporting locked and slip_speed) locks
     TotalHeat,     ///< heat of the run [J]: to thermal nodes plus to the ledger
@@ -56,7 +63,7 @@ enum class Reduction {
 
 /// one named metric
 struct MetricSpec {
-    std::string name;       ///< column name
+    std::string name; ///< column name
     Reduction reduce = Reduction::Final;
     std::string observable; ///< `subject.name` (not for LockTime, TotalHeat)
     std::string component;  ///< LockTime: the clutch
@@ -66,14 +73,14 @@ struct MetricSpec {
 
 /// a whole sweep file
 struct SweepSpec {
-    std::string lab;                ///< the lab's path as written (relative to the sweep file)
-    std::string baseDir;            ///< the sweep file's directory (set by the reader's caller)
+    std::string lab;     ///< the lab's path as written (relative to the sweep file)
+    std::string baseDir; ///< the sweep file's directory (set by the reader's caller)
     DesignKind design = DesignKind::Grid;
-    std::int64_t samples = 0;       ///< LatinHypercube, MonteCarlo
-    std::uint64_t seed = 0;         ///< LatinHypercube, MonteCarlo
+    std::int64_t samples = 0; ///< LatinHypercube, MonteCarlo
+    std::uint64_t seed = 0;   ///< LatinHypercube, MonteCarlo
     std::vector<FactorSpec> factors;
     std::vector<MetricSpec> metrics;
-    Json source;                    ///< the file as read (its canonical text identifies the study)
+    Json source; ///< the file as read (its canonical text identifies the study)
 };
 
 /// read a sweep file's JSON; every problem is a diagnostic (`factors[1]`, `range.count`, ...)

@@ -15,8 +15,10 @@ struct CompensatedSum {
     void add(double x)
     {
         const double t = sum + x;
-        if (std::fabs(sum) >= std::fabs(x)) comp += (sum - t) + x;
-        else comp += (x - t) + sum;
+        if (std::fabs(sum) >= std::fabs(x))
+            comp += (sum - t) + x;
+        else
+            comp += (x - t) + sum;
         sum = t;
     }
     /// the compensated value
@@ -28,8 +30,10 @@ inline void compensatedAdd(double* pair, double x)
 {
     const double s = pair[0];
     const double t = s + x;
-    if (std::fabs(s) >= std::fabs(x)) pair[1] += (s - t) + x;
-    else pair[1] += (x - t) + s;
+    if (std::fabs(s) >= std::fabs(x))
+        pair[1] += (s - t) + x;
+    else
+        pair[1] += (x - t) + s;
     pair[0] = t;
 }
 

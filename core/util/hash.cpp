@@ -26,9 +26,12 @@ bool fromHex16(std::string_view s, std::uint64_t& out)
     std::uint64_t v = 0;
     for (char c : s) {
         int d;
-        if (c >= '0' && c <= '9') d = c - '0';
-        else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
-        else return false;
+        if (c >= '0' && c <= '9')
+            d = c - '0';
+        else if (c >= 'a' && c <= 'f')
+            d = c - 'a' + 10;
+        else
+            return false;
         v = (v << 4) | static_cast<std::uint64_t>(d);
     }
     out = v;

@@ -73,7 +73,9 @@ void appendCanonical(std::string& out, const Json& v)
         std::vector<const std::string*> keys;
         keys.reserve(v.size());
         for (auto it = v.begin(); it != v.end(); ++it) keys.push_back(&it.key());
-        std::sort(keys.begin(), keys.end(), [](const std::string* a, const std::string* b) { return *a < *b; });
+        std::sort(keys.begin(), keys.end(), [](const std::string* a, const std::string* b) {
+            return *a < *b;
+        });
         out.push_back('{');
         bool first = true;
         for (const std::string* k : keys) {

@@ -6,21 +6,36 @@ namespace {
 // length of the well-formed UTF-8 sequence at text[i] that is not a control character, or 0
 std::size_t printableSequence(std::string_view text, std::size_t i)
 {
-    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    const auto byte = [&](std::size_t k) {
+        return static_cast<unsigned char>(text[k]);
+    };
     const unsigned char c = byte(i);
     if (c < 0x20 || c == 0x7f) return 0;
     if (c < 0x80) return 1;
     std::size_t len = 0;
     unsigned char lo = 0x80, hi = 0xbf; // range of the second byte (overlongs and surrogates excluded)
-    if (c >= 0xc2 && c <= 0xdf) len = 2;
-    else if (c == 0xe0) { len = 3; lo = 0xa0; }
-    else if (c >= 0xe1 && c <= 0xec) len = 3;
-    else if (c == 0xed) { len = 3; hi = 0x9f; }
-    else if (c >= 0xee && c <= 0xef) len = 3;
-    else if (c == 0xf0) { len = 4; lo = 0x90; }
-    else if (c >= 0xf1 && c <= 0xf3) len = 4;
-    else if (c == 0xf4) { len = 4; hi = 0x8f; }
-    else return 0;
+    if (c >= 0xc2 && c <= 0xdf)
+        len = 2;
+    else if (c == 0xe0) {
+        len = 3;
+        lo = 0xa0;
+    } else if (c >= 0xe1 && c <= 0xec)
+        len = 3;
+    else if (c == 0xed) {
+        len = 3;
+        hi = 0x9f;
+    } else if (c >= 0xee && c <= 0xef)
+        len = 3;
+    else if (c == 0xf0) {
+        len = 4;
+        lo = 0x90;
+    } else if (c >= 0xf1 && c <= 0xf3)
+        len = 4;
+    else if (c == 0xf4) {
+        len = 4;
+        hi = 0x8f;
+    } else
+        return 0;
     if (i + len > text.size()) return 0;
     if (byte(i + 1) < lo || byte(i + 1) > hi) return 0;
     for (std::size_t k = 2; k < len; ++k) {

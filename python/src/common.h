@@ -20,13 +20,13 @@ namespace pyb = pybind11;
 
 /// a lab that cannot be read, set or compiled: the message, and the diagnostics behind it
 struct LabFailure : std::runtime_error {
-    LabFailure(const std::string& message, Diagnostics d = {}) : std::runtime_error(message), diagnostics(std::move(d)) {}
+    LabFailure(const std::string& message, Diagnostics d = {}) : std::runtime_error(message), diagnostics(std::move(d)) { }
     Diagnostics diagnostics;
 };
 
 /// a solver failure: the CLI's line and the failure's parts
 struct SolverFailure : std::runtime_error {
-    SolverFailure(const std::string& message, SolverError e) : std::runtime_error(message), error(std::move(e)) {}
+    SolverFailure(const std::string& message, SolverError e) : std::runtime_error(message), error(std::move(e)) { }
     SolverError error;
 };
 

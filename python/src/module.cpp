@@ -62,15 +62,14 @@ Json toJson(const pyb::handle& value, const std::string& what)
     return std::move(*j);
 }
 
-pyb::object fromJson(const Json& value)
-{
-    return pyb::module_::import("json").attr("loads")(value.dump());
-}
+pyb::object fromJson(const Json& value) { return pyb::module_::import("json").attr("loads")(value.dump()); }
 
 std::shared_ptr<const Model> compileOrThrow(const PyLab& lab)
 {
     CompileResult c = compile(lab.spec);
-    if (!c.model) throw LabFailure("the lab '" + printableText(lab.name) + "' is not valid:" + diagnosticText(lab.name, c.diagnostics), c.diagnostics);
+    if (!c.model)
+        throw LabFailure("the lab '" + printableText(lab.name) + "' is not valid:" + diagnosticText(lab.name, c.diagnostics),
+                         c.diagnostics);
     return c.model;
 }
 
@@ -85,8 +84,7 @@ PYBIND11_MODULE(_drivelab, m)
     g_labError = PyErr_NewExceptionWithDoc("drivelab.LabError",
                                            "A lab or sweep that cannot be read, set or compiled; .diagnostics lists the problems",
                                            PyExc_ValueError, nullptr);
-    g_solverError = PyErr_NewExceptionWithDoc("drivelab.SolverError",
-                                              "A run that failed: .tick, .time, .subject and the solver's message",
+    g_solverError = PyErr_NewExceptionWithDoc("drivelab.SolverError", "A run that failed: .tick, .time, .subject and the solver's message",
                                               PyExc_RuntimeError, nullptr);
     m.attr("LabError") = pyb::handle(g_labError);
     m.attr("SolverError") = pyb::handle(g_solverError);

@@ -25,7 +25,8 @@ PyLab loadLabFile(const pyb::object& file)
     Diagnostics d;
     if (!readTextFile(path, text, d)) throw LabFailure("cannot read the lab '" + printableText(path) + "':" + diagnosticText(path, d), d);
     LabReadResult r = readLab(text);
-    if (!r.lab) throw LabFailure("the lab '" + printableText(path) + "' cannot be read:" + diagnosticText(path, r.diagnostics), r.diagnostics);
+    if (!r.lab)
+        throw LabFailure("the lab '" + printableText(path) + "' cannot be read:" + diagnosticText(path, r.diagnostics), r.diagnostics);
     PyLab lab{std::move(*r.lab), path};
     lab.spec.baseDir = labBaseDir(path);
     return lab;
@@ -65,23 +66,60 @@ void bindLab(pyb::module_& m)
                     "Read a lab file (its csv signal files are relative to its directory); LabError when it cannot be read")
         .def_static("from_dict", &labFromDict, pyb::arg("d"), pyb::arg("base_dir") = pyb::none(),
                     "A lab from the lab file's JSON as a dict; base_dir: where its csv signal files are")
-        .def("validate",
-             [](const PyLab& lab) { return diagnosticList(compile(lab.spec).diagnostics); },
-             "Compile the lab: its diagnostics, each {severity, subject, field, message} (empty: valid, no warnings)")
-        .def("is_valid", [](const PyLab& lab) { return static_cast<bool>(compile(lab.spec).model); })
+        .def(
+            "validate",
+            [](const PyLab& lab) {
+                return diagnosticList(compile(lab.spec).diagnostics);
+            },
+            "Compile the lab: its diagnostics, each {severity, subject, field, message} (empty: valid, no warnings)")
+        .def("is_valid",
+             [](const PyLab& lab) {
+                 return static_cast<bool>(compile(lab.spec).model);
+             })
         .def("get", &getValue, pyb::arg("path"), "The value at a value path (`engine.inertia`, `lockup.inputs.capacity`, ...)")
         .def("set", &setValue, pyb::arg("path"), pyb::arg("value"),
              "Set the value at a value path; LabError when the path names no numeric value or the value does not fit")
-        .def("to_dict", [](const PyLab& lab) { return fromJson(labToJson(lab.spec)); }, "The lab as the lab file's JSON")
-        .def("copy", [](const PyLab& lab) { return PyLab(lab); })
-        .def("__copy__", [](const PyLab& lab) { return PyLab(lab); })
-        .def("__deepcopy__", [](const PyLab& lab, const pyb::handle&) { return PyLab(lab); })
-        .def_property_readonly("fingerprint", [](const PyLab& lab) { return toHex16(compileOrThrow(lab)->fingerprint); },
-                               "The compiled model's fingerprint (hex, as `drivelab-cli check` prints it); LabError when invalid")
-        .def_property_readonly("name", [](const PyLab& lab) { return lab.spec.name; })
-        .def_property_readonly("source", [](const PyLab& lab) { return lab.name; }, "The file it was read from, or <dict>")
-        .def_property_readonly("base_dir", [](const PyLab& lab) { return lab.spec.baseDir; })
-        .def("__repr__", [](const PyLab& lab) { return "<drivelab.Lab '" + lab.spec.name + "' from " + lab.name + ">"; });
+        .def(
+            "to_dict",
+            [](const PyLab& lab) {
+                return fromJson(labToJson(lab.spec));
+            },
+            "The lab as the lab file's JSON")
+        .def("copy",
+             [](const PyLab& lab) {
+                 return PyLab(lab);
+             })
+        .def("__copy__",
+             [](const PyLab& lab) {
+                 return PyLab(lab);
+             })
+        .def("__deepcopy__",
+             [](const PyLab& lab, const pyb::handle&) {
+                 return PyLab(lab);
+             })
+        .def_property_readonly(
+            "fingerprint",
+            [](const PyLab& lab) {
+                return toHex16(compileOrThrow(lab)->fingerprint);
+            },
+            "The compiled model's fingerprint (hex, as `drivelab-cli check` prints it); LabError when invalid")
+        .def_property_readonly("name",
+                               [](const PyLab& lab) {
+                                   return lab.spec.name;
+                               })
+        .def_property_readonly(
+            "source",
+            [](const PyLab& lab) {
+                return lab.name;
+            },
+            "The file it was read from, or <dict>")
+        .def_property_readonly("base_dir",
+                               [](const PyLab& lab) {
+                                   return lab.spec.baseDir;
+                               })
+        .def("__repr__", [](const PyLab& lab) {
+            return "<drivelab.Lab '" + lab.spec.name + "' from " + lab.name + ">";
+        });
 }
 
 } // namespace drivelab::py

@@ -82,7 +82,8 @@ std::int64_t ticksToRun(const PySession& p, const pyb::object& ticks, const pyb:
         return std::min<std::int64_t>(n, left);
     }
     if (!time.is_none()) {
-        if (!pyb::isinstance<pyb::int_>(time) && !pyb::isinstance<pyb::float_>(time)) throw pyb::type_error("run: time must be a number of seconds");
+        if (!pyb::isinstance<pyb::int_>(time) && !pyb::isinstance<pyb::float_>(time))
+            throw pyb::type_error("run: time must be a number of seconds");
         const double t = time.cast<double>();
         if (!std::isfinite(t) || t < 0.0 || t > 1e9) throw pyb::value_error("run: time must be a finite number of seconds >= 0");
         // to the first tick at or after `time` (rounded to whole nanoseconds)
@@ -203,25 +204,65 @@ void bindSession(pyb::module_& m)
                 return a;
             },
             "Every observable now, in observable_names order")
-        .def_property_readonly("observable_names", [](const PySession& p) { return names(p.s->model()); })
+        .def_property_readonly("observable_names",
+                               [](const PySession& p) {
+                                   return names(p.s->model());
+                               })
         .def_property_readonly("observable_units",
                                [](const PySession& p) {
                                    std::vector<std::string> u;
                                    for (const ObservableRef& r : observableLayout(p.s->model())) u.emplace_back(r.unit);
                                    return u;
                                })
-        .def_property_readonly("time", [](const PySession& p) { return idle(p).time(); }, "Time now [s]")
-        .def_property_readonly("tick", [](const PySession& p) { return idle(p).tick(); }, "Ticks completed")
-        .def_property_readonly("ticks", [](const PySession& p) { return p.s->model().ticks; }, "Ticks in the run")
-        .def_property_readonly("tick_seconds", [](const PySession& p) { return p.s->model().h; })
-        .def_property_readonly("finished", [](const PySession& p) { return idle(p).finished(); })
-        .def_property_readonly("state_hash", [](const PySession& p) { return toHex16(idle(p).stateHash()); },
-                               "The state's hash (hex, as `drivelab-cli run` prints the final state)")
-        .def_property_readonly("fingerprint", [](const PySession& p) { return toHex16(p.s->model().fingerprint); })
+        .def_property_readonly(
+            "time",
+            [](const PySession& p) {
+                return idle(p).time();
+            },
+            "Time now [s]")
+        .def_property_readonly(
+            "tick",
+            [](const PySession& p) {
+                return idle(p).tick();
+            },
+            "Ticks completed")
+        .def_property_readonly(
+            "ticks",
+            [](const PySession& p) {
+                return p.s->model().ticks;
+            },
+            "Ticks in the run")
+        .def_property_readonly("tick_seconds",
+                               [](const PySession& p) {
+                                   return p.s->model().h;
+                               })
+        .def_property_readonly("finished",
+                               [](const PySession& p) {
+                                   return idle(p).finished();
+                               })
+        .def_property_readonly(
+            "state_hash",
+            [](const PySession& p) {
+                return toHex16(idle(p).stateHash());
+            },
+            "The state's hash (hex, as `drivelab-cli run` prints the final state)")
+        .def_property_readonly("fingerprint",
+                               [](const PySession& p) {
+                                   return toHex16(p.s->model().fingerprint);
+                               })
         .def("energy", &energy, "The energy books now [J, m^3]")
-        .def("fork", [](const PySession& p) { return PySession{p.name, std::make_unique<Session>(idle(p))}; },
-             "An independent copy of the session now (the model is shared)")
-        .def("reset", [](PySession& p) { idle(p).reset(); }, "Back to t = 0")
+        .def(
+            "fork",
+            [](const PySession& p) {
+                return PySession{p.name, std::make_unique<Session>(idle(p))};
+            },
+            "An independent copy of the session now (the model is shared)")
+        .def(
+            "reset",
+            [](PySession& p) {
+                idle(p).reset();
+            },
+            "Back to t = 0")
         .def("set_input", &setInput, pyb::arg("component"), pyb::arg("input"), pyb::arg("value"),
              "Set a component's input now (as an event would); LabError for an unknown component or input, or a value out of range")
         .def("__repr__", [](const PySession& p) {

@@ -108,8 +108,14 @@ void bindStudy(pyb::module_& m)
                 return studyFromJson(*j, baseDir, "<text>");
             },
             pyb::arg("text"), pyb::arg("base_dir"))
-        .def("__len__", [](const PyStudy& p) { return p.study.size(); })
-        .def_property_readonly("columns", [](const PyStudy& p) { return p.study.columns; })
+        .def("__len__",
+             [](const PyStudy& p) {
+                 return p.study.size();
+             })
+        .def_property_readonly("columns",
+                               [](const PyStudy& p) {
+                                   return p.study.columns;
+                               })
         .def_property_readonly("factor_paths",
                                [](const PyStudy& p) {
                                    std::vector<std::string> out;
@@ -122,10 +128,22 @@ void bindStudy(pyb::module_& m)
                                    for (const study::MetricSpec& s : p.study.spec.metrics) out.push_back(s.name);
                                    return out;
                                })
-        .def_property_readonly("lab_file", [](const PyStudy& p) { return p.study.labFile; })
-        .def_property_readonly("source_text", [](const PyStudy& p) { return p.sourceText; })
-        .def_property_readonly("base_dir", [](const PyStudy& p) { return p.baseDir; })
-        .def_property_readonly("lab_fingerprint", [](const PyStudy& p) { return toHex16(p.labFingerprint); })
+        .def_property_readonly("lab_file",
+                               [](const PyStudy& p) {
+                                   return p.study.labFile;
+                               })
+        .def_property_readonly("source_text",
+                               [](const PyStudy& p) {
+                                   return p.sourceText;
+                               })
+        .def_property_readonly("base_dir",
+                               [](const PyStudy& p) {
+                                   return p.baseDir;
+                               })
+        .def_property_readonly("lab_fingerprint",
+                               [](const PyStudy& p) {
+                                   return toHex16(p.labFingerprint);
+                               })
         .def("variant",
              [](const PyStudy& p, long long k) {
                  const std::size_t i = checkedIndex(p, k);

@@ -46,9 +46,12 @@ int main(int argc, char** argv)
     int samplesPerReport = 10;
     std::string labPath = DRIVELAB_SOURCE_DIR "/labs/converter-launch.lab.json";
     for (int i = 1; i < argc; ++i) {
-        if (!std::strcmp(argv[i], "--ticks") && i + 1 < argc) ticks = std::atoll(argv[++i]);
-        else if (!std::strcmp(argv[i], "--lab") && i + 1 < argc) labPath = argv[++i];
-        else if (!std::strcmp(argv[i], "--samples-per-report") && i + 1 < argc) samplesPerReport = std::atoi(argv[++i]);
+        if (!std::strcmp(argv[i], "--ticks") && i + 1 < argc)
+            ticks = std::atoll(argv[++i]);
+        else if (!std::strcmp(argv[i], "--lab") && i + 1 < argc)
+            labPath = argv[++i];
+        else if (!std::strcmp(argv[i], "--samples-per-report") && i + 1 < argc)
+            samplesPerReport = std::atoi(argv[++i]);
     }
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);

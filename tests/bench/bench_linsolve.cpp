@@ -36,10 +36,7 @@
 extern "C" void* __libc_malloc(std::size_t n);
 namespace {
 std::atomic<std::uint64_t> g_mallocs{0};
-std::uint64_t allocationCount()
-{
-    return g_mallocs.load(std::memory_order_relaxed);
-}
+std::uint64_t allocationCount() { return g_mallocs.load(std::memory_order_relaxed); }
 } // namespace
 extern "C" void* malloc(std::size_t n) noexcept
 {
@@ -57,15 +54,15 @@ using FixedVector = Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, kM
 // the Newton system of one chain as the solver assembles it
 struct ChainSystem {
     int n = 0;
-    LuPattern lu;                     // the mode basis' analysed pattern
-    std::uint64_t rows[kMaxDyn] = {}; // structure by row (Jacobian rows and the diagonal)
-    double a[kMaxDyn * kMaxDyn] = {}; // A, leading dimension kMaxDyn, zero off the structure
-    double b[kMaxDyn] = {};           // right-hand side
-    double diag[kMaxDyn] = {};        // assembled diagonal (the static pivots' yardstick)
-    double x[kMaxDyn] = {};           // the hand-written sparse LU's solution
-    double asymmetry = 0.0;           // max |A - A^T| / max |A|
+    LuPattern lu;                       // the mode basis' analysed pattern
+    std::uint64_t rows[kMaxDyn] = {};   // structure by row (Jacobian rows and the diagonal)
+    double a[kMaxDyn * kMaxDyn] = {};   // A, leading dimension kMaxDyn, zero off the structure
+    double b[kMaxDyn] = {};             // right-hand side
+    double diag[kMaxDyn] = {};          // assembled diagonal (the static pivots' yardstick)
+    double x[kMaxDyn] = {};             // the hand-written sparse LU's solution
+    double asymmetry = 0.0;             // max |A - A^T| / max |A|
     double spd[kMaxDyn * kMaxDyn] = {}; // (A + A^T) / 2: symmetric positive definite
-    double xSpd[kMaxDyn] = {};        // its solution by the hand-written dense LU
+    double xSpd[kMaxDyn] = {};          // its solution by the hand-written dense LU
 };
 
 std::unique_ptr<ChainSystem> buildChainSystem(int n)
@@ -309,8 +306,7 @@ void BM_ChainSolveEigenSparseLU(benchmark::State& state)
 // Symmetric positive definite systems: the chain matrix's symmetric part (A + A^T) / 2, the
 // shape of the thermal network's matrix (solver/thermalstep.cpp: dense LU, which never swaps
 // on it). The product's dense LU against Eigen's LLT and LDLT, agreement against the former.
-template <class Factorization>
-void spdEigen(benchmark::State& state)
+template <class Factorization> void spdEigen(benchmark::State& state)
 {
     const ChainSystem& sys = chainSystem(static_cast<int>(state.range(0)));
     const int n = sys.n;
@@ -350,15 +346,9 @@ void BM_SpdSolveHandWrittenDense(benchmark::State& state)
     reportSolve(state, sys.n, sys.spd, sys.b, sys.xSpd, x, allocationCount() - before);
 }
 
-void BM_SpdSolveEigenLLT(benchmark::State& state)
-{
-    spdEigen<Eigen::LLT<FixedMatrix>>(state);
-}
+void BM_SpdSolveEigenLLT(benchmark::State& state) { spdEigen<Eigen::LLT<FixedMatrix>>(state); }
 
-void BM_SpdSolveEigenLDLT(benchmark::State& state)
-{
-    spdEigen<Eigen::LDLT<FixedMatrix>>(state);
-}
+void BM_SpdSolveEigenLDLT(benchmark::State& state) { spdEigen<Eigen::LDLT<FixedMatrix>>(state); }
 
 #define DRIVELAB_CHAIN_SIZES ->Arg(2)->Arg(4)->Arg(8)->Arg(16)->Arg(32)
 BENCHMARK(BM_ChainSolveHandWritten) DRIVELAB_CHAIN_SIZES;

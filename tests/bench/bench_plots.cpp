@@ -34,11 +34,13 @@ constexpr std::size_t kObservables = 30;
 // a store of n samples (like a lab's 30 observables) filled with smooth signals and noise
 std::shared_ptr<SampleStore> filled(std::size_t n, std::size_t capacity = 0)
 {
-    auto s = std::make_shared<SampleStore>(kObservables, capacity ? capacity : n, 50000, 1000, static_cast<std::int64_t>(capacity ? capacity : n));
+    auto s = std::make_shared<SampleStore>(kObservables, capacity ? capacity : n, 50000, 1000,
+                                           static_cast<std::int64_t>(capacity ? capacity : n));
     for (std::size_t i = 0; i < n; ++i) {
         double* row = s->beginSample();
         for (std::size_t k = 0; k < kObservables; ++k)
-            row[k] = std::sin(1e-4 * static_cast<double>(i) * static_cast<double>(k + 1)) + 1e-3 * static_cast<double>((i * 7919u + k) % 97u);
+            row[k] =
+                std::sin(1e-4 * static_cast<double>(i) * static_cast<double>(k + 1)) + 1e-3 * static_cast<double>((i * 7919u + k) % 97u);
         s->commitSample(static_cast<std::int64_t>(i));
     }
     return s;
@@ -130,16 +132,10 @@ void liveRefresh(benchmark::State& state, bool render)
     state.counters["samples_at_end"] = static_cast<double>(i);
 }
 
-void BM_LiveRefresh(benchmark::State& state)
-{
-    liveRefresh(state, false);
-}
+void BM_LiveRefresh(benchmark::State& state) { liveRefresh(state, false); }
 BENCHMARK(BM_LiveRefresh)->Iterations(200)->Unit(benchmark::kMillisecond);
 
-void BM_LiveRefreshRender(benchmark::State& state)
-{
-    liveRefresh(state, true);
-}
+void BM_LiveRefreshRender(benchmark::State& state) { liveRefresh(state, true); }
 BENCHMARK(BM_LiveRefreshRender)->Iterations(200)->Unit(benchmark::kMillisecond);
 
 } // namespace

@@ -51,7 +51,8 @@ void runTicks(benchmark::State& state, const std::shared_ptr<const Model>& model
         ticks += r.ticks;
     }
     state.SetItemsProcessed(ticks);
-    state.counters["newton_per_tick"] = static_cast<double>(s.stats().newtonIterations) / static_cast<double>(std::max<std::int64_t>(1, ticks));
+    state.counters["newton_per_tick"] =
+        static_cast<double>(s.stats().newtonIterations) / static_cast<double>(std::max<std::int64_t>(1, ticks));
 }
 
 const std::string kSource = DRIVELAB_SOURCE_DIR;
@@ -81,9 +82,19 @@ struct HandWrittenTwoInertia {
         const double td = -k * (D - F) * ad; // -C(s) D |D| with C = k (1 - F/D)
         const double dDD = -k * (ad + (D - F) * (D > 0 ? 1.0 : -1.0)), dDF = k * ad;
         if (pumpDrives) {
-            tp = td; tt = -td; a = dDD; b = dDF; c = -dDD; d = -dDF;
+            tp = td;
+            tt = -td;
+            a = dDD;
+            b = dDF;
+            c = -dDD;
+            d = -dDF;
         } else {
-            tt = td; tp = -td; d = dDD; c = dDF; b = -dDD; a = -dDF;
+            tt = td;
+            tp = -td;
+            d = dDD;
+            c = dDF;
+            b = -dDD;
+            a = -dDF;
         }
     }
 
@@ -141,16 +152,10 @@ BENCHMARK(BM_ConverterChain)->Arg(2)->Arg(4)->Arg(8)->Arg(16)->Arg(32);
 
 // a stiff hydraulic circuit: a pump into a few cm^3 of oil (beta 1.5 GPa) with time
 // constants far below the tick, an accumulator and a relief orifice
-void BM_StiffHydraulic(benchmark::State& state)
-{
-    runTicks(state, loadOrDie(kSource + "/tests/bench/labs/stiff-hydraulic.lab.json"));
-}
+void BM_StiffHydraulic(benchmark::State& state) { runTicks(state, loadOrDie(kSource + "/tests/bench/labs/stiff-hydraulic.lab.json")); }
 BENCHMARK(BM_StiffHydraulic);
 
-void BM_Lab(benchmark::State& state, const std::string& path)
-{
-    runTicks(state, loadOrDie(path));
-}
+void BM_Lab(benchmark::State& state, const std::string& path) { runTicks(state, loadOrDie(path)); }
 
 void BM_Compile64Components(benchmark::State& state)
 {

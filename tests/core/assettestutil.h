@@ -60,8 +60,9 @@ inline std::string tinyLabText()
 {
     const std::string nodes = "[" + rot("pump", 0.2, 100.0) + ", " + rot("turbine", 0.4, 0.0) +
                               R"(, {"id": "oil", "domain": "thermal", "heat_capacity": 500.0, "initial_temperature": 300.0}])";
-    const std::string comps = "[" + converterJson("tc", "pump", "turbine", mapJson(linearMap(0.01))) +
-                              R"(, {"id": "lock", "type": "clutch", "node_a": "pump", "node_b": "turbine", "heat_node": "oil", "inputs": {"capacity": 0}},
+    const std::string comps =
+        "[" + converterJson("tc", "pump", "turbine", mapJson(linearMap(0.01))) +
+        R"(, {"id": "lock", "type": "clutch", "node_a": "pump", "node_b": "turbine", "heat_node": "oil", "inputs": {"capacity": 0}},
                                  {"id": "drive", "type": "motor", "node_a": "pump", "inputs": {"command": 0.5},
                                   "parameters": {"torque_curve": [{"speed": 0, "torque": 50}, {"speed": 500, "torque": 20}]}},
                                  {"id": "load", "type": "damper", "node_a": "turbine", "parameters": {"damping": 0.01}}])";
@@ -70,10 +71,7 @@ inline std::string tinyLabText()
 }
 
 /// parse a document keeping its key order (the text is trusted)
-inline Json document(const std::string& text)
-{
-    return Json::parse(text);
-}
+inline Json document(const std::string& text) { return Json::parse(text); }
 
 /// what a forger does after editing: recompute the model fingerprint
 inline void refingerprint(Json& doc)

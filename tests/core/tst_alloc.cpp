@@ -59,9 +59,9 @@ void TestAlloc::labsRunWithoutAllocating()
 // a clutch that captures (root-finding, projection, mode change) and a brake that breaks away
 void TestAlloc::captureAndBreakawayDoNotAllocate()
 {
-    DL_COMPILE(model, lab(runSettings(300000, 1200000000, 1),
-                          "[" + rot("a", 0.5, 100) + "," + rot("b", 1.5, 0) + "," + rot("c", 2.0, 0) + "]",
-                          R"([{"id": "cl", "type": "clutch", "node_a": "a", "node_b": "b", "inputs": {"capacity": 60}},
+    DL_COMPILE(model,
+               lab(runSettings(300000, 1200000000, 1), "[" + rot("a", 0.5, 100) + "," + rot("b", 1.5, 0) + "," + rot("c", 2.0, 0) + "]",
+                   R"([{"id": "cl", "type": "clutch", "node_a": "a", "node_b": "b", "inputs": {"capacity": 60}},
                               {"id": "src", "type": "torque_step", "node_a": "c", "parameters": {"step_torque": 150, "offset_torque": 0, "start_time": 0.0105}},
                               {"id": "brk", "type": "clutch", "node_a": "c", "node_b": "ground", "inputs": {"capacity": 100}}])"));
     Session s(model);

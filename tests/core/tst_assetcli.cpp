@@ -42,10 +42,7 @@ TestAssetCli::Result TestAssetCli::cli(const QStringList& args)
     return drivelab::test::runCli(QStringLiteral(DRIVELAB_CLI), args, 120000);
 }
 
-QString TestAssetCli::write(const QString& name, const std::string& text)
-{
-    return drivelab::test::writeTestFile(m_dir, name, text);
-}
+QString TestAssetCli::write(const QString& name, const std::string& text) { return drivelab::test::writeTestFile(m_dir, name, text); }
 
 QByteArray TestAssetCli::bytes(const QString& path)
 {
@@ -62,7 +59,8 @@ void TestAssetCli::initTestCase()
 void TestAssetCli::everyLab_data()
 {
     QTest::addColumn<QString>("lab");
-    for (const std::string& p : labFiles()) QTest::newRow(QFileInfo(QString::fromStdString(p)).fileName().toUtf8()) << QString::fromStdString(p);
+    for (const std::string& p : labFiles())
+        QTest::newRow(QFileInfo(QString::fromStdString(p)).fileName().toUtf8()) << QString::fromStdString(p);
 }
 
 void TestAssetCli::everyLab()
@@ -101,7 +99,8 @@ void TestAssetCli::fixturesVerifyAndRun()
             if (change) {
                 // a deliberate change of results: verify names the first differing boundary
                 QVERIFY2(r.exit == 2, qPrintable(path + "\n" + r.err));
-                QVERIFY2(r.err.contains(QString::fromUtf8(change->field.data(), static_cast<int>(change->field.size()))), qPrintable(r.err));
+                QVERIFY2(r.err.contains(QString::fromUtf8(change->field.data(), static_cast<int>(change->field.size()))),
+                         qPrintable(r.err));
             } else {
                 QVERIFY2(r.exit == 0, qPrintable(path + "\n" + r.err));
             }
@@ -169,7 +168,7 @@ void TestAssetCli::damagedAssetsRefused()
     r = cli({"verify", future});
     QCOMPARE(r.exit, 2);
     QCOMPARE(r.err, future + ": -: version: asset version 999 was written by a newer DriveLab; this build reads asset versions 1 to 2: "
-                               "open it with a newer DriveLab\n");
+                             "open it with a newer DriveLab\n");
 
     const QString lab = QStringLiteral(DRIVELAB_SOURCE_DIR "/labs/two-speed-shift.lab.json");
     r = cli({"verify", lab});
@@ -200,8 +199,8 @@ void TestAssetCli::exportFailures()
     QVERIFY2(r.err.startsWith(invalid + ": a: inertia: must be"), qPrintable(r.err));
     QCOMPARE(bytes(out), QByteArray("previous asset"));
 
-    const QString failing = write("overflow.lab.json",
-                                  test::lab(runSettings(1000000, 100000000, 10), kDrainedChamberNodes, kDrainedChamber));
+    const QString failing =
+        write("overflow.lab.json", test::lab(runSettings(1000000, 100000000, 10), kDrainedChamberNodes, kDrainedChamber));
     r = cli({"export", failing, "--output", out});
     QCOMPARE(r.exit, 2);
     // the same form as run's (issue 14)

@@ -73,7 +73,8 @@ void TestBuildTypes::initTestCase()
                              // a unity build: other inlining, and still the same bits (what this test checks);
                              // 2.2 times less compile time
                              "-DCMAKE_UNITY_BUILD=ON"};
-    if (!QStringLiteral(DRIVELAB_CXX_LAUNCHER).isEmpty()) configure << "-DCMAKE_CXX_COMPILER_LAUNCHER=" + QStringLiteral(DRIVELAB_CXX_LAUNCHER);
+    if (!QStringLiteral(DRIVELAB_CXX_LAUNCHER).isEmpty())
+        configure << "-DCMAKE_CXX_COMPILER_LAUNCHER=" + QStringLiteral(DRIVELAB_CXX_LAUNCHER);
     Result r = exec(QStringLiteral(DRIVELAB_CMAKE), configure, 300000);
     QVERIFY2(r.exit == 0, qPrintable(r.out + r.err));
     const QString jobs = qEnvironmentVariableIsSet("CMAKE_BUILD_PARALLEL_LEVEL") ? qEnvironmentVariable("CMAKE_BUILD_PARALLEL_LEVEL") : "2";
@@ -111,10 +112,13 @@ void TestBuildTypes::reportsIdentical()
     QVERIFY(ra.size() > 1000);
     if (ra != rb) {
         const Json ja = Json::parse(ra.toStdString()), jb = Json::parse(rb.toStdString());
-        QCOMPARE(QString::fromStdString(jb["model_fingerprint"].get<std::string>()), QString::fromStdString(ja["model_fingerprint"].get<std::string>()));
-        QCOMPARE(QString::fromStdString(jb["final_state_hash"].get<std::string>()), QString::fromStdString(ja["final_state_hash"].get<std::string>()));
+        QCOMPARE(QString::fromStdString(jb["model_fingerprint"].get<std::string>()),
+                 QString::fromStdString(ja["model_fingerprint"].get<std::string>()));
+        QCOMPARE(QString::fromStdString(jb["final_state_hash"].get<std::string>()),
+                 QString::fromStdString(ja["final_state_hash"].get<std::string>()));
         for (std::size_t i = 0; i < ja["boundaries"].size(); ++i)
-            QCOMPARE(QString::fromStdString(canonicalJson(jb["boundaries"][i])), QString::fromStdString(canonicalJson(ja["boundaries"][i])));
+            QCOMPARE(QString::fromStdString(canonicalJson(jb["boundaries"][i])),
+                     QString::fromStdString(canonicalJson(ja["boundaries"][i])));
         QFAIL("the reports differ outside the boundaries and hashes (energy books)");
     }
 }

@@ -61,19 +61,18 @@ using Strings = std::vector<std::string>;
 
 /// Analyse lab text from the spec; when it compiles, the model path (initial clutch mode)
 /// must give the very same report.
-#define DL_ANALYSE(var_, text_, compiles_)                                                                            \
-    CausalityReport var_;                                                                                              \
-    do {                                                                                                               \
-        const LabReadResult read_ = readLab(text_);                                                                    \
-        QVERIFY2(read_.lab.has_value(), qPrintable(describe(read_.diagnostics)));                                     \
-        var_ = analyzeCausality(*read_.lab);                                                                           \
-        const CompileResult compiled_ = compile(*read_.lab);                                                          \
-        QCOMPARE(compiled_.model != nullptr, (compiles_));                                                            \
-        if (compiled_.model) {                                                                                         \
-            const CausalityReport m_ = analyzeCausality(*compiled_.model, initialLockMask(*compiled_.model));         \
-            QCOMPARE(QString::fromStdString(prettyJson(causalityJson(m_))),                                            \
-                     QString::fromStdString(prettyJson(causalityJson(var_))));                                         \
-        }                                                                                                              \
+#define DL_ANALYSE(var_, text_, compiles_)                                                                                                 \
+    CausalityReport var_;                                                                                                                  \
+    do {                                                                                                                                   \
+        const LabReadResult read_ = readLab(text_);                                                                                        \
+        QVERIFY2(read_.lab.has_value(), qPrintable(describe(read_.diagnostics)));                                                          \
+        var_ = analyzeCausality(*read_.lab);                                                                                               \
+        const CompileResult compiled_ = compile(*read_.lab);                                                                               \
+        QCOMPARE(compiled_.model != nullptr, (compiles_));                                                                                 \
+        if (compiled_.model) {                                                                                                             \
+            const CausalityReport m_ = analyzeCausality(*compiled_.model, initialLockMask(*compiled_.model));                              \
+            QCOMPARE(QString::fromStdString(prettyJson(causalityJson(m_))), QString::fromStdString(prettyJson(causalityJson(var_))));      \
+        }                                                                                                                                  \
     } while (0)
 
 class TestCausality : public QObject {
@@ -111,9 +110,9 @@ void TestCausality::initTestCase()
 //   tank --supply-- [line: acc1, acc2]
 void TestCausality::twoAccumulatorsOnOneJunction()
 {
-    const std::string text = lab(kRun, "[" + reservoir("tank", 1e5) + "," + junction("line") + "]",
-                                 "[" + orifice("supply", "tank", "line") + "," + accumulator("acc1", "line") + "," +
-                                     accumulator("acc2", "line") + "]");
+    const std::string text =
+        lab(kRun, "[" + reservoir("tank", 1e5) + "," + junction("line") + "]",
+            "[" + orifice("supply", "tank", "line") + "," + accumulator("acc1", "line") + "," + accumulator("acc2", "line") + "]");
     DL_ANALYSE(r, text, true); // the compiler accepts it: the analysis is what catches it
     QVERIFY(!r.consistent);
     QCOMPARE(r.conflicts.size(), std::size_t(1));
@@ -129,7 +128,8 @@ void TestCausality::twoAccumulatorsOnOneJunction()
     // acc1's bond reads as LAB_FORMAT section 5's example
     const Json j = causalityJson(r);
     QVERIFY(std::find(j["bonds"].begin(), j["bonds"].end(),
-                      Json::parse(R"({"from": "acc1", "to": "j0_line", "stroke_at": "j0_line", "effort_from": "acc1"})")) != j["bonds"].end());
+                      Json::parse(R"({"from": "acc1", "to": "j0_line", "stroke_at": "j0_line", "effort_from": "acc1"})")) !=
+            j["bonds"].end());
 }
 
 // The same with acc2 behind its own line resistance: each 0-junction has one storage, both in
@@ -188,8 +188,9 @@ void TestCausality::orificesInSeriesAlgebraicLoop()
 // dependent (derivative causality through the rigid TF): one constrained group, no conflict.
 void TestCausality::gearedInertiasConstrainedGroup()
 {
-    const std::string text = lab(kRun, "[" + rot("a", 0.5, 10) + "," + rot("b", 2.0, 5) + "]",
-                                 R"([{"id": "drive", "type": "torque_step", "node_a": "a", "parameters": {"step_torque": 5, "offset_torque": 0, "start_time": 0}},
+    const std::string text = lab(
+        kRun, "[" + rot("a", 0.5, 10) + "," + rot("b", 2.0, 5) + "]",
+        R"([{"id": "drive", "type": "torque_step", "node_a": "a", "parameters": {"step_torque": 5, "offset_torque": 0, "start_time": 0}},
                                      {"id": "g", "type": "gear", "node_a": "a", "node_b": "b", "parameters": {"ratio": 2}}])");
     DL_ANALYSE(r, text, true);
     QVERIFY(r.consistent);
@@ -213,9 +214,10 @@ void TestCausality::gearedInertiasConstrainedGroup()
 //   drive -> [shaft] --pump--> [line] --relief--> tank;  line --cyl(A)--> [rod] --spring-- ground
 void TestCausality::cylinderDrivenByPumpWithRelief()
 {
-    const std::string nodes = "[" + rot("shaft", 0.05, 100) + "," + reservoir("tank", 1e5) + "," + junction("line") + "," +
-                              mass("rod", 10, 0) + "]";
-    const std::string common = R"({"id": "drive", "type": "torque_step", "node_a": "shaft", "parameters": {"step_torque": 0, "offset_torque": 5, "start_time": 0}},
+    const std::string nodes =
+        "[" + rot("shaft", 0.05, 100) + "," + reservoir("tank", 1e5) + "," + junction("line") + "," + mass("rod", 10, 0) + "]";
+    const std::string common =
+        R"({"id": "drive", "type": "torque_step", "node_a": "shaft", "parameters": {"step_torque": 0, "offset_torque": 5, "start_time": 0}},
         {"id": "pump", "type": "pump", "node_a": "shaft", "node_b": "tank", "node_c": "line", "parameters": {"displacement": 1e-6,
          "delivery_table": [{"pressure_rise": 0, "efficiency": 1}, {"pressure_rise": 2e7, "efficiency": 0.95}, {"pressure_rise": 2.5e7, "efficiency": 0}]}},
         {"id": "cyl", "type": "hydraulic_cylinder", "node_a": "line", "node_b": "tank", "node_c": "rod", "parameters": {"area_a": 1e-3, "area_b": 5e-4}},
@@ -249,11 +251,11 @@ void TestCausality::cylinderDrivenByPumpWithRelief()
 //   tank(Se) --fs(Sf)--> [vol(C)] --drain(R)--> tank;  step(Se) -> [shaft(I)] --friction(R)
 void TestCausality::strokePlacementTable()
 {
-    const std::string text =
-        lab(kRun, "[" + reservoir("tank", 1e5) + "," + volumeNode("vol", 1e-3, 1.5e9, 1e5) + "," + rot("shaft", 0.2, 0) + "]",
-            R"([{"id": "fs", "type": "flow_source", "node_a": "tank", "node_b": "vol", "inputs": {"flow": 1e-4}},)" +
-                orifice("drain", "vol", "tank") +
-                R"(, {"id": "step", "type": "torque_step", "node_a": "shaft", "parameters": {"step_torque": 1, "offset_torque": 0, "start_time": 0}},
+    const std::string text = lab(
+        kRun, "[" + reservoir("tank", 1e5) + "," + volumeNode("vol", 1e-3, 1.5e9, 1e5) + "," + rot("shaft", 0.2, 0) + "]",
+        R"([{"id": "fs", "type": "flow_source", "node_a": "tank", "node_b": "vol", "inputs": {"flow": 1e-4}},)" +
+            orifice("drain", "vol", "tank") +
+            R"(, {"id": "step", "type": "torque_step", "node_a": "shaft", "parameters": {"step_torque": 1, "offset_torque": 0, "start_time": 0}},
                     {"id": "friction", "type": "damper", "node_a": "shaft", "parameters": {"damping": 0.1}}])");
     DL_ANALYSE(r, text, true);
     QVERIFY(r.consistent);
@@ -261,12 +263,12 @@ void TestCausality::strokePlacementTable()
         const CausalityBond* x = bond(r, a, b);
         return x ? x->strokeAt : std::string("(no bond)");
     };
-    QCOMPARE(stroke("tank", "j0_tank"), std::string("j0_tank")); // Se
-    QCOMPARE(stroke("step", "j1_shaft"), std::string("j1_shaft")); // Se (mechanical)
-    QCOMPARE(stroke("fs", "j1_fs"), std::string("fs"));            // Sf
-    QCOMPARE(stroke("j0_vol", "vol"), std::string("j0_vol"));      // C, integral
-    QCOMPARE(stroke("j1_shaft", "shaft"), std::string("shaft"));   // I, integral
-    QCOMPARE(stroke("j1_drain", "drain"), std::string("drain"));   // R between C and Se: pressure drop in (conductance)
+    QCOMPARE(stroke("tank", "j0_tank"), std::string("j0_tank"));       // Se
+    QCOMPARE(stroke("step", "j1_shaft"), std::string("j1_shaft"));     // Se (mechanical)
+    QCOMPARE(stroke("fs", "j1_fs"), std::string("fs"));                // Sf
+    QCOMPARE(stroke("j0_vol", "vol"), std::string("j0_vol"));          // C, integral
+    QCOMPARE(stroke("j1_shaft", "shaft"), std::string("shaft"));       // I, integral
+    QCOMPARE(stroke("j1_drain", "drain"), std::string("drain"));       // R between C and Se: pressure drop in (conductance)
     QCOMPARE(stroke("j1_shaft", "friction"), std::string("j1_shaft")); // R on an inertia: speed in (resistance)
     QCOMPARE(causalityOf(r, "drain"), std::string("conductance"));
     QCOMPARE(causalityOf(r, "friction"), std::string("resistance"));
@@ -317,7 +319,9 @@ void TestCausality::everyLabConsistent()
     const std::size_t clutches = loaded.model->params->of<Clutch>().size();
     for (std::uint64_t mask = 0; mask < (1ull << clutches); ++mask) {
         const CausalityReport m = analyzeCausality(*loaded.model, mask);
-        QVERIFY2(m.consistent, qPrintable(QString("mode %1: %2").arg(mask).arg(QString::fromStdString(m.conflicts.empty() ? "" : m.conflicts.front().message))));
+        QVERIFY2(m.consistent,
+                 qPrintable(
+                     QString("mode %1: %2").arg(mask).arg(QString::fromStdString(m.conflicts.empty() ? "" : m.conflicts.front().message))));
         QCOMPARE(m.lockedClutches.size(), static_cast<std::size_t>(std::popcount(mask)));
     }
 }
@@ -327,10 +331,7 @@ TestCausality::Result TestCausality::cli(const QStringList& args)
     return drivelab::test::runCli(QStringLiteral(DRIVELAB_CLI), args, 60000);
 }
 
-QString TestCausality::write(const QString& name, const std::string& text)
-{
-    return drivelab::test::writeTestFile(m_dir, name, text);
-}
+QString TestCausality::write(const QString& name, const std::string& text) { return drivelab::test::writeTestFile(m_dir, name, text); }
 
 // exit 0 consistent, 2 conflict (also for a lab the compiler refuses), 2 for bad input;
 // the JSON has the section 5 shape
@@ -354,8 +355,8 @@ void TestCausality::cliExitCodesAndJson()
     QVERIFY(ok["conflicts"].empty());
 
     const QString twoAcc = write("two-acc.lab.json", lab(kRun, "[" + reservoir("tank", 1e5) + "," + junction("line") + "]",
-                                                         "[" + orifice("supply", "tank", "line") + "," + accumulator("acc1", "line") +
-                                                             "," + accumulator("acc2", "line") + "]"));
+                                                         "[" + orifice("supply", "tank", "line") + "," + accumulator("acc1", "line") + "," +
+                                                             accumulator("acc2", "line") + "]"));
     r = cli({"causality", twoAcc, "--json"});
     QCOMPARE(r.exit, 2);
     const Json bad = Json::parse(r.out.toStdString());
@@ -393,8 +394,8 @@ void TestCausality::cliText()
     QVERIFY(r.out.contains("turbine, wheels via final_drive (1 independent)"));
     QVERIFY(r.err.isEmpty());
 
-    const QString series = write("series.lab.json",
-                                 lab(kRun, "[" + reservoir("t1", 3e6) + "," + junction("mid") + "," + reservoir("t2", 1e5) + "]",
+    const QString series =
+        write("series.lab.json", lab(kRun, "[" + reservoir("t1", 3e6) + "," + junction("mid") + "," + reservoir("t2", 1e5) + "]",
                                      "[" + orifice("o1", "t1", "mid") + "," + orifice("o2", "mid", "t2") + "]"));
     r = cli({"causality", series});
     QCOMPARE(r.exit, 0);

@@ -30,15 +30,9 @@ private:
     QString write(const QString& name, const std::string& text);
 };
 
-TestCli::Result TestCli::cli(const QStringList& args)
-{
-    return drivelab::test::runCli(QStringLiteral(DRIVELAB_CLI), args, 60000);
-}
+TestCli::Result TestCli::cli(const QStringList& args) { return drivelab::test::runCli(QStringLiteral(DRIVELAB_CLI), args, 60000); }
 
-QString TestCli::write(const QString& name, const std::string& text)
-{
-    return drivelab::test::writeTestFile(m_dir, name, text);
-}
+QString TestCli::write(const QString& name, const std::string& text) { return drivelab::test::writeTestFile(m_dir, name, text); }
 
 void TestCli::initTestCase()
 {
@@ -138,26 +132,35 @@ void TestCli::invalidInput_data()
     QTest::addColumn<QString>("line");
     const std::string run = runSettings(1000000, 10000000, 1);
     const std::string nodes = "[" + rot("a", 1, 10) + "]";
-    QTest::newRow("malformed JSON") << R"({"format": "drivelab.lab",)" << "-: -: malformed JSON";
-    QTest::newRow("wrong type") << QString::fromStdString(lab(run, R"([{"id": "a", "domain": "rotational", "inertia": "1", "initial_speed": 0}])", "[]"))
+    QTest::newRow("malformed JSON") << R"({"format": "drivelab.lab",)"
+                                    << "-: -: malformed JSON";
+    QTest::newRow("wrong type") << QString::fromStdString(
+                                       lab(run, R"([{"id": "a", "domain": "rotational", "inertia": "1", "initial_speed": 0}])", "[]"))
                                 << "a: inertia: must be a number";
-    QTest::newRow("infinity") << QString::fromStdString(lab(run, R"([{"id": "a", "domain": "rotational", "inertia": 1e400, "initial_speed": 0}])", "[]"))
+    QTest::newRow("infinity") << QString::fromStdString(
+                                     lab(run, R"([{"id": "a", "domain": "rotational", "inertia": 1e400, "initial_speed": 0}])", "[]"))
                               << "-: -: malformed JSON";
     QTest::newRow("missing field") << QString::fromStdString(lab(run, R"([{"id": "a", "domain": "rotational", "inertia": 1}])", "[]"))
                                    << "a: initial_speed: missing";
-    QTest::newRow("unknown id") << QString::fromStdString(lab(run, nodes, R"([{"id": "d", "type": "damper", "node_a": "zz", "parameters": {"damping": 1}}])"))
+    QTest::newRow("unknown id") << QString::fromStdString(
+                                       lab(run, nodes, R"([{"id": "d", "type": "damper", "node_a": "zz", "parameters": {"damping": 1}}])"))
                                 << "d: node_a: unknown node 'zz'";
-    QTest::newRow("out of range") << QString::fromStdString(lab(run, nodes, R"([{"id": "d", "type": "damper", "node_a": "a", "parameters": {"damping": -2}}])"))
+    QTest::newRow("out of range") << QString::fromStdString(lab(
+                                         run, nodes, R"([{"id": "d", "type": "damper", "node_a": "a", "parameters": {"damping": -2}}])"))
                                   << "d: damper.damping: must be in [0, 1e+09]";
-    QTest::newRow("bad converter map") << QString::fromStdString(lab(run, nodes + "", R"([{"id": "tc", "type": "torque_converter", "node_a": "a", "node_b": "ground"}])"))
-                                       << "tc: node_b: cannot be ground";
-    const std::string map = R"([{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.008}, {"speed_ratio": 0, "torque_ratio": 2, "capacity_coefficient": 0.007}, {"speed_ratio": 0.5, "torque_ratio": 1.9, "capacity_coefficient": 0.006}, {"speed_ratio": 0.9, "torque_ratio": 1.05, "capacity_coefficient": 0.003}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}])";
+    QTest::newRow("bad converter map")
+        << QString::fromStdString(lab(run, nodes + "", R"([{"id": "tc", "type": "torque_converter", "node_a": "a", "node_b": "ground"}])"))
+        << "tc: node_b: cannot be ground";
+    const std::string map =
+        R"([{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.008}, {"speed_ratio": 0, "torque_ratio": 2, "capacity_coefficient": 0.007}, {"speed_ratio": 0.5, "torque_ratio": 1.9, "capacity_coefficient": 0.006}, {"speed_ratio": 0.9, "torque_ratio": 1.05, "capacity_coefficient": 0.003}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}])";
     QTest::newRow("converter map peaking inside a segment")
-        << QString::fromStdString(lab(run, "[" + rot("a", 1, 10) + "," + rot("b", 1, 0) + "]",
-                                      R"([{"id": "tc", "type": "torque_converter", "node_a": "a", "node_b": "b", "parameters": {"pump_positive": )" + map +
-                                          R"(, "pump_negative": )" + map + R"(, "turbine_positive": )" + map + R"(, "turbine_negative": )" + map + "}}]"))
+        << QString::fromStdString(
+               lab(run, "[" + rot("a", 1, 10) + "," + rot("b", 1, 0) + "]",
+                   R"([{"id": "tc", "type": "torque_converter", "node_a": "a", "node_b": "b", "parameters": {"pump_positive": )" + map +
+                       R"(, "pump_negative": )" + map + R"(, "turbine_positive": )" + map + R"(, "turbine_negative": )" + map + "}}]"))
         << "tc: converter.pump_positive[2].torque_ratio: efficiency s*R(s) peaks at";
-    QTest::newRow("unknown key") << QString::fromStdString(lab(run, nodes, "[]").insert(1, R"("extra": true, )")) << "-: extra: unknown key";
+    QTest::newRow("unknown key") << QString::fromStdString(lab(run, nodes, "[]").insert(1, R"("extra": true, )"))
+                                 << "-: extra: unknown key";
 }
 
 // bad input: exit 2, one FILE: ID: FIELD: message line per problem, and no report file
@@ -204,8 +207,7 @@ void TestCli::unreadableFiles()
 //   the chamber cannot deliver it): the implicit solve of the first tick does not converge
 void TestCli::solverFailureExit3()
 {
-    const QString path = write("overflow.lab.json",
-                               lab(runSettings(1000000, 100000000, 10), kDrainedChamberNodes, kDrainedChamber));
+    const QString path = write("overflow.lab.json", lab(runSettings(1000000, 100000000, 10), kDrainedChamberNodes, kDrainedChamber));
     const QString out = m_dir.filePath("overflow.report.json");
     const Result r = cli({"run", path, "--output", out});
     QCOMPARE(r.exit, 3);
@@ -215,8 +217,9 @@ void TestCli::solverFailureExit3()
 
 void TestCli::checkJson()
 {
-    const QString bad = write("check.lab.json", lab(runSettings(1000000, 10000000, 1), "[" + rot("a", -1, 0) + "]",
-                                                    R"([{"id": "d", "type": "damper", "node_a": "a", "parameters": {"damping": 1, "x": 1}}])"));
+    const QString bad =
+        write("check.lab.json", lab(runSettings(1000000, 10000000, 1), "[" + rot("a", -1, 0) + "]",
+                                    R"([{"id": "d", "type": "damper", "node_a": "a", "parameters": {"damping": 1, "x": 1}}])"));
     Result r = cli({"check", bad, "--json"});
     QCOMPARE(r.exit, 2);
     const Json j = Json::parse(r.out.toStdString());

@@ -60,10 +60,10 @@ void TestCliCare::printableText()
     QCOMPARE(drivelab::printableText("ok-ß€😀"), std::string("ok-ß€😀"));
     QCOMPARE(drivelab::printableText("a\nb\x1b[31m"), std::string("a\\x0ab\\x1b[31m"));
     QCOMPARE(drivelab::printableText(std::string("x\0y", 3)), std::string("x\\x00y"));
-    QCOMPARE(drivelab::printableText("\xff\xc3"), std::string("\\xff\\xc3"));     // invalid, truncated
-    QCOMPARE(drivelab::printableText("\xc2\x85"), std::string("\\xc2\\x85"));     // C1 control NEL
+    QCOMPARE(drivelab::printableText("\xff\xc3"), std::string("\\xff\\xc3"));          // invalid, truncated
+    QCOMPARE(drivelab::printableText("\xc2\x85"), std::string("\\xc2\\x85"));          // C1 control NEL
     QCOMPARE(drivelab::printableText("\xed\xa0\x80"), std::string("\\xed\\xa0\\x80")); // a surrogate
-    QCOMPARE(drivelab::printableText("\xc0\xaf"), std::string("\\xc0\\xaf"));     // overlong
+    QCOMPARE(drivelab::printableText("\xc0\xaf"), std::string("\\xc0\\xaf"));          // overlong
     QVERIFY(isPrintableText("plain"));
     QVERIFY(!isPrintableText("a\tb"));
 }
@@ -72,11 +72,11 @@ void TestCliCare::printableText()
 // echo is one line per problem with every control character written as \xNN
 void TestCliCare::hostileIdsAreRefusedAndEscaped()
 {
-    const QString path = write("hostile.lab.json",
-                               lab(runSettings(1000000, 100000000, 10),
-                                   R"([{"id": "a\u001b[31mX\nb", "domain": "rotational", "inertia": 1, "initial_speed": 0},
+    const QString path =
+        write("hostile.lab.json", lab(runSettings(1000000, 100000000, 10),
+                                      R"([{"id": "a\u001b[31mX\nb", "domain": "rotational", "inertia": 1, "initial_speed": 0},
                                        {"id": "ok", "domain": "rotational", "inertia": 1, "initial_speed": 0}])",
-                                   R"([{"id": "c: d", "type": "damper", "node_a": "ok", "parameters": {"damping": 1}},
+                                      R"([{"id": "c: d", "type": "damper", "node_a": "ok", "parameters": {"damping": 1}},
                                        {"id": "e", "type": "damper", "node_a": "q\u0000\u0085", "parameters": {"damping": 1}},
                                        {"id": "toolong_toolong_toolong_toolong_toolong_toolong_toolong_toolong_x", "type": "damper",
                                         "node_a": "ok", "parameters": {"damping": 1}}])"));
@@ -187,7 +187,9 @@ void TestCliCare::staleTempFilesRemoved()
     const QString stale1 = write("stale.report.json.tmp-AbC123", std::string(1000, 'x'));
     const QString stale2 = write("stale.report.json.tmp-zzzzzz", "");
     ::utime(stale2.toUtf8().constData(), nullptr);
-    struct utimbuf old {1000000000, 1000000000};
+    struct utimbuf old {
+        1000000000, 1000000000
+    };
     ::utime(stale2.toUtf8().constData(), &old); // an empty one, old
     const QString other = write("other.report.json.tmp-AbC123", "x");
     const QString foreign = write("stale.report.json.tmp-toolong1", "x");
@@ -218,7 +220,11 @@ void TestCliCare::outputThatIsAnInputRefused()
     const QString copy = m_dir.filePath("victim.lab.json");
     QFile::remove(copy);
     QVERIFY(QFile::copy(m_lab, copy));
-    const QByteArray before = [&] { QFile f(copy); f.open(QIODevice::ReadOnly); return f.readAll(); }();
+    const QByteArray before = [&] {
+        QFile f(copy);
+        f.open(QIODevice::ReadOnly);
+        return f.readAll();
+    }();
     const QString sym = m_dir.filePath("victim-link.json");
     const QString hard = m_dir.filePath("victim-hard.json");
     QFile::remove(sym);
@@ -240,11 +246,14 @@ void TestCliCare::outputThatIsAnInputRefused()
 void TestCliCare::repeatedOptionsRefused()
 {
     const QString out = m_dir.filePath("twice.json");
-    const QList<QStringList> calls = {
-        {"run", m_lab, "--output", out, "--output", out + "2"}, {"run", m_lab, "--quiet", "--quiet"},
-        {"run", m_lab, "--allow-unbalanced", "--allow-unbalanced"}, {"check", m_lab, "--json", "--json"},
-        {"causality", m_lab, "--json", "--json"}, {"bench", m_lab, "--repeat", "1", "--repeat", "2"},
-        {"export", m_lab, "--output", out, "--output", out}, {"verify", out, "--quiet", "--quiet"}};
+    const QList<QStringList> calls = {{"run", m_lab, "--output", out, "--output", out + "2"},
+                                      {"run", m_lab, "--quiet", "--quiet"},
+                                      {"run", m_lab, "--allow-unbalanced", "--allow-unbalanced"},
+                                      {"check", m_lab, "--json", "--json"},
+                                      {"causality", m_lab, "--json", "--json"},
+                                      {"bench", m_lab, "--repeat", "1", "--repeat", "2"},
+                                      {"export", m_lab, "--output", out, "--output", out},
+                                      {"verify", out, "--quiet", "--quiet"}};
     for (const QStringList& args : calls) {
         const CliResult r = cli(args);
         QVERIFY2(r.exit == 2, qPrintable(args.join(' ')));

@@ -182,7 +182,8 @@ void TestConformance::observesTheDeclaredCount()
     for (std::size_t k = 0; k < n; ++k) {
         std::uint64_t got;
         std::memcpy(&got, &out[k], sizeof got);
-        QVERIFY2(got != bits, qPrintable(QStringLiteral("observable %1 (%2) was not written").arg(k).arg(QLatin1String(ci.desc->observables[k].name))));
+        QVERIFY2(got != bits,
+                 qPrintable(QStringLiteral("observable %1 (%2) was not written").arg(k).arg(QLatin1String(ci.desc->observables[k].name))));
         QVERIFY2(std::isfinite(out[k]), ci.desc->observables[k].name);
     }
     for (std::size_t k = n; k < out.size(); ++k) {
@@ -207,10 +208,12 @@ void TestConformance::rangeEndsAreAccepted()
             spec.components.front().parameters[p.name] = v;
             const CompileResult r = compile(spec);
             for (const Diagnostic& x : r.diagnostics.items()) {
-                const bool rangeRefusal = x.field == std::string(d.fieldPrefix) + "." + p.name &&
-                                          x.message.find(p.range.describe()) != std::string::npos;
+                const bool rangeRefusal =
+                    x.field == std::string(d.fieldPrefix) + "." + p.name && x.message.find(p.range.describe()) != std::string::npos;
                 QVERIFY2(!rangeRefusal, qPrintable(QStringLiteral("%1 = %2 is inside its documented range but refused: %3")
-                                                       .arg(QLatin1String(p.name)).arg(v).arg(QString::fromStdString(x.message))));
+                                                       .arg(QLatin1String(p.name))
+                                                       .arg(v)
+                                                       .arg(QString::fromStdString(x.message))));
             }
             ++checked;
         }

@@ -89,10 +89,10 @@ void TestConverter::twoInertiaLinearMap()
 void TestConverter::stallDecay()
 {
     const double jp = 0.2, wp0 = 200.0, c0 = 0.007;
-    DL_COMPILE(model, lab(runSettings(50000, 2000000000, 400), "[" + rot("p", jp, wp0) + "," + rot("t", 0.1, 0) + "]",
-                          "[" + converterJson("tc", "p", "t", mapJson(driveMap()), mapJson(driveMap()), mapJson(coastMap()),
-                                              mapJson(coastMap())) +
-                              R"(, {"id": "brk", "type": "clutch", "node_a": "t", "node_b": "ground", "inputs": {"capacity": 1e6}}])"));
+    DL_COMPILE(model,
+               lab(runSettings(50000, 2000000000, 400), "[" + rot("p", jp, wp0) + "," + rot("t", 0.1, 0) + "]",
+                   "[" + converterJson("tc", "p", "t", mapJson(driveMap()), mapJson(driveMap()), mapJson(coastMap()), mapJson(coastMap())) +
+                       R"(, {"id": "brk", "type": "clutch", "node_a": "t", "node_b": "ground", "inputs": {"capacity": 1e6}}])"));
     DL_SIMULATE(tr, model);
     for (std::size_t i = 0; i < tr.rows.size(); ++i) {
         const double t = tr.times[i];
@@ -149,8 +149,8 @@ void TestConverter::heatRouting()
     QCOMPARE(a.energy.heatToLedger, 0.0);
     DL_ENERGY_BALANCED(a);
 
-    DL_COMPILE(toLedger, lab(runSettings(50000, 1000000000, 1000), nodes,
-                             "[" + converterJson("tc", "p", "t", mapJson(linearMap(0.01))) + "]"));
+    DL_COMPILE(toLedger,
+               lab(runSettings(50000, 1000000000, 1000), nodes, "[" + converterJson("tc", "p", "t", mapJson(linearMap(0.01))) + "]"));
     DL_SIMULATE(b, toLedger);
     QCOMPARE(b.at(last, "oil", "temperature"), 350.0);
     QCOMPARE(b.at(last, "tc", "fluid_heat"), heat);
@@ -163,9 +163,10 @@ void TestConverter::heatRouting()
 // and from the reference-member switch, in all four drive codes.
 void TestConverter::jacobianMatchesFiniteDifferences()
 {
-    DL_COMPILE(model, lab(runSettings(50000, 50000, 1), "[" + rot("p", 1, 0) + "," + rot("t", 1, 0) + "]",
-                          "[" + converterJson("tc", "p", "t", mapJson(driveMap()), mapJson(driveMap()), mapJson(coastMap()),
-                                              mapJson(coastMap())) + "]"));
+    DL_COMPILE(
+        model,
+        lab(runSettings(50000, 50000, 1), "[" + rot("p", 1, 0) + "," + rot("t", 1, 0) + "]",
+            "[" + converterJson("tc", "p", "t", mapJson(driveMap()), mapJson(driveMap()), mapJson(coastMap()), mapJson(coastMap())) + "]"));
     const auto& p = model->params->of<TorqueConverter>()[0];
     const double pts[][2] = {{150, 31}, {150, 101}, {-150, -101}, {-150, 37}, {31, 150}, {-47, -150}, {70, -130}, {-130, 70}};
     for (const auto& pt : pts) {
@@ -203,8 +204,8 @@ void TestConverter::counterRotationContinuous()
         for (double sign : {1.0, -1.0}) {
             TorqueConverter::Reaction pumpSide, turbineSide;
             const double eps = 1e-9;
-            TorqueConverter::react(p, sign * w, -sign * w * (1 - eps), pumpSide);     // pump drives
-            TorqueConverter::react(p, sign * w * (1 - eps), -sign * w, turbineSide);  // turbine drives
+            TorqueConverter::react(p, sign * w, -sign * w * (1 - eps), pumpSide);    // pump drives
+            TorqueConverter::react(p, sign * w * (1 - eps), -sign * w, turbineSide); // turbine drives
             QCOMPARE(pumpSide.drive, sign > 0 ? 1 : 2);
             QCOMPARE(turbineSide.drive, sign > 0 ? 4 : 3);
             const double scale = std::fabs(pumpSide.tp) + std::fabs(pumpSide.tt);
@@ -265,9 +266,10 @@ void TestConverter::reverseCoastAndCounterRotationExercised()
 //   C = k (1 - s), R = 1: each converter moves momentum, total momentum is conserved
 void TestConverter::twoConvertersSharingANode()
 {
-    DL_COMPILE(model, lab(runSettings(50000, 1000000000, 100), "[" + rot("a", 0.3, 150) + "," + rot("m", 0.2, 40) + "," + rot("b", 0.6, -10) + "]",
-                          "[" + converterJson("tc1", "a", "m", mapJson(linearMap(0.01))) + "," +
-                              converterJson("tc2", "m", "b", mapJson(linearMap(0.02))) + "]"));
+    DL_COMPILE(model,
+               lab(runSettings(50000, 1000000000, 100), "[" + rot("a", 0.3, 150) + "," + rot("m", 0.2, 40) + "," + rot("b", 0.6, -10) + "]",
+                   "[" + converterJson("tc1", "a", "m", mapJson(linearMap(0.01))) + "," +
+                       converterJson("tc2", "m", "b", mapJson(linearMap(0.02))) + "]"));
     DL_SIMULATE(tr, model);
     // reference: torque on the driver = -k (wD - wF)|wD| for C = k(1-s), R = 1
     const auto pair = [](double wp, double wt, double k, double& tp, double& tt) {
@@ -308,8 +310,7 @@ void TestConverter::twoConvertersSharingANode()
     }
     QCOMPARE(row, tr.rows.size());
     const std::size_t last = tr.rows.size() - 1;
-    DL_NEAR(tr.at(last, "tc1", "fluid_heat") + tr.at(last, "tc2", "fluid_heat"),
-            tr.energy.kineticInitial - tr.energy.kineticFinal, 1e-9);
+    DL_NEAR(tr.at(last, "tc1", "fluid_heat") + tr.at(last, "tc2", "fluid_heat"), tr.energy.kineticInitial - tr.energy.kineticFinal, 1e-9);
     DL_ENERGY_BALANCED(tr);
 }
 
@@ -318,8 +319,10 @@ void TestConverter::twoConvertersSharingANode()
 //   [Jp] --tc-- [Jt] ==gear r=4== [JL]   equals   [Jp] --tc-- [Jt + JL / r^2]
 void TestConverter::converterBehindGearReflects()
 {
-    const std::string conv = converterJson("tc", "p", "t", mapJson(driveMap()), mapJson(driveMap()), mapJson(coastMap()), mapJson(coastMap()));
-    DL_COMPILE(geared, lab(runSettings(50000, 1000000000, 100), "[" + rot("p", 0.25, 200) + "," + rot("t", 0.05, 0) + "," + rot("load", 8.0, 0) + "]",
+    const std::string conv =
+        converterJson("tc", "p", "t", mapJson(driveMap()), mapJson(driveMap()), mapJson(coastMap()), mapJson(coastMap()));
+    DL_COMPILE(geared, lab(runSettings(50000, 1000000000, 100),
+                           "[" + rot("p", 0.25, 200) + "," + rot("t", 0.05, 0) + "," + rot("load", 8.0, 0) + "]",
                            "[" + conv + R"(, {"id": "g", "type": "gear", "node_a": "t", "node_b": "load", "parameters": {"ratio": 4}}])"));
     DL_COMPILE(lumped, lab(runSettings(50000, 1000000000, 100), "[" + rot("p", 0.25, 200) + "," + rot("t", 0.05 + 8.0 / 16.0, 0) + "]",
                            "[" + conv + "]"));
@@ -345,14 +348,16 @@ void TestConverter::converterBehindGearReflects()
 //   400 N m at 2.5 s (recapture). While locked s = 1: the converter transmits nothing.
 void TestConverter::lockupEngagesReleasesRecaptures()
 {
-    DL_COMPILE(model, lab(runSettings(50000, 3500000000, 100), "[" + rot("p", 0.25, 100) + "," + rot("t", 0.05, 0) + "," + rot("load", 40.0, 0) + "]",
-                          "[" + converterJson("tc", "p", "t", mapJson(driveMap()), mapJson(driveMap()), mapJson(coastMap()), mapJson(coastMap())) +
-                              R"(, {"id": "eng", "type": "motor", "node_a": "p", "inputs": {"command": 1},
+    DL_COMPILE(model,
+               lab(runSettings(50000, 3500000000, 100),
+                   "[" + rot("p", 0.25, 100) + "," + rot("t", 0.05, 0) + "," + rot("load", 40.0, 0) + "]",
+                   "[" + converterJson("tc", "p", "t", mapJson(driveMap()), mapJson(driveMap()), mapJson(coastMap()), mapJson(coastMap())) +
+                       R"(, {"id": "eng", "type": "motor", "node_a": "p", "inputs": {"command": 1},
                                     "parameters": {"torque_curve": [{"speed": 0, "torque": 150}, {"speed": 600, "torque": 150}, {"speed": 700, "torque": 0}]}},
                                  {"id": "lockup", "type": "clutch", "node_a": "p", "node_b": "t", "inputs": {"capacity": 0}},
                                  {"id": "g", "type": "gear", "node_a": "t", "node_b": "load", "parameters": {"ratio": 5}},
                                  {"id": "drag", "type": "damper", "node_a": "load", "parameters": {"damping": 2}}])",
-                          R"([{"time_ns": 1000000000, "component": "lockup", "input": "capacity", "value": 400},
+                   R"([{"time_ns": 1000000000, "component": "lockup", "input": "capacity", "value": 400},
                               {"time_ns": 2000000000, "component": "lockup", "input": "capacity", "value": 0},
                               {"time_ns": 2500000000, "component": "lockup", "input": "capacity", "value": 400}])"));
     DL_SIMULATE(tr, model);

@@ -25,8 +25,9 @@ namespace {
 
 std::string withMap(const std::string& pp, const std::string& extra = "")
 {
-    return lab(runSettings(50000, 1000000, 1), "[" + rot("p", 0.25, 10) + "," + rot("t", 0.5, 0) +
-                                                  R"(, {"id": "oil", "domain": "thermal", "heat_capacity": 10, "initial_temperature": 300}])",
+    return lab(runSettings(50000, 1000000, 1),
+               "[" + rot("p", 0.25, 10) + "," + rot("t", 0.5, 0) +
+                   R"(, {"id": "oil", "domain": "thermal", "heat_capacity": 10, "initial_temperature": 300}])",
                "[" + converterJson("tc", "p", "t", pp, mapJson(driveMap()), mapJson(coastMap()), mapJson(coastMap()), extra) + "]");
 }
 
@@ -38,8 +39,7 @@ void compareFindings(const std::string& text, const Diagnostics& diagnostics)
 {
     QStringList compiler, findings;
     for (const auto& d : diagnostics.items()) {
-        if (d.subject == "tc" && d.field.rfind("converter.", 0) == 0)
-            compiler << QString::fromStdString(d.field + ": " + d.message);
+        if (d.subject == "tc" && d.field.rfind("converter.", 0) == 0) compiler << QString::fromStdString(d.field + ": " + d.message);
     }
     if (compiler.isEmpty()) return; // refused before the maps were checked (ports)
     for (const auto& f : checkConverterMaps(Json::parse(text)["components"][0]["parameters"]))
@@ -76,44 +76,58 @@ void TestConverterMaps::refused_data()
         QTest::newRow("32 points accepted") << QString::fromStdString(mapJson(many)) << QString() << QString();
     }
     add("point not an object", R"([{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.008}, 5,
-                                   {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}])", "converter.pump_positive[1]");
+                                   {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}])",
+        "converter.pump_positive[1]");
     add("missing column", R"([{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.008},
                               {"speed_ratio": 0, "capacity_coefficient": 0.007},
-                              {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}])", "converter.pump_positive[1].torque_ratio");
+                              {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}])",
+        "converter.pump_positive[1].torque_ratio");
     add("text value", R"([{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.008},
                           {"speed_ratio": 0, "torque_ratio": 2, "capacity_coefficient": "0.007"},
-                          {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}])", "converter.pump_positive[1].capacity_coefficient");
+                          {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}])",
+        "converter.pump_positive[1].capacity_coefficient");
     add("unknown key in a point", R"([{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.008},
                                       {"speed_ratio": 0, "torque_ratio": 2, "capacity_coefficient": 0.007, "k_factor": 3},
-                                      {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}])", "converter.pump_positive[1].k_factor");
-    pts = drive(); pts[3].r = -0.5;
+                                      {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}])",
+        "converter.pump_positive[1].k_factor");
+    pts = drive();
+    pts[3].r = -0.5;
     add("negative torque ratio", mapJson(pts), "converter.pump_positive[3].torque_ratio");
-    pts = drive(); pts[2].c = -0.001;
+    pts = drive();
+    pts[2].c = -0.001;
     add("negative capacity", mapJson(pts), "converter.pump_positive[2].capacity_coefficient");
-    pts = drive(); pts[4].s = 1.5;
+    pts = drive();
+    pts[4].s = 1.5;
     add("speed ratio outside [-1, 1]", mapJson(pts), "converter.pump_positive[4].speed_ratio");
-    pts = drive(); pts[0].s = -0.9;
+    pts = drive();
+    pts[0].s = -0.9;
     add("first point not at -1", mapJson(pts), "converter.pump_positive[0].speed_ratio");
-    pts = drive(); pts.back().s = 0.99;
+    pts = drive();
+    pts.back().s = 0.99;
     add("last point not at 1", mapJson(pts), "converter.pump_positive[9].speed_ratio");
-    pts = drive(); std::swap(pts[3], pts[4]);
+    pts = drive();
+    std::swap(pts[3], pts[4]);
     add("re-ordered map", mapJson(pts), "converter.pump_positive[4].speed_ratio");
-    pts = drive(); pts[5].s = pts[4].s;
+    pts = drive();
+    pts[5].s = pts[4].s;
     add("repeated knot", mapJson(pts), "converter.pump_positive[5].speed_ratio");
-    pts = drive(); pts.back().c = 0.0001;
+    pts = drive();
+    pts.back().c = 0.0001;
     add("C(1) not zero", mapJson(pts), "converter.pump_positive[9].capacity_coefficient");
-    pts = drive(); pts.back().r = 1.05;
+    pts = drive();
+    pts.back().r = 1.05;
     add("R(1) not one", mapJson(pts), "converter.pump_positive[9].torque_ratio");
-    pts = drive(); pts[7].r = 1.2;   // s R = 0.9 * 1.2 = 1.08 at a knot
+    pts = drive();
+    pts[7].r = 1.2; // s R = 0.9 * 1.2 = 1.08 at a knot
     add("efficiency above 1 at a knot", mapJson(pts), "converter.pump_positive[7].torque_ratio");
     // knots pass (0.95 at s = 0.5, 0.945 at s = 0.9) but s R(s) peaks at 1.032 near s = 0.697
-    add("efficiency above 1 inside a segment",
-        mapJson({{-1, 1, 0.008}, {0, 2, 0.007}, {0.5, 1.9, 0.006}, {0.9, 1.05, 0.003}, {1, 1, 0}}),
+    add("efficiency above 1 inside a segment", mapJson({{-1, 1, 0.008}, {0, 2, 0.007}, {0.5, 1.9, 0.006}, {0.9, 1.05, 0.003}, {1, 1, 0}}),
         "converter.pump_positive[2].torque_ratio");
     // torque ratios are bounded (at most 1000), so an overflowing slope needs knots a subnormal apart
     add("infinite slope", mapJson({{-1, 1, 0.008}, {-5e-324, 2, 0.007}, {0, 1, 0.007}, {1, 1, 0}}),
         "converter.pump_positive[2].speed_ratio");
-    pts = drive(); pts[0].c = 0.009;  // turbine_negative C(-1) stays 0.008: the physical torques differ
+    pts = drive();
+    pts[0].c = 0.009; // turbine_negative C(-1) stays 0.008: the physical torques differ
     add("counter-rotation mismatch", mapJson(pts), "converter.counter_rotation");
     add("heat node of the wrong domain", mapJson(drive()), "heat_node", R"(, "heat_node": "t")");
     add("pump and turbine the same node", mapJson(drive()), "node_b", R"(, "node_b": "p")");
@@ -150,8 +164,9 @@ void TestConverterMaps::missingMapRefused()
 {
     const std::string text = lab(runSettings(50000, 1000000, 1), "[" + rot("p", 0.25, 10) + "," + rot("t", 0.5, 0) + "]",
                                  R"([{"id": "tc", "type": "torque_converter", "node_a": "p", "node_b": "t",
-                                      "parameters": {"pump_positive": )" + mapJson(driveMap()) + R"(, "pump_negative": )" +
-                                     mapJson(driveMap()) + R"(, "turbine_positive": )" + mapJson(coastMap()) + "}}]");
+                                      "parameters": {"pump_positive": )" +
+                                     mapJson(driveMap()) + R"(, "pump_negative": )" + mapJson(driveMap()) + R"(, "turbine_positive": )" +
+                                     mapJson(coastMap()) + "}}]");
     const auto loaded = load(text);
     QVERIFY(!loaded.model);
     QCOMPARE(loaded.diagnostics.size(), std::size_t(1));

@@ -42,11 +42,13 @@ constexpr const char* FIRED_HASH = "28d7302f492efb67";
 std::string cylinderJson(const std::string& id, double phase, double fuelFraction, double wallG, double evo = 2.3,
                          const std::string& extra = R"(, "wall_temperature": 400)", const std::string& ports = "")
 {
-    return R"({"id": ")" + id + R"(", "type": "cylinder", "node_a": "crank")" + ports + R"(, "inputs": {"fuel_fraction": )" + formatDouble(fuelFraction) +
+    return R"({"id": ")" + id + R"(", "type": "cylinder", "node_a": "crank")" + ports + R"(, "inputs": {"fuel_fraction": )" +
+           formatDouble(fuelFraction) +
            R"(}, "parameters": {"bore": 0.086, "stroke": 0.086, "rod_length": 0.145, "compression_ratio": 10, "crank_phase": )" +
            formatDouble(phase) + R"(, "ivc_angle": -2.4, "evo_angle": )" + formatDouble(evo) +
            R"(, "burn_start": -0.26, "burn_duration": 1.05, "fuel_energy": 900, "intake_pressure": 100000,
-               "intake_temperature": 320, "wall_conductance": )" + formatDouble(wallG) + extra + "}}";
+               "intake_temperature": 320, "wall_conductance": )" +
+           formatDouble(wallG) + extra + "}}";
 }
 
 } // namespace
@@ -93,7 +95,7 @@ void TestCylinder::motoredCylinderReturnsItsWork()
     DL_SIMULATE(tr, model);
     double peak = 0.0;
     for (std::size_t i = 0; i < tr.rows.size(); ++i) peak = std::max(peak, std::fabs(tr.at(i, "cyl", "gas_work")));
-    QVERIFY(peak > 100.0); // the compression work is real
+    QVERIFY(peak > 100.0);                       // the compression work is real
     const std::size_t last = tr.rows.size() - 1; // two whole cycles later
     DL_NEAR(tr.at(last, "cyl", "gas_work"), 0.0, 1e-11 * peak);
     QVERIFY(std::fabs(tr.energy.heatToLedger) < 1e-11 * peak);
@@ -120,7 +122,8 @@ void TestCylinder::firedCylinderBooksClose()
 // into ceil(0.6 / 0.25) = 3 intervals.
 void TestCylinder::crankTravelLimitedPerInterval()
 {
-    DL_COMPILE(model, lab(runSettings(1000000, 10000000, 1), "[" + rot("crank", 1e6, 600) + "]", "[" + cylinderJson("cyl", -3.0, 0.0, 0.0) + "]"));
+    DL_COMPILE(model,
+               lab(runSettings(1000000, 10000000, 1), "[" + rot("crank", 1e6, 600) + "]", "[" + cylinderJson("cyl", -3.0, 0.0, 0.0) + "]"));
     Session s(model);
     QVERIFY(s.run(10).status == BatchStatus::Completed);
     QCOMPARE(s.stats().intervals, std::int64_t(30));
@@ -207,7 +210,9 @@ void TestCylinder::backwardsAdiabaticFollowsPosition()
     double peak = 0.0;
     for (std::size_t i = 0; i < tr.rows.size(); ++i) {
         const double phi = tr.at(i, "cyl", "cycle_angle");
-        const double expected = EngineCylinder::closed(p, phi) ? 320.0 * std::pow(EngineCylinder::volume(p, 2.4) / EngineCylinder::volume(p, phi), 0.35) : 320.0;
+        const double expected = EngineCylinder::closed(p, phi)
+                                    ? 320.0 * std::pow(EngineCylinder::volume(p, 2.4) / EngineCylinder::volume(p, phi), 0.35)
+                                    : 320.0;
         DL_NEAR(tr.at(i, "cyl", "temperature"), expected, 1e-9 * expected);
         closedRows += EngineCylinder::closed(p, phi) ? 1 : 0;
         peak = std::max(peak, std::fabs(tr.at(i, "cyl", "gas_work")));

@@ -44,16 +44,16 @@ namespace ref = drivelab::reference;
 namespace {
 
 constexpr int kDefaultSeeds = 40;
-constexpr double kDuration = 1.0;       // [s]
-constexpr double kReport = 0.01;        // [s]
-constexpr long long kTickNs = 1000000;  // coarsest tick h [ns]
-constexpr double kBoundFactor = 1.0;    // first-order bound: speed error <= max|dw/dt| h
-constexpr double kGrazing = 0.02;       // a reversal at capture this close to the capacity grazes
+constexpr double kDuration = 1.0;      // [s]
+constexpr double kReport = 0.01;       // [s]
+constexpr long long kTickNs = 1000000; // coarsest tick h [ns]
+constexpr double kBoundFactor = 1.0;   // first-order bound: speed error <= max|dw/dt| h
+constexpr double kGrazing = 0.02;      // a reversal at capture this close to the capacity grazes
 
 // a portable generator (splitmix64): the same networks on every platform and library
 class Rng {
 public:
-    explicit Rng(std::uint64_t seed) : m_s(seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull) {}
+    explicit Rng(std::uint64_t seed) : m_s(seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull) { }
     std::uint64_t next()
     {
         std::uint64_t z = (m_s += 0x9E3779B97F4A7C15ull);
@@ -81,21 +81,16 @@ struct Groups {
     }
     int find(int i)
     {
-        while (parent[static_cast<std::size_t>(i)] != i) i = parent[static_cast<std::size_t>(i)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(i)])];
+        while (parent[static_cast<std::size_t>(i)] != i)
+            i = parent[static_cast<std::size_t>(i)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(i)])];
         return i;
     }
     void join(int a, int b) { parent[static_cast<std::size_t>(find(a))] = find(b); }
 };
 
-std::string num(double v)
-{
-    return formatDouble(v);
-}
+std::string num(double v) { return formatDouble(v); }
 
-std::string nodeId(int i)
-{
-    return i < 0 ? std::string("ground") : "n" + std::to_string(i);
-}
+std::string nodeId(int i) { return i < 0 ? std::string("ground") : "n" + std::to_string(i); }
 
 /// one random network: the reference's description and the same network as a lab
 struct Case {
@@ -110,7 +105,7 @@ Case generate(std::uint64_t seed)
     Case out;
     ref::Network& n = out.net;
     const int nodes = r.integer(2, 12);
-    Groups rigid(nodes);   // nodes tied by gears and planetaries
+    Groups rigid(nodes); // nodes tied by gears and planetaries
     std::vector<std::string> comps;
     for (int i = 0; i < nodes; ++i) {
         n.inertia.push_back(r.logUniform(0.05, 2.0));
@@ -126,8 +121,8 @@ Case generate(std::uint64_t seed)
             w = newIsB ? n.speed0[jj] / ratio : ratio * n.speed0[jj];
             n.gears.push_back(g);
             rigid.join(i, j);
-            comps.push_back(R"({"id": "g)" + std::to_string(n.gears.size() - 1) + R"(", "type": "gear", "node_a": ")" +
-                            nodeId(g.a) + R"(", "node_b": ")" + nodeId(g.b) + R"(", "parameters": {"ratio": )" + num(ratio) + "}}");
+            comps.push_back(R"({"id": "g)" + std::to_string(n.gears.size() - 1) + R"(", "type": "gear", "node_a": ")" + nodeId(g.a) +
+                            R"(", "node_b": ")" + nodeId(g.b) + R"(", "parameters": {"ratio": )" + num(ratio) + "}}");
         } else if (i >= 2 && r.chance(0.2)) {
             int j = r.integer(0, i - 1), k = r.integer(0, i - 2);
             if (k >= j) ++k;
@@ -137,7 +132,9 @@ Case generate(std::uint64_t seed)
             member[role] = i;
             member[(role + 1) % 3] = j;
             member[(role + 2) % 3] = k;
-            const auto sp = [&](int m) { return n.speed0[static_cast<std::size_t>(m)]; };
+            const auto sp = [&](int m) {
+                return n.speed0[static_cast<std::size_t>(m)];
+            };
             if (role == 0) w = ((zs + zr) * sp(member[2]) - zr * sp(member[1])) / zs;
             if (role == 1) w = ((zs + zr) * sp(member[2]) - zs * sp(member[0])) / zr;
             if (role == 2) w = (zs * sp(member[0]) + zr * sp(member[1])) / (zs + zr);
@@ -150,7 +147,9 @@ Case generate(std::uint64_t seed)
         }
         n.speed0.push_back(w);
     }
-    const auto someNode = [&] { return r.integer(0, nodes - 1); };
+    const auto someNode = [&] {
+        return r.integer(0, nodes - 1);
+    };
     // dampers and springs, to ground or between nodes
     for (int k = r.integer(0, 4); k > 0; --k) {
         const int a = someNode(), b = r.chance(0.4) ? ref::kGround : someNode();
@@ -158,7 +157,8 @@ Case generate(std::uint64_t seed)
         const double c = r.uniform(0.0, 1.0);
         n.dampers.push_back({a, b, c});
         comps.push_back(R"({"id": "d)" + std::to_string(n.dampers.size() - 1) + R"(", "type": "damper", "node_a": ")" + nodeId(a) + "\"" +
-                        (b >= 0 ? R"(, "node_b": ")" + nodeId(b) + "\"" : std::string()) + R"(, "parameters": {"damping": )" + num(c) + "}}");
+                        (b >= 0 ? R"(, "node_b": ")" + nodeId(b) + "\"" : std::string()) + R"(, "parameters": {"damping": )" + num(c) +
+                        "}}");
     }
     for (int k = r.integer(0, 3); k > 0; --k) {
         const int a = someNode(), b = r.chance(0.4) ? ref::kGround : someNode();
@@ -169,7 +169,8 @@ Case generate(std::uint64_t seed)
         const double k0 = omega * omega * jmin, c = r.uniform(0.0, 0.3);
         n.springs.push_back({a, b, k0, c});
         comps.push_back(R"({"id": "s)" + std::to_string(n.springs.size() - 1) + R"(", "type": "spring", "node_a": ")" + nodeId(a) +
-                        R"(", "node_b": ")" + nodeId(b) + R"(", "parameters": {"stiffness": )" + num(k0) + R"(, "damping": )" + num(c) + "}}");
+                        R"(", "node_b": ")" + nodeId(b) + R"(", "parameters": {"stiffness": )" + num(k0) + R"(, "damping": )" + num(c) +
+                        "}}");
     }
     // torque sources
     for (int k = r.integer(1, 4); k > 0; --k) {
@@ -220,7 +221,8 @@ Case generate(std::uint64_t seed)
         }
         n.clutches.push_back(c);
         comps.push_back(R"({"id": ")" + id + R"(", "type": "clutch", "node_a": ")" + nodeId(a) + R"(", "node_b": ")" + nodeId(b) +
-                        R"(", "parameters": {"kinetic_ratio": )" + num(c.kinetic) + R"(}, "inputs": {"capacity": )" + num(c.capacity0) + "}}");
+                        R"(", "parameters": {"kinetic_ratio": )" + num(c.kinetic) + R"(}, "inputs": {"capacity": )" + num(c.capacity0) +
+                        "}}");
     }
     // a hydraulic apply circuit: pressure source --orifice--> volume, applying a clutch or
     // brake (placed by the same rule), the source pressure stepped at 10 ms multiples
@@ -259,16 +261,19 @@ Case generate(std::uint64_t seed)
             hydNodes.push_back(R"({"id": "hs", "domain": "hydraulic"})");
             hydNodes.push_back(volumeNode("hv", volume, beta, p0));
             comps.push_back(R"({"id": "hp", "type": "pressure_source", "node_a": "hs", "inputs": {"pressure": )" + num(ps0) + "}}");
-            comps.push_back(R"({"id": "ho", "type": "orifice", "node_a": "hs", "node_b": "hv", "parameters": {"conductance": )" + num(g) + "}}");
+            comps.push_back(R"({"id": "ho", "type": "orifice", "node_a": "hs", "node_b": "hv", "parameters": {"conductance": )" + num(g) +
+                            "}}");
             comps.push_back(R"({"id": ")" + id + R"(", "type": "clutch", "node_a": ")" + nodeId(a) + R"(", "node_b": ")" + nodeId(b) +
-                            R"(", "pressure_node": "hv", "parameters": {"kinetic_ratio": )" + num(cl.kinetic) + R"(, "piston_area": )" + num(area) +
-                            R"(, "friction_coefficient": )" + num(mu) + R"(, "effective_radius": )" + num(radius) + R"(, "surfaces": )" +
-                            num(surfaces) + R"(, "return_spring_force": )" + num(spring) + R"(, "environment_pressure": )" + num(pEnv) + "}}");
+                            R"(", "pressure_node": "hv", "parameters": {"kinetic_ratio": )" + num(cl.kinetic) + R"(, "piston_area": )" +
+                            num(area) + R"(, "friction_coefficient": )" + num(mu) + R"(, "effective_radius": )" + num(radius) +
+                            R"(, "surfaces": )" + num(surfaces) + R"(, "return_spring_force": )" + num(spring) +
+                            R"(, "environment_pressure": )" + num(pEnv) + "}}");
         }
     }
     std::string nodesText = "[";
     for (int i = 0; i < nodes; ++i)
-        nodesText += std::string(i ? ",\n    " : "\n    ") + rot(nodeId(i), n.inertia[static_cast<std::size_t>(i)], n.speed0[static_cast<std::size_t>(i)]);
+        nodesText += std::string(i ? ",\n    " : "\n    ") +
+                     rot(nodeId(i), n.inertia[static_cast<std::size_t>(i)], n.speed0[static_cast<std::size_t>(i)]);
     for (const std::string& h : hydNodes) nodesText += ",\n    " + h;
     nodesText += "\n  ]";
     std::string compsText = "[";
@@ -292,13 +297,13 @@ std::string withTick(const std::string& lab, long long tickNs)
 /// what one seed found
 struct Outcome {
     bool ok = true;
-    bool skipped = false;    ///< the reference gave up (chatter): counted, not judged
+    bool skipped = false; ///< the reference gave up (chatter): counted, not judged
     std::string why;
-    double err[3] = {0, 0, 0}; ///< max speed difference to the reference, relative to the speed scale
-    double self[2] = {0, 0};   ///< max |w(h) - w(h/4)|, |w(h/2) - w(h/4)|, relative to the speed scale
-    double ratio[3] = {0, 0, 0}; ///< speed difference over (largest acceleration x tick)
+    double err[3] = {0, 0, 0};         ///< max speed difference to the reference, relative to the speed scale
+    double self[2] = {0, 0};           ///< max |w(h) - w(h/4)|, |w(h/2) - w(h/4)|, relative to the speed scale
+    double ratio[3] = {0, 0, 0};       ///< speed difference over (largest acceleration x tick)
     double pressureErr[3] = {0, 0, 0}; ///< max pressure difference to the reference [Pa]
-    int grazing = 0;           ///< boundaries whose lock state was not compared (grazing reversals)
+    int grazing = 0;                   ///< boundaries whose lock state was not compared (grazing reversals)
 };
 
 void failWith(Outcome& o, const std::string& why)
@@ -349,15 +354,20 @@ Outcome checkSeed(std::uint64_t seed)
                 int worstNode = 0;
                 for (std::size_t k = 0; k < nodes; ++k) {
                     const double d = std::fabs(tr.at(i, nodeId(static_cast<int>(k)), "speed") - rt.speeds[i][k]);
-                    if (d > e) { e = d; worstNode = static_cast<int>(k); }
+                    if (d > e) {
+                        e = d;
+                        worstNode = static_cast<int>(k);
+                    }
                 }
                 std::string locks;
                 for (std::size_t k = 0; k < clutches; ++k)
-                    locks += std::to_string(static_cast<int>(tr.at(i, "c" + std::to_string(k), "locked"))) + std::to_string(rt.locked[i][k]) + " ";
+                    locks += std::to_string(static_cast<int>(tr.at(i, "c" + std::to_string(k), "locked"))) +
+                             std::to_string(rt.locked[i][k]) + " ";
                 qInfo("run %d t %.2f err %.3g (n%d) locks dl/ref %s", run, rt.times[i], e, worstNode, locks.c_str());
             }
             if (run == 0)
-                for (const auto& x : rt.transitions) qInfo("ref transition c%d at %.9f -> %d (excess %.3g)", x.clutch, x.t, x.locked ? 1 : 0, x.excess);
+                for (const auto& x : rt.transitions)
+                    qInfo("ref transition c%d at %.9f -> %d (excess %.3g)", x.clutch, x.t, x.locked ? 1 : 0, x.excess);
         }
         // the volume book's residual is the sum of the solve's flow residuals (docs/PHYSICS.md),
         // each within C times the pressure tolerance (1e-6 Pa + 64 eps of the pressures)
@@ -404,8 +414,9 @@ Outcome checkSeed(std::uint64_t seed)
                 if (near) continue;
                 const int dl = static_cast<int>(tr.at(i, "c" + std::to_string(k), "locked"));
                 if (dl != rt.locked[i][k])
-                    failWith(o, "clutch c" + std::to_string(k) + " locked = " + std::to_string(dl) + " at t = " + formatDouble(rt.times[i]) +
-                                    " s (tick " + std::to_string(ticks[run]) + " ns); the reference says " + std::to_string(rt.locked[i][k]));
+                    failWith(o, "clutch c" + std::to_string(k) + " locked = " + std::to_string(dl) +
+                                    " at t = " + formatDouble(rt.times[i]) + " s (tick " + std::to_string(ticks[run]) +
+                                    " ns); the reference says " + std::to_string(rt.locked[i][k]));
             }
         }
     }
@@ -417,9 +428,9 @@ Outcome checkSeed(std::uint64_t seed)
         const double bound = kBoundFactor * rt.maxAccel * h + 1e-9 * scale;
         o.ratio[run] = o.err[run] * scale / (rt.maxAccel * h + 1e-300);
         if (!(o.err[run] * scale <= bound))
-            failWith(o, "speeds differ from the reference by " + formatDouble(o.err[run] * scale) + " rad/s at tick " + std::to_string(ticks[run]) +
-                            " ns, beyond the first-order bound " + formatDouble(bound) + " rad/s (largest acceleration " +
-                            formatDouble(rt.maxAccel) + " rad/s^2)");
+            failWith(o, "speeds differ from the reference by " + formatDouble(o.err[run] * scale) + " rad/s at tick " +
+                            std::to_string(ticks[run]) + " ns, beyond the first-order bound " + formatDouble(bound) +
+                            " rad/s (largest acceleration " + formatDouble(rt.maxAccel) + " rad/s^2)");
     }
     // volume pressures: smooth between events at shared boundaries, so second order; held
     // to the same first-order form of bound (largest |dp/dt| times the tick)
@@ -462,10 +473,7 @@ Outcome checkSeed(std::uint64_t seed)
     return o;
 }
 
-QString regressionDir()
-{
-    return QStringLiteral(DRIVELAB_SOURCE_DIR "/tests/core/differential");
-}
+QString regressionDir() { return QStringLiteral(DRIVELAB_SOURCE_DIR "/tests/core/differential"); }
 
 } // namespace
 
@@ -523,8 +531,8 @@ void TestDifferential::randomNetworks()
         const Outcome o = checkSeed(seed);
         if (qEnvironmentVariableIsSet("DRIVELAB_DIFF_VERBOSE"))
             qInfo("seed %llu: %s ref %.3g %.3g %.3g self %.3g %.3g bound ratio %.3g %.3g %.3g", static_cast<unsigned long long>(seed),
-                  o.skipped ? "skipped" : (o.ok ? "ok" : "FAILED"), o.err[0], o.err[1], o.err[2], o.self[0], o.self[1], o.ratio[0], o.ratio[1],
-                  o.ratio[2]);
+                  o.skipped ? "skipped" : (o.ok ? "ok" : "FAILED"), o.err[0], o.err[1], o.err[2], o.self[0], o.self[1], o.ratio[0],
+                  o.ratio[1], o.ratio[2]);
         if (o.skipped) {
             ++skipped;
             continue;
@@ -541,9 +549,11 @@ void TestDifferential::randomNetworks()
         const QString file = QDir::current().filePath(QString("differential-seed-%1.lab.json").arg(seed));
         QFile f(file);
         if (f.open(QIODevice::WriteOnly)) f.write(generate(seed).lab.c_str());
-        qWarning().noquote() << QString("seed %1: %2\n  reproduce: DRIVELAB_DIFF_SEED=%1 %3\n  lab: %4 (keep it as tests/core/differential/seed-%1.lab.json)")
-                                    .arg(seed)
-                                    .arg(QString::fromStdString(o.why), QCoreApplication::applicationFilePath(), file);
+        qWarning().noquote()
+            << QString(
+                   "seed %1: %2\n  reproduce: DRIVELAB_DIFF_SEED=%1 %3\n  lab: %4 (keep it as tests/core/differential/seed-%1.lab.json)")
+                   .arg(seed)
+                   .arg(QString::fromStdString(o.why), QCoreApplication::applicationFilePath(), file);
     }
     const auto median = [](std::vector<double> v) {
         if (v.empty()) return 0.0;
@@ -551,10 +561,12 @@ void TestDifferential::randomNetworks()
         return v[v.size() / 2];
     };
     const double refMedian = median(refRatios), selfMedian = median(selfRatios);
-    qInfo("%d seeds from %llu: %d failed, %d skipped (reference chatter), %d lock states in grazing episodes not compared; worst speed difference to the reference %.3g, %.3g, %.3g of "
+    qInfo("%d seeds from %llu: %d failed, %d skipped (reference chatter), %d lock states in grazing episodes not compared; worst speed "
+          "difference to the reference %.3g, %.3g, %.3g of "
           "the speed scale at h, h/2, h/4 (%.3g of the first-order bound's max|dw/dt| h); median error ratio h/4 : h to the reference "
           "%.3g, self-convergence |w(h/2) - w(h/4)| : |w(h) - w(h/4)| %.3g (second order: 0.0625 and 0.2)",
-          count, static_cast<unsigned long long>(first), failures, skipped, grazing, worst[0], worst[1], worst[2], worstRatio, refMedian, selfMedian);
+          count, static_cast<unsigned long long>(first), failures, skipped, grazing, worst[0], worst[1], worst[2], worstRatio, refMedian,
+          selfMedian);
     QCOMPARE(failures, 0);
     QVERIFY(skipped * 10 <= count);
     // (b), (c) convergence over the batch: at least first order (0.25 and 0.43 would be

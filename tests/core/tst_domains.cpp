@@ -50,15 +50,18 @@ void TestDomains::massSpringOscillator()
 void TestDomains::forceStepIntoDamper()
 {
     const double F = 100, c = 50, m = 10, h = 1e-3;
-    DL_COMPILE(model, lab(runSettings(1000000, 1000000000, 10), "[" + mass("cart", m, 0) + "]",
-                          R"([{"id": "push", "type": "force_step", "node_a": "cart", "parameters": {"step_force": 100, "offset_force": 0, "start_time": 0}},
+    DL_COMPILE(
+        model,
+        lab(runSettings(1000000, 1000000000, 10), "[" + mass("cart", m, 0) + "]",
+            R"([{"id": "push", "type": "force_step", "node_a": "cart", "parameters": {"step_force": 100, "offset_force": 0, "start_time": 0}},
                               {"id": "drag", "type": "translational_damper", "node_a": "cart", "parameters": {"damping": 50}}])"));
     DL_SIMULATE(tr, model);
     const double rho = (1 - c * h / (2 * m)) / (1 + c * h / (2 * m));
     for (std::size_t i = 0; i < tr.rows.size(); ++i) {
         const double n = static_cast<double>(tr.ticks[i]);
         DL_NEAR(tr.at(i, "cart", "velocity"), F / c * (1 - std::pow(rho, n)), 1e-12);
-        DL_NEAR(tr.at(i, "cart", "velocity"), F / c * (1 - std::exp(-c * tr.times[i] / m)), F / c * tr.times[i] * std::pow(c / m, 3) * h * h / 12 * 1.1 + 1e-12);
+        DL_NEAR(tr.at(i, "cart", "velocity"), F / c * (1 - std::exp(-c * tr.times[i] / m)),
+                F / c * tr.times[i] * std::pow(c / m, 3) * h * h / 12 * 1.1 + 1e-12);
         if (i > 0) {
             DL_NEAR(tr.at(i, "push", "force"), 100.0, 1e-12);
             DL_NEAR(tr.at(i, "push", "force_at_b"), -100.0, 1e-12);
@@ -72,8 +75,10 @@ void TestDomains::forceStepIntoDamper()
 //   T = 8 --> [Ja=0.1] --TF r=4-- [Jb=1.6]:  J_eff = 0.2, dwa/dt = 40, dwb/dt = 10
 void TestDomains::rotationalTransformer()
 {
-    DL_COMPILE(model, lab(runSettings(1000000, 200000000, 20), "[" + rot("a", 0.1, 0) + "," + rot("b", 1.6, 0) + "]",
-                          R"([{"id": "src", "type": "torque_step", "node_a": "a", "parameters": {"step_torque": 8, "offset_torque": 0, "start_time": 0}},
+    DL_COMPILE(
+        model,
+        lab(runSettings(1000000, 200000000, 20), "[" + rot("a", 0.1, 0) + "," + rot("b", 1.6, 0) + "]",
+            R"([{"id": "src", "type": "torque_step", "node_a": "a", "parameters": {"step_torque": 8, "offset_torque": 0, "start_time": 0}},
                               {"id": "tf", "type": "transformer", "node_a": "a", "node_b": "b", "parameters": {"ratio": 4}}])"));
     DL_SIMULATE(tr, model);
     for (std::size_t i = 1; i < tr.rows.size(); ++i) {
@@ -81,8 +86,8 @@ void TestDomains::rotationalTransformer()
         DL_NEAR(tr.at(i, "a", "speed"), 40 * t, 1e-12);
         DL_NEAR(tr.at(i, "b", "speed"), 10 * t, 1e-12);
         DL_NEAR(tr.at(i, "tf", "flow_a"), 4 * tr.at(i, "tf", "flow_b"), 1e-12);
-        DL_NEAR(tr.at(i, "tf", "effort_b"), 16.0, 1e-9);   // Jb dwb/dt on b
-        DL_NEAR(tr.at(i, "tf", "effort_a"), -4.0, 1e-9);   // -(Jb / r^2) dwa/dt on a
+        DL_NEAR(tr.at(i, "tf", "effort_b"), 16.0, 1e-9); // Jb dwb/dt on b
+        DL_NEAR(tr.at(i, "tf", "effort_a"), -4.0, 1e-9); // -(Jb / r^2) dwa/dt on a
         // no power is created or lost
         DL_NEAR(tr.at(i, "tf", "effort_a") * tr.at(i, "tf", "flow_a") + tr.at(i, "tf", "effort_b") * tr.at(i, "tf", "flow_b"), 0.0, 1e-9);
     }
@@ -93,8 +98,10 @@ void TestDomains::rotationalTransformer()
 //   m_eff = ma + mb / r^2 = 1 + 8/4 = 3 kg: dva/dt = 10, dvb/dt = 5
 void TestDomains::translationalTransformer()
 {
-    DL_COMPILE(model, lab(runSettings(1000000, 100000000, 10), "[" + mass("a", 1, 0) + "," + mass("b", 8, 0) + "]",
-                          R"([{"id": "push", "type": "force_step", "node_a": "a", "parameters": {"step_force": 30, "offset_force": 0, "start_time": 0}},
+    DL_COMPILE(
+        model,
+        lab(runSettings(1000000, 100000000, 10), "[" + mass("a", 1, 0) + "," + mass("b", 8, 0) + "]",
+            R"([{"id": "push", "type": "force_step", "node_a": "a", "parameters": {"step_force": 30, "offset_force": 0, "start_time": 0}},
                               {"id": "lever", "type": "transformer", "node_a": "a", "node_b": "b", "parameters": {"ratio": 2}}])"));
     DL_SIMULATE(tr, model);
     for (std::size_t i = 1; i < tr.rows.size(); ++i) {
@@ -102,7 +109,8 @@ void TestDomains::translationalTransformer()
         DL_NEAR(tr.at(i, "a", "velocity"), 10 * t, 1e-12);
         DL_NEAR(tr.at(i, "b", "velocity"), 5 * t, 1e-12);
         DL_NEAR(tr.at(i, "lever", "effort_b"), 40.0, 1e-9);
-        DL_NEAR(tr.at(i, "lever", "effort_a") * tr.at(i, "lever", "flow_a") + tr.at(i, "lever", "effort_b") * tr.at(i, "lever", "flow_b"), 0.0, 1e-9);
+        DL_NEAR(tr.at(i, "lever", "effort_a") * tr.at(i, "lever", "flow_a") + tr.at(i, "lever", "effort_b") * tr.at(i, "lever", "flow_b"),
+                0.0, 1e-9);
     }
     DL_ENERGY_BALANCED(tr);
 }
@@ -138,8 +146,9 @@ void TestDomains::thermalConductorEqualises()
 {
     const double c1 = 100, c2 = 300, g = 5, h = 1e-2;
     const double z = h * g * (1 / c1 + 1 / c2);
-    DL_COMPILE(model, lab(runSettings(10000000, 20000000000, 100), "[" + thermalNode("hot", c1, 400) + "," + thermalNode("cold", c2, 300) + "]",
-                          R"([{"id": "k", "type": "thermal_conductor", "node_a": "hot", "node_b": "cold", "parameters": {"conductance": 5}}])"));
+    DL_COMPILE(model,
+               lab(runSettings(10000000, 20000000000, 100), "[" + thermalNode("hot", c1, 400) + "," + thermalNode("cold", c2, 300) + "]",
+                   R"([{"id": "k", "type": "thermal_conductor", "node_a": "hot", "node_b": "cold", "parameters": {"conductance": 5}}])"));
     DL_SIMULATE(tr, model);
     const double rho = (1 - z / 2) / (1 + z / 2);
     for (std::size_t i = 0; i < tr.rows.size(); ++i) {

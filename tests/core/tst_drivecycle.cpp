@@ -45,8 +45,8 @@ void TestDriveCycle::followsTheCycle()
         mode[static_cast<int>(t.at(n, "tc", "converter_drive"))] += dt;
     }
     const double rms = std::sqrt(sum2 / static_cast<double>(t.rows.size() - 1));
-    qInfo("tracking: rms %.3f km/h, worst %.3f km/h; lockup locked %.1f s; drive modes 0..4: %.1f %.1f %.1f %.1f %.1f s", rms, worst, locked,
-          mode[0], mode[1], mode[2], mode[3], mode[4]);
+    qInfo("tracking: rms %.3f km/h, worst %.3f km/h; lockup locked %.1f s; drive modes 0..4: %.1f %.1f %.1f %.1f %.1f s", rms, worst,
+          locked, mode[0], mode[1], mode[2], mode[3], mode[4]);
     QVERIFY2(worst < 2.0, qPrintable(QString::number(worst)));
     QVERIFY(rms < 1.0);
     QVERIFY2(std::fabs(locked - 88.0) < 0.15, qPrintable(QString::number(locked)));
@@ -57,10 +57,12 @@ void TestDriveCycle::followsTheCycle()
     QVERIFY(distance > 2036.0 && distance < 2036.7 * 1.03);
     // the books: every joule the engine delivered is stored, in the oil or in the ledger
     qInfo("energy residual %g J of %g J moved", t.energy.residual, energyScale(t.energy));
-    QVERIFY2(std::fabs(t.energy.residual) <= residualBound(energyScale(t.energy), t.ticks.back()), qPrintable(QString::number(t.energy.residual)));
+    QVERIFY2(std::fabs(t.energy.residual) <= residualBound(energyScale(t.energy), t.ticks.back()),
+             qPrintable(QString::number(t.energy.residual)));
     const std::size_t last = t.rows.size() - 1;
-    const double heats = t.at(last, "tc", "fluid_heat") + t.at(last, "lockup", "friction_heat") + t.at(last, "ring_brake", "friction_heat") +
-                         t.at(last, "direct_clutch", "friction_heat") + t.at(last, "service_brake", "friction_heat");
+    const double heats = t.at(last, "tc", "fluid_heat") + t.at(last, "lockup", "friction_heat") +
+                         t.at(last, "ring_brake", "friction_heat") + t.at(last, "direct_clutch", "friction_heat") +
+                         t.at(last, "service_brake", "friction_heat");
     qInfo("heat: converter %.0f J, lockup %.0f J, shift elements %.0f J, service brake %.0f J", t.at(last, "tc", "fluid_heat"),
           t.at(last, "lockup", "friction_heat"), t.at(last, "ring_brake", "friction_heat") + t.at(last, "direct_clutch", "friction_heat"),
           t.at(last, "service_brake", "friction_heat"));

@@ -195,8 +195,8 @@ void TestElements::motorCommandEvent()
         const double w = t <= 0.5 ? 10.0 * t : 5.0 - 5.0 * (t - 0.5);
         DL_NEAR(tr.at(i, "m", "speed"), w, 1e-11);
     }
-    DL_NEAR(tr.at(500, "mot", "torque"), 10.0, 1e-12);  // the tick ending at 0.5 s
-    DL_NEAR(tr.at(501, "mot", "torque"), -5.0, 1e-12);  // first tick after the event
+    DL_NEAR(tr.at(500, "mot", "torque"), 10.0, 1e-12); // the tick ending at 0.5 s
+    DL_NEAR(tr.at(501, "mot", "torque"), -5.0, 1e-12); // first tick after the event
     DL_ENERGY_BALANCED(tr);
 }
 

@@ -59,22 +59,22 @@ namespace {
 
 // the values at the edge of the double range, as a lab file would spell them
 const char* const kExtremes[] = {
-    "5e-324",                  // the smallest subnormal
+    "5e-324", // the smallest subnormal
     "-5e-324",
-    "1e-308",                  // below the smallest normal
+    "1e-308", // below the smallest normal
     "-1e-308",
-    "1e-154",                  // its square underflows
-    "1e154",                   // its square overflows
+    "1e-154", // its square underflows
+    "1e154",  // its square overflows
     "1e308",
     "-1e308",
-    "1.7976931348623157e308",  // the largest double
+    "1.7976931348623157e308", // the largest double
     "-1.7976931348623157e308",
-    "9007199254740992",        // 2^53
-    "9223372036854775807",     // 2^63 - 1 (an int64 reads it)
-    "9223372036854775808",     // 2^63 (only an unsigned reads it)
-    "-9223372036854775808",    // -2^63
-    "18446744073709551615",    // 2^64 - 1
-    "18446744073709551616",    // 2^64 (a double)
+    "9007199254740992",     // 2^53
+    "9223372036854775807",  // 2^63 - 1 (an int64 reads it)
+    "9223372036854775808",  // 2^63 (only an unsigned reads it)
+    "-9223372036854775808", // -2^63
+    "18446744073709551615", // 2^64 - 1
+    "18446744073709551616", // 2^64 (a double)
 };
 constexpr int kExtremeCount = static_cast<int>(std::size(kExtremes));
 constexpr std::int64_t kTicks = 3; // mutants run this many ticks
@@ -160,8 +160,7 @@ std::string commandsOnce(const std::string& text)
     if (lab.model && lab.diagnostics.hasErrors()) return "check: accepted with an error";
     // causality: invalid labs are analysed from the spec
     if (lab.spec) {
-        const CausalityReport report = lab.model ? analyzeCausality(*lab.model, initialLockMask(*lab.model))
-                                                 : analyzeCausality(*lab.spec);
+        const CausalityReport report = lab.model ? analyzeCausality(*lab.model, initialLockMask(*lab.model)) : analyzeCausality(*lab.spec);
         (void)prettyJson(causalityJson(report));
         (void)causalityText(report);
     }
@@ -242,10 +241,10 @@ std::string isolated(const std::function<std::string(const std::string&)>& body,
     }
     close(fds[0]);
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) { }
     if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) return "hung (killed after 20 s)";
-    if (WIFSIGNALED(status)) return std::string("killed by signal ") + std::to_string(WTERMSIG(status)) + " (" + strsignal(WTERMSIG(status)) + ")";
+    if (WIFSIGNALED(status))
+        return std::string("killed by signal ") + std::to_string(WTERMSIG(status)) + " (" + strsignal(WTERMSIG(status)) + ")";
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return "the child exited with " + std::to_string(WEXITSTATUS(status));
     return result;
 }
@@ -277,8 +276,8 @@ void TestExtremes::mutantsInProcess()
             for (const char* value : kExtremes) {
                 const std::string broken = isolated(commandsOnce, mutant(lab, f, value));
                 if (!broken.empty())
-                    findings << QStringLiteral("%1: %2 = %3: %4").arg(lab.file, QString::fromStdString(f.path), value,
-                                                                       QString::fromStdString(broken));
+                    findings << QStringLiteral("%1: %2 = %3: %4")
+                                    .arg(lab.file, QString::fromStdString(f.path), value, QString::fromStdString(broken));
             }
             if (findings.size() == before) // only the batch broke: report it as it is
                 findings << QStringLiteral("%1: %2: %3").arg(lab.file, QString::fromStdString(f.path), QString::fromStdString(batch));
@@ -301,13 +300,14 @@ void TestExtremes::mutantsThroughCli()
     timer.start();
     QStringList findings;
     int mutants = 0, valid = 0;
-    const auto note = [&](const QString& what, const std::string& path, const char* value, const QString& command,
-                          const CliResult& r) {
+    const auto note = [&](const QString& what, const std::string& path, const char* value, const QString& command, const CliResult& r) {
         findings << QStringLiteral("%1: %2 = %3: %4 (exit %5): %6")
                         .arg(what, QString::fromStdString(path), QString::fromLatin1(value), command, QString::number(r.exit),
                              r.err.right(300));
     };
-    const auto acceptable = [](int exit) { return exit == 0 || exit == 2 || exit == 3; };
+    const auto acceptable = [](int exit) {
+        return exit == 0 || exit == 2 || exit == 3;
+    };
     int k = 0;
     for (const Lab& lab : shippedLabs()) {
         for (const Field& f : lab.fields) {
@@ -395,8 +395,8 @@ void TestExtremes::assetMutants()
                     ++mutants;
                     const std::string broken = isolated(body, text);
                     if (!broken.empty())
-                        findings << QStringLiteral("%1: %2 = %3: %4").arg(f, QString::fromStdString(field.path), value,
-                                                                           QString::fromStdString(broken));
+                        findings << QStringLiteral("%1: %2 = %3: %4")
+                                        .arg(f, QString::fromStdString(field.path), value, QString::fromStdString(broken));
                 }
             }
         }
@@ -435,8 +435,7 @@ std::string rangeTable()
         for (const auto& p : c->parameters) {
             if (p.kind == ParamKind::Boolean) continue;
             if (p.kind == ParamKind::Table) {
-                for (const auto& col : p.columns)
-                    row(where, std::string(p.name) + "[]." + col.name, col.unit, col.range.describe());
+                for (const auto& col : p.columns) row(where, std::string(p.name) + "[]." + col.name, col.unit, col.range.describe());
                 continue;
             }
             row(where, p.name, p.unit, cell(p));

@@ -150,11 +150,19 @@ void TestFailurePaths::nonFiniteBooksExit3()
     // names the book
     BookProblem p;
     QVERIFY(checkEdited([](State&) {}, p));
-    QVERIFY(!checkEdited([](State& st) { st.x[0] = std::nan(""); }, p));
+    QVERIFY(!checkEdited(
+        [](State& st) {
+            st.x[0] = std::nan("");
+        },
+        p));
     QCOMPARE(p.subject, std::string("m"));
     QCOMPARE(p.tick, std::int64_t(5));
     QVERIFY(!p.unbalanced);
-    QVERIFY(!checkEdited([](State& st) { st.ledger.kineticInitial = HUGE_VAL; }, p));
+    QVERIFY(!checkEdited(
+        [](State& st) {
+            st.ledger.kineticInitial = HUGE_VAL;
+        },
+        p));
     QCOMPARE(p.field, std::string("energy.kinetic_initial"));
     QVERIFY(!p.unbalanced);
 }
@@ -173,8 +181,9 @@ void TestFailurePaths::unbalancedBooksExit3()
     const QString out = m_dir.filePath("coarse.report.json");
     CliResult r = cli({"run", path, "--output", out});
     QCOMPARE(r.exit, 3);
-    QVERIFY2(QRegularExpression(QRegularExpression::escape(path) + ": cyl[0-9]: tick 0 \\(t = 0 s\\): solver failure: ").match(r.err).hasMatch(),
-             qPrintable(r.err));
+    QVERIFY2(
+        QRegularExpression(QRegularExpression::escape(path) + ": cyl[0-9]: tick 0 \\(t = 0 s\\): solver failure: ").match(r.err).hasMatch(),
+        qPrintable(r.err));
     QVERIFY(!QFile::exists(out));
     QCOMPARE(cli({"export", path, "--output", out}).exit, 2);
     QVERIFY(!QFile::exists(out));
@@ -184,8 +193,16 @@ void TestFailurePaths::unbalancedBooksExit3()
 
     // the check: 1 J of source work that never happened, against books of about 100 J
     BookProblem p;
-    QVERIFY(checkEdited([](State& st) { st.ledger.sourceWork.add(1e-12 * 100.0); }, p)); // within the tolerance
-    QVERIFY(!checkEdited([](State& st) { st.ledger.sourceWork.add(1.0); }, p));
+    QVERIFY(checkEdited(
+        [](State& st) {
+            st.ledger.sourceWork.add(1e-12 * 100.0);
+        },
+        p)); // within the tolerance
+    QVERIFY(!checkEdited(
+        [](State& st) {
+            st.ledger.sourceWork.add(1.0);
+        },
+        p));
     QCOMPARE(p.field, std::string("energy.residual"));
     QCOMPARE(p.subject, std::string("-"));
     QCOMPARE(p.tick, std::int64_t(5));
@@ -198,8 +215,7 @@ CliResult TestFailurePaths::limited(int kib, const QStringList& args)
     QStringList quoted;
     for (const QString& a : args) quoted << "'" + a + "'";
     return runCli(QStringLiteral("/bin/bash"),
-                  {"-c", QString("ulimit -v %1; exec '%2' %3").arg(kib).arg(QStringLiteral(DRIVELAB_CLI), quoted.join(' '))},
-                  300000);
+                  {"-c", QString("ulimit -v %1; exec '%2' %3").arg(kib).arg(QStringLiteral(DRIVELAB_CLI), quoted.join(' '))}, 300000);
 }
 
 // 1,000,001 report boundaries (the documented maximum) of a one-shaft lab: the report is

@@ -65,8 +65,10 @@ Json reorder(const Json& v, std::mt19937_64* rng)
     if (!v.is_object()) return v;
     std::vector<std::string> keys;
     for (auto it = v.begin(); it != v.end(); ++it) keys.push_back(it.key());
-    if (rng) std::shuffle(keys.begin(), keys.end(), *rng);
-    else std::reverse(keys.begin(), keys.end());
+    if (rng)
+        std::shuffle(keys.begin(), keys.end(), *rng);
+    else
+        std::reverse(keys.begin(), keys.end());
     Json out = Json::object();
     for (const auto& k : keys) out[k] = reorder(v[k], rng);
     return out;
@@ -106,7 +108,8 @@ void respell(std::string& out, const Json& v, int depth)
 // every numeric leaf of the parts of a lab that make up the model
 void numericLeaves(const Json& v, const std::string& path, std::vector<std::string>& out)
 {
-    if (v.is_number()) out.push_back(path);
+    if (v.is_number())
+        out.push_back(path);
     else if (v.is_object())
         for (auto it = v.begin(); it != v.end(); ++it) numericLeaves(it.value(), path + "/" + it.key(), out);
     else if (v.is_array())
@@ -146,8 +149,7 @@ std::vector<Json> perturbations(const Json& v, std::int64_t tickNs)
     std::vector<Json> out;
     if (v.is_number_integer()) {
         const std::int64_t i = v.get<std::int64_t>();
-        for (std::int64_t c : {i + 1, i - 1, 2 * i, i + tickNs, i - tickNs})
-            out.push_back(c);
+        for (std::int64_t c : {i + 1, i - 1, 2 * i, i + tickNs, i - tickNs}) out.push_back(c);
         if (i % 2 == 0) out.push_back(i / 2);
     } else {
         const double d = v.get<double>();
@@ -170,7 +172,8 @@ std::vector<std::string> labPaths()
 void addLabRows()
 {
     QTest::addColumn<QString>("path");
-    for (const std::string& p : labPaths()) QTest::newRow(QFileInfo(QString::fromStdString(p)).fileName().toUtf8()) << QString::fromStdString(p);
+    for (const std::string& p : labPaths())
+        QTest::newRow(QFileInfo(QString::fromStdString(p)).fileName().toUtf8()) << QString::fromStdString(p);
 }
 
 void TestFingerprint::independentOfSpelling()
@@ -253,10 +256,12 @@ void TestFingerprint::changesWithEverySingleNumber()
                 break;
             }
         }
-        if (done) ++perturbed;
+        if (done)
+            ++perturbed;
         else {
-            QVERIFY2(pinnedByARule(leaf, lab, smallest),
-                     qPrintable(QString::fromStdString(leaf + ": no valid perturbation found, and no rule names it\n") + describe(smallest)));
+            QVERIFY2(
+                pinnedByARule(leaf, lab, smallest),
+                qPrintable(QString::fromStdString(leaf + ": no valid perturbation found, and no rule names it\n") + describe(smallest)));
             ++pinned;
         }
     }

@@ -44,9 +44,12 @@ void TestFuzzRegressions::replay_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<bool>("asset");
     const std::pair<QString, bool> dirs[] = {
-        {kRoot + "/tests/fuzz/regressions/lab", false}, {kRoot + "/tests/fuzz/regressions/asset", true},
-        {kRoot + "/tests/fuzz/seeds/lab", false},       {kRoot + "/tests/fuzz/seeds/asset", true},
-        {kRoot + "/labs", false},                       {kRoot + "/tests/bench/labs", false},
+        {kRoot + "/tests/fuzz/regressions/lab", false},
+        {kRoot + "/tests/fuzz/regressions/asset", true},
+        {kRoot + "/tests/fuzz/seeds/lab", false},
+        {kRoot + "/tests/fuzz/seeds/asset", true},
+        {kRoot + "/labs", false},
+        {kRoot + "/tests/bench/labs", false},
         {kRoot + "/tests/fixtures/assets", true},
     };
     for (const auto& [dir, asset] : dirs) {

@@ -118,8 +118,7 @@ void TestGears::inconsistentInitialSpeedsRefused()
     QCOMPARE(loaded.diagnostics.size(), std::size_t(1));
     const Diagnostic& d = loaded.diagnostics.items()[0];
     QCOMPARE(d.subject, std::string("g"));
-    QVERIFY2(d.message.find("initial_speed to 10") != std::string::npos ||
-                 d.message.find("initial_speed to 33") != std::string::npos,
+    QVERIFY2(d.message.find("initial_speed to 10") != std::string::npos || d.message.find("initial_speed to 33") != std::string::npos,
              d.message.c_str());
 }
 

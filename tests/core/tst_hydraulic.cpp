@@ -65,8 +65,9 @@ void TestHydraulic::laminarDrain()
 {
     const double V = 1e-4, beta = 1.5e9, G = 1e-11, p0 = 1e7, pr = 1e5, h = 1e-4;
     const double tau = V / (beta * G), z = h / tau;
-    DL_COMPILE(model, lab(runSettings(100000, 50000000, 10), "[" + volumeNode("vol", V, beta, p0) + "," + reservoir("tank", pr) + "]",
-                          R"([{"id": "orf", "type": "orifice", "node_a": "vol", "node_b": "tank", "parameters": {"conductance": 1e-11}}])"));
+    DL_COMPILE(model,
+               lab(runSettings(100000, 50000000, 10), "[" + volumeNode("vol", V, beta, p0) + "," + reservoir("tank", pr) + "]",
+                   R"([{"id": "orf", "type": "orifice", "node_a": "vol", "node_b": "tank", "parameters": {"conductance": 1e-11}}])"));
     DL_SIMULATE(tr, model);
     const double rho = (1.0 - z / 2.0) / (1.0 + z / 2.0);
     for (std::size_t i = 0; i < tr.rows.size(); ++i) {
@@ -117,8 +118,9 @@ void TestHydraulic::stiffDrainDoesNotRing()
 //   the mean flow equals the square-root law at the mean pressure drop (within the tick's change)
 void TestHydraulic::turbulentOrificeRegularised()
 {
-    DL_COMPILE(model, lab(runSettings(10000, 200000000, 100), "[" + volumeNode("vol", 1e-4, 1.5e9, 1e7) + "," + reservoir("tank", 1e5) + "]",
-                          R"([{"id": "orf", "type": "orifice", "node_a": "vol", "node_b": "tank",
+    DL_COMPILE(model,
+               lab(runSettings(10000, 200000000, 100), "[" + volumeNode("vol", 1e-4, 1.5e9, 1e7) + "," + reservoir("tank", 1e5) + "]",
+                   R"([{"id": "orf", "type": "orifice", "node_a": "vol", "node_b": "tank",
                                "parameters": {"discharge_coefficient": 0.7, "area": 1e-6, "density": 850}}])"));
     DL_SIMULATE(tr, model);
     const double dp = tr.at(1, "orf", "pressure_drop");
@@ -138,9 +140,11 @@ void TestHydraulic::turbulentOrificeRegularised()
 void TestHydraulic::pumpIntoOrifice()
 {
     const double D = 1e-6, G = 1e-11, pr = 1e5;
-    DL_COMPILE(model, lab(runSettings(100000, 200000000, 100), "[" + rot("shaft", 1e6, 150) + "," + reservoir("tank", pr) + "," +
-                                                                  volumeNode("line", 1e-4, 1.5e9, pr) + "]",
-                          R"([{"id": "pmp", "type": "pump", "node_a": "shaft", "node_b": "tank", "node_c": "line", "parameters": {"displacement": 1e-6}},
+    DL_COMPILE(
+        model,
+        lab(runSettings(100000, 200000000, 100),
+            "[" + rot("shaft", 1e6, 150) + "," + reservoir("tank", pr) + "," + volumeNode("line", 1e-4, 1.5e9, pr) + "]",
+            R"([{"id": "pmp", "type": "pump", "node_a": "shaft", "node_b": "tank", "node_c": "line", "parameters": {"displacement": 1e-6}},
                               {"id": "orf", "type": "orifice", "node_a": "line", "node_b": "tank", "parameters": {"conductance": 1e-11}}])"));
     DL_SIMULATE(tr, model);
     const std::size_t last = tr.rows.size() - 1;
@@ -161,7 +165,8 @@ void TestHydraulic::pumpIntoOrifice()
 //   F = A_A p_A - A_B p_B = 9000 N,  v = F t / m = 180 t,  flows A_A v out of A, A_B v into B
 void TestHydraulic::cylinderBetweenReservoirs()
 {
-    DL_COMPILE(model, lab(runSettings(1000000, 100000000, 10), "[" + reservoir("pa", 5e6) + "," + reservoir("pb", 1e6) + "," + mass("rod", 50, 0, 0.2) + "]",
+    DL_COMPILE(model, lab(runSettings(1000000, 100000000, 10),
+                          "[" + reservoir("pa", 5e6) + "," + reservoir("pb", 1e6) + "," + mass("rod", 50, 0, 0.2) + "]",
                           R"([{"id": "cyl", "type": "hydraulic_cylinder", "node_a": "pa", "node_b": "pb", "node_c": "rod",
                                "parameters": {"area_a": 2e-3, "area_b": 1e-3}}])"));
     DL_SIMULATE(tr, model);
@@ -187,12 +192,13 @@ void TestHydraulic::cylinderBetweenReservoirs()
 //   lock at t* = 0.1 + 100 / (276.48 (1/0.5 + 1/1.5)) s, common speed 25 rad/s, heat 1875 J
 void TestHydraulic::pressureAppliedClutchLocks()
 {
-    DL_COMPILE(model, lab(runSettings(100000, 400000000, 1), "[" + rot("a", 0.5, 100) + "," + rot("b", 1.5, 0) + "," + junction("apply") + "]",
-                          R"([{"id": "valve", "type": "pressure_source", "node_a": "apply", "inputs": {"pressure": 101325}},
+    DL_COMPILE(model,
+               lab(runSettings(100000, 400000000, 1), "[" + rot("a", 0.5, 100) + "," + rot("b", 1.5, 0) + "," + junction("apply") + "]",
+                   R"([{"id": "valve", "type": "pressure_source", "node_a": "apply", "inputs": {"pressure": 101325}},
                               {"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "pressure_node": "apply",
                                "parameters": {"piston_area": 0.005, "friction_coefficient": 0.12, "effective_radius": 0.08,
                                               "surfaces": 6, "return_spring_force": 200}}])",
-                          R"([{"time_ns": 100000000, "component": "valve", "input": "pressure", "value": 1101325}])"));
+                   R"([{"time_ns": 100000000, "component": "valve", "input": "pressure", "value": 1101325}])"));
     DL_SIMULATE(tr, model);
     const double cap = 0.12 * 6 * 0.08 * (1e6 * 0.005 - 200.0);
     const double tStar = 0.1 + 100.0 / (cap * (1.0 / 0.5 + 1.0 / 1.5));
@@ -223,8 +229,9 @@ void TestHydraulic::pressureAppliedClutchLocks()
 void TestHydraulic::accumulatorChargesToEquilibrium()
 {
     const double V0 = 1e-3, p0 = 2e6, n = 1.4, ps = 5e6;
-    DL_COMPILE(model, lab(runSettings(100000, 300000000, 100), "[" + reservoir("supply", ps) + "," + junction("acc_port") + "]",
-                          R"([{"id": "line", "type": "orifice", "node_a": "supply", "node_b": "acc_port", "parameters": {"conductance": 1e-8}},
+    DL_COMPILE(model,
+               lab(runSettings(100000, 300000000, 100), "[" + reservoir("supply", ps) + "," + junction("acc_port") + "]",
+                   R"([{"id": "line", "type": "orifice", "node_a": "supply", "node_b": "acc_port", "parameters": {"conductance": 1e-8}},
                               {"id": "acc", "type": "accumulator", "node_a": "acc_port",
                                "parameters": {"gas_volume": 1e-3, "precharge_pressure": 2e6, "polytropic_index": 1.4, "initial_pressure": 2e6}}])"));
     DL_SIMULATE(tr, model);
@@ -248,8 +255,9 @@ void TestHydraulic::accumulatorChargesToEquilibrium()
 // settles at 1e6 Pa with the accumulator empty.
 void TestHydraulic::accumulatorBelowPrechargeHoldsNoOil()
 {
-    DL_COMPILE(model, lab(runSettings(100000, 10000000, 10), "[" + reservoir("supply", 1e6) + "," + junction("acc_port") + "]",
-                          R"([{"id": "line", "type": "orifice", "node_a": "supply", "node_b": "acc_port", "parameters": {"conductance": 1e-8}},
+    DL_COMPILE(model,
+               lab(runSettings(100000, 10000000, 10), "[" + reservoir("supply", 1e6) + "," + junction("acc_port") + "]",
+                   R"([{"id": "line", "type": "orifice", "node_a": "supply", "node_b": "acc_port", "parameters": {"conductance": 1e-8}},
                               {"id": "acc", "type": "accumulator", "node_a": "acc_port",
                                "parameters": {"gas_volume": 1e-3, "precharge_pressure": 2e6, "polytropic_index": 1.4, "initial_pressure": 1.5e6}}])"));
     DL_SIMULATE(tr, model);
@@ -264,8 +272,11 @@ void TestHydraulic::accumulatorBelowPrechargeHoldsNoOil()
 // Throttling heat routed to a thermal node: its temperature rises by heat / capacity.
 void TestHydraulic::orificeHeatToThermalNode()
 {
-    DL_COMPILE(model, lab(runSettings(100000, 50000000, 100), "[" + volumeNode("vol", 1e-4, 1.5e9, 1e7) + "," + reservoir("tank", 1e5) + "," + thermalNode("oil", 50, 320) + "]",
-                          R"([{"id": "orf", "type": "orifice", "node_a": "vol", "node_b": "tank", "heat_node": "oil", "parameters": {"conductance": 1e-11}}])"));
+    DL_COMPILE(
+        model,
+        lab(runSettings(100000, 50000000, 100),
+            "[" + volumeNode("vol", 1e-4, 1.5e9, 1e7) + "," + reservoir("tank", 1e5) + "," + thermalNode("oil", 50, 320) + "]",
+            R"([{"id": "orf", "type": "orifice", "node_a": "vol", "node_b": "tank", "heat_node": "oil", "parameters": {"conductance": 1e-11}}])"));
     DL_SIMULATE(tr, model);
     const std::size_t last = tr.rows.size() - 1;
     const double heat = tr.at(last, "orf", "heat");
@@ -280,8 +291,9 @@ void TestHydraulic::orificeHeatToThermalNode()
 //   supply 9e6 --G1=3e-11-- mid --G2=1e-11-- tank 1e5:  p_mid = (G1 p_s + G2 p_t) / (G1 + G2)
 void TestHydraulic::junctionsSolvedAtStart()
 {
-    DL_COMPILE(model, lab(runSettings(100000, 1000000, 1), "[" + reservoir("supply", 9e6) + "," + reservoir("tank", 1e5) +
-                                                                R"(, {"id": "mid", "domain": "hydraulic", "initial_pressure": 5e5}])",
+    DL_COMPILE(model, lab(runSettings(100000, 1000000, 1),
+                          "[" + reservoir("supply", 9e6) + "," + reservoir("tank", 1e5) +
+                              R"(, {"id": "mid", "domain": "hydraulic", "initial_pressure": 5e5}])",
                           R"([{"id": "r1", "type": "orifice", "node_a": "supply", "node_b": "mid", "parameters": {"conductance": 3e-11}},
                               {"id": "r2", "type": "orifice", "node_a": "mid", "node_b": "tank", "parameters": {"conductance": 1e-11}}])"));
     DL_SIMULATE(tr, model);
@@ -315,26 +327,80 @@ void TestHydraulic::invalidHydraulicModels_data()
     const auto add = [](const char* name, const std::string& text, const char* subject, const char* field) {
         QTest::newRow(name) << QString::fromStdString(text) << subject << field;
     };
-    add("reservoir with a volume", lab(run, R"([{"id": "t", "domain": "hydraulic", "fixed_pressure": 1e5, "volume": 1e-3}])", "[]"), "t", "volume");
-    add("volume without bulk modulus", lab(run, R"([{"id": "v", "domain": "hydraulic", "volume": 1e-3, "initial_pressure": 1e5}])", "[]"), "v", "bulk_modulus");
-    add("bulk modulus without volume", lab(run, R"([{"id": "j", "domain": "hydraulic", "bulk_modulus": 1.5e9}])", "[]"), "j", "bulk_modulus");
-    add("pressure source on a volume", lab(run, "[" + volumeNode("v", 1e-3, 1.5e9, 1e5) + "]", R"([{"id": "ps", "type": "pressure_source", "node_a": "v"}])"), "ps", "node_a");
-    add("two pressure sources on one junction", lab(run, "[" + junction("j") + "]", R"([{"id": "s1", "type": "pressure_source", "node_a": "j"}, {"id": "s2", "type": "pressure_source", "node_a": "j"}])"), "s2", "node_a");
-    add("orifice with both laws", lab(run, "[" + junction("a") + "," + reservoir("t", 1e5) + "]", R"([{"id": "o", "type": "orifice", "node_a": "a", "node_b": "t", "parameters": {"conductance": 1e-10, "area": 1e-6}}])"), "o", "orifice.conductance");
-    add("turbulent orifice missing density", lab(run, "[" + junction("a") + "," + reservoir("t", 1e5) + "]", R"([{"id": "o", "type": "orifice", "node_a": "a", "node_b": "t", "parameters": {"discharge_coefficient": 0.7, "area": 1e-6}}])"), "o", "orifice.density");
-    add("accumulator pressure differs from its node", lab(run, "[" + volumeNode("v", 1e-3, 1.5e9, 1e5) + "]", R"([{"id": "acc", "type": "accumulator", "node_a": "v", "parameters": {"gas_volume": 1e-3, "precharge_pressure": 2e6, "polytropic_index": 1.4, "initial_pressure": 3e6}}])"), "acc", "accumulator.initial_pressure");
-    add("pump table not starting at 0", lab(run, "[" + rot("s", 1, 10) + "," + reservoir("t", 1e5) + "," + junction("o") + "]", R"([{"id": "p", "type": "pump", "node_a": "s", "node_b": "t", "node_c": "o", "parameters": {"displacement": 1e-6, "delivery_table": [{"pressure_rise": 1e5, "efficiency": 1}, {"pressure_rise": 2e7, "efficiency": 0}]}}])"), "p", "pump.delivery_table[0].pressure_rise");
-    add("pump table rising efficiency", lab(run, "[" + rot("s", 1, 10) + "," + reservoir("t", 1e5) + "," + junction("o") + "]", R"([{"id": "p", "type": "pump", "node_a": "s", "node_b": "t", "node_c": "o", "parameters": {"displacement": 1e-6, "delivery_table": [{"pressure_rise": 0, "efficiency": 1}, {"pressure_rise": 1e7, "efficiency": 0.9}, {"pressure_rise": 1.5e7, "efficiency": 0.95}, {"pressure_rise": 2e7, "efficiency": 0}]}}])"), "p", "pump.delivery_table[2].efficiency");
-    add("pump table without cut-off", lab(run, "[" + rot("s", 1, 10) + "," + reservoir("t", 1e5) + "," + junction("o") + "]", R"([{"id": "p", "type": "pump", "node_a": "s", "node_b": "t", "node_c": "o", "parameters": {"displacement": 1e-6, "delivery_table": [{"pressure_rise": 0, "efficiency": 1}, {"pressure_rise": 2e7, "efficiency": 0.5}]}}])"), "p", "pump.delivery_table[1].efficiency");
-    add("compressible converter without bulk modulus", lab(run, "[" + rot("s", 1, 0) + "," + volumeNode("v", 1e-3, 1.5e9, 1e5) + "]", R"([{"id": "mc", "type": "mechanical_converter", "node_a": "v", "node_b": "s", "parameters": {"displacement": 1e-5, "dead_volume": 1e-6, "initial_rotation": 0.1, "environment_pressure": "atmosphere", "compressibility": true, "density": 850}}])"), "mc", "mechanical_converter.bulk_modulus");
-    add("converter chamber empty at start", lab(run, "[" + rot("s", 1, 0) + "," + volumeNode("v", 1e-3, 1.5e9, 1e5) + "]", R"([{"id": "mc", "type": "mechanical_converter", "node_a": "v", "node_b": "s", "parameters": {"displacement": 1e-3, "dead_volume": 1e-6, "initial_rotation": -0.1, "environment_pressure": "atmosphere", "compressibility": false, "density": 850}}])"), "mc", "mechanical_converter.initial_rotation");
-    add("environment pressure keyword misspelt", lab(run, "[" + rot("s", 1, 0) + "," + volumeNode("v", 1e-3, 1.5e9, 1e5) + "]", R"([{"id": "mc", "type": "mechanical_converter", "node_a": "v", "node_b": "s", "parameters": {"displacement": 1e-5, "dead_volume": 1e-6, "initial_rotation": 0.1, "environment_pressure": "atmospheric", "compressibility": false, "density": 850}}])"), "mc", "mechanical_converter.environment_pressure");
-    add("clutch with pressure node and capacity input", lab(run, "[" + rot("a", 1, 0) + "," + rot("b", 1, 0) + "," + junction("j") + "]", R"([{"id": "ps", "type": "pressure_source", "node_a": "j"}, {"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "pressure_node": "j", "inputs": {"capacity": 5}, "parameters": {"piston_area": 0.005, "friction_coefficient": 0.1, "effective_radius": 0.1, "surfaces": 2}}])"), "c", "inputs.capacity");
-    add("clutch with pressure node missing area", lab(run, "[" + rot("a", 1, 0) + "," + rot("b", 1, 0) + "," + junction("j") + "]", R"([{"id": "ps", "type": "pressure_source", "node_a": "j"}, {"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "pressure_node": "j", "parameters": {"friction_coefficient": 0.1, "effective_radius": 0.1, "surfaces": 2}}])"), "c", "clutch.piston_area");
-    add("piston area without pressure node", lab(run, "[" + rot("a", 1, 0) + "," + rot("b", 1, 0) + "]", R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "parameters": {"piston_area": 0.005}}])"), "c", "clutch.piston_area");
-    add("capacity event on a pressure-applied clutch", lab(run, "[" + rot("a", 1, 0) + "," + rot("b", 1, 0) + "," + junction("j") + "]", R"([{"id": "ps", "type": "pressure_source", "node_a": "j"}, {"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "pressure_node": "j", "parameters": {"piston_area": 0.005, "friction_coefficient": 0.1, "effective_radius": 0.1, "surfaces": 2}}])", R"([{"time_ns": 0, "component": "c", "input": "capacity", "value": 3}])"), "c", "events[0].input");
-    add("transformer across domains", lab(run, "[" + rot("a", 1, 0) + "," + mass("b", 1, 0) + "]", R"([{"id": "tf", "type": "transformer", "node_a": "a", "node_b": "b", "parameters": {"ratio": 2}}])"), "tf", "node_b");
-    add("cylinder rod on a rotational node", lab(run, "[" + junction("a") + "," + junction("b") + "," + rot("r", 1, 0) + "]", R"([{"id": "cy", "type": "hydraulic_cylinder", "node_a": "a", "node_b": "b", "node_c": "r", "parameters": {"area_a": 1e-3, "area_b": 5e-4}}])"), "cy", "node_c");
+    add("reservoir with a volume", lab(run, R"([{"id": "t", "domain": "hydraulic", "fixed_pressure": 1e5, "volume": 1e-3}])", "[]"), "t",
+        "volume");
+    add("volume without bulk modulus", lab(run, R"([{"id": "v", "domain": "hydraulic", "volume": 1e-3, "initial_pressure": 1e5}])", "[]"),
+        "v", "bulk_modulus");
+    add("bulk modulus without volume", lab(run, R"([{"id": "j", "domain": "hydraulic", "bulk_modulus": 1.5e9}])", "[]"), "j",
+        "bulk_modulus");
+    add("pressure source on a volume",
+        lab(run, "[" + volumeNode("v", 1e-3, 1.5e9, 1e5) + "]", R"([{"id": "ps", "type": "pressure_source", "node_a": "v"}])"), "ps",
+        "node_a");
+    add("two pressure sources on one junction",
+        lab(run, "[" + junction("j") + "]",
+            R"([{"id": "s1", "type": "pressure_source", "node_a": "j"}, {"id": "s2", "type": "pressure_source", "node_a": "j"}])"),
+        "s2", "node_a");
+    add("orifice with both laws",
+        lab(run, "[" + junction("a") + "," + reservoir("t", 1e5) + "]",
+            R"([{"id": "o", "type": "orifice", "node_a": "a", "node_b": "t", "parameters": {"conductance": 1e-10, "area": 1e-6}}])"),
+        "o", "orifice.conductance");
+    add("turbulent orifice missing density",
+        lab(run, "[" + junction("a") + "," + reservoir("t", 1e5) + "]",
+            R"([{"id": "o", "type": "orifice", "node_a": "a", "node_b": "t", "parameters": {"discharge_coefficient": 0.7, "area": 1e-6}}])"),
+        "o", "orifice.density");
+    add("accumulator pressure differs from its node",
+        lab(run, "[" + volumeNode("v", 1e-3, 1.5e9, 1e5) + "]",
+            R"([{"id": "acc", "type": "accumulator", "node_a": "v", "parameters": {"gas_volume": 1e-3, "precharge_pressure": 2e6, "polytropic_index": 1.4, "initial_pressure": 3e6}}])"),
+        "acc", "accumulator.initial_pressure");
+    add("pump table not starting at 0",
+        lab(run, "[" + rot("s", 1, 10) + "," + reservoir("t", 1e5) + "," + junction("o") + "]",
+            R"([{"id": "p", "type": "pump", "node_a": "s", "node_b": "t", "node_c": "o", "parameters": {"displacement": 1e-6, "delivery_table": [{"pressure_rise": 1e5, "efficiency": 1}, {"pressure_rise": 2e7, "efficiency": 0}]}}])"),
+        "p", "pump.delivery_table[0].pressure_rise");
+    add("pump table rising efficiency",
+        lab(run, "[" + rot("s", 1, 10) + "," + reservoir("t", 1e5) + "," + junction("o") + "]",
+            R"([{"id": "p", "type": "pump", "node_a": "s", "node_b": "t", "node_c": "o", "parameters": {"displacement": 1e-6, "delivery_table": [{"pressure_rise": 0, "efficiency": 1}, {"pressure_rise": 1e7, "efficiency": 0.9}, {"pressure_rise": 1.5e7, "efficiency": 0.95}, {"pressure_rise": 2e7, "efficiency": 0}]}}])"),
+        "p", "pump.delivery_table[2].efficiency");
+    add("pump table without cut-off",
+        lab(run, "[" + rot("s", 1, 10) + "," + reservoir("t", 1e5) + "," + junction("o") + "]",
+            R"([{"id": "p", "type": "pump", "node_a": "s", "node_b": "t", "node_c": "o", "parameters": {"displacement": 1e-6, "delivery_table": [{"pressure_rise": 0, "efficiency": 1}, {"pressure_rise": 2e7, "efficiency": 0.5}]}}])"),
+        "p", "pump.delivery_table[1].efficiency");
+    add("compressible converter without bulk modulus",
+        lab(run, "[" + rot("s", 1, 0) + "," + volumeNode("v", 1e-3, 1.5e9, 1e5) + "]",
+            R"([{"id": "mc", "type": "mechanical_converter", "node_a": "v", "node_b": "s", "parameters": {"displacement": 1e-5, "dead_volume": 1e-6, "initial_rotation": 0.1, "environment_pressure": "atmosphere", "compressibility": true, "density": 850}}])"),
+        "mc", "mechanical_converter.bulk_modulus");
+    add("converter chamber empty at start",
+        lab(run, "[" + rot("s", 1, 0) + "," + volumeNode("v", 1e-3, 1.5e9, 1e5) + "]",
+            R"([{"id": "mc", "type": "mechanical_converter", "node_a": "v", "node_b": "s", "parameters": {"displacement": 1e-3, "dead_volume": 1e-6, "initial_rotation": -0.1, "environment_pressure": "atmosphere", "compressibility": false, "density": 850}}])"),
+        "mc", "mechanical_converter.initial_rotation");
+    add("environment pressure keyword misspelt",
+        lab(run, "[" + rot("s", 1, 0) + "," + volumeNode("v", 1e-3, 1.5e9, 1e5) + "]",
+            R"([{"id": "mc", "type": "mechanical_converter", "node_a": "v", "node_b": "s", "parameters": {"displacement": 1e-5, "dead_volume": 1e-6, "initial_rotation": 0.1, "environment_pressure": "atmospheric", "compressibility": false, "density": 850}}])"),
+        "mc", "mechanical_converter.environment_pressure");
+    add("clutch with pressure node and capacity input",
+        lab(run, "[" + rot("a", 1, 0) + "," + rot("b", 1, 0) + "," + junction("j") + "]",
+            R"([{"id": "ps", "type": "pressure_source", "node_a": "j"}, {"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "pressure_node": "j", "inputs": {"capacity": 5}, "parameters": {"piston_area": 0.005, "friction_coefficient": 0.1, "effective_radius": 0.1, "surfaces": 2}}])"),
+        "c", "inputs.capacity");
+    add("clutch with pressure node missing area",
+        lab(run, "[" + rot("a", 1, 0) + "," + rot("b", 1, 0) + "," + junction("j") + "]",
+            R"([{"id": "ps", "type": "pressure_source", "node_a": "j"}, {"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "pressure_node": "j", "parameters": {"friction_coefficient": 0.1, "effective_radius": 0.1, "surfaces": 2}}])"),
+        "c", "clutch.piston_area");
+    add("piston area without pressure node",
+        lab(run, "[" + rot("a", 1, 0) + "," + rot("b", 1, 0) + "]",
+            R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "parameters": {"piston_area": 0.005}}])"),
+        "c", "clutch.piston_area");
+    add("capacity event on a pressure-applied clutch",
+        lab(run, "[" + rot("a", 1, 0) + "," + rot("b", 1, 0) + "," + junction("j") + "]",
+            R"([{"id": "ps", "type": "pressure_source", "node_a": "j"}, {"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "pressure_node": "j", "parameters": {"piston_area": 0.005, "friction_coefficient": 0.1, "effective_radius": 0.1, "surfaces": 2}}])",
+            R"([{"time_ns": 0, "component": "c", "input": "capacity", "value": 3}])"),
+        "c", "events[0].input");
+    add("transformer across domains",
+        lab(run, "[" + rot("a", 1, 0) + "," + mass("b", 1, 0) + "]",
+            R"([{"id": "tf", "type": "transformer", "node_a": "a", "node_b": "b", "parameters": {"ratio": 2}}])"),
+        "tf", "node_b");
+    add("cylinder rod on a rotational node",
+        lab(run, "[" + junction("a") + "," + junction("b") + "," + rot("r", 1, 0) + "]",
+            R"([{"id": "cy", "type": "hydraulic_cylinder", "node_a": "a", "node_b": "b", "node_c": "r", "parameters": {"area_a": 1e-3, "area_b": 5e-4}}])"),
+        "cy", "node_c");
 }
 
 void TestHydraulic::invalidHydraulicModels()
@@ -345,7 +411,8 @@ void TestHydraulic::invalidHydraulicModels()
     const auto loaded = load(text.toStdString());
     QVERIFY(!loaded.model);
     bool found = false;
-    for (const auto& d : loaded.diagnostics.items()) found = found || (d.subject == subject.toStdString() && d.field == field.toStdString());
+    for (const auto& d : loaded.diagnostics.items())
+        found = found || (d.subject == subject.toStdString() && d.field == field.toStdString());
     QVERIFY2(found, qPrintable("expected " + subject + ": " + field + ", got\n" + describe(loaded.diagnostics)));
 }
 

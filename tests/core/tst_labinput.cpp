@@ -24,7 +24,8 @@ private slots:
 
 namespace {
 const std::string kRun = runSettings(1000000, 10000000, 1);
-const std::string kNodes = "[" + rot("a", 1, 10) + "," + rot("b", 2, 0) + R"(, {"id": "oil", "domain": "thermal", "heat_capacity": 100, "initial_temperature": 300}])";
+const std::string kNodes = "[" + rot("a", 1, 10) + "," + rot("b", 2, 0) +
+                           R"(, {"id": "oil", "domain": "thermal", "heat_capacity": 100, "initial_temperature": 300}])";
 const std::string kDamper = R"({"id": "d", "type": "damper", "node_a": "a", "node_b": "b", "parameters": {"damping": 1}})";
 } // namespace
 
@@ -47,8 +48,10 @@ void TestLabInput::refused_data()
     add("newer version", R"({"format": "drivelab.lab", "version": 2})", "-", "version");
     add("version not a number", R"({"format": "drivelab.lab", "version": "1"})", "-", "version");
     add("unknown top-level key", lab(kRun, kNodes, comps).insert(1, R"("colour": 1, )"), "-", "colour");
-    add("run field wrong type", lab(R"({"tick_ns": "50us", "duration_ns": 1000, "report_every_ticks": 1})", kNodes, comps), "-", "run.tick_ns");
-    add("run unknown key", lab(R"({"tick_ns": 1000, "duration_ns": 1000, "report_every_ticks": 1, "solver": "rk4"})", kNodes, comps), "-", "run.solver");
+    add("run field wrong type", lab(R"({"tick_ns": "50us", "duration_ns": 1000, "report_every_ticks": 1})", kNodes, comps), "-",
+        "run.tick_ns");
+    add("run unknown key", lab(R"({"tick_ns": 1000, "duration_ns": 1000, "report_every_ticks": 1, "solver": "rk4"})", kNodes, comps), "-",
+        "run.solver");
     add("tick zero", lab(runSettings(0, 1000, 1), kNodes, comps), "-", "run.tick_ns");
     add("duration not whole ticks", lab(runSettings(1000, 1500, 1), kNodes, comps), "-", "run.duration_ns");
     add("report every zero", lab(runSettings(1000, 1000, 0), kNodes, comps), "-", "run.report_every_ticks");
@@ -58,41 +61,89 @@ void TestLabInput::refused_data()
     add("invalid id", lab(kRun, "[" + rot("2fast", 1, 0) + "]", "[]"), "nodes[0]", "id");
     add("ground declared", lab(kRun, "[" + rot("ground", 1, 0) + "]", "[]"), "ground", "id");
     add("duplicate id", lab(kRun, "[" + rot("a", 1, 0) + "," + rot("a", 2, 0) + "]", "[]"), "a", "id");
-    add("id shared by node and component", lab(kRun, kNodes, R"([{"id": "a", "type": "damper", "node_a": "b", "parameters": {"damping": 1}}])"), "a", "id");
+    add("id shared by node and component",
+        lab(kRun, kNodes, R"([{"id": "a", "type": "damper", "node_a": "b", "parameters": {"damping": 1}}])"), "a", "id");
     add("unknown domain", lab(kRun, R"([{"id": "a", "domain": "electrical"}])", "[]"), "a", "domain");
-    add("unknown node field", lab(kRun, R"([{"id": "a", "domain": "rotational", "inertia": 1, "initial_speed": 0, "intertia": 2}])", "[]"), "a", "intertia");
+    add("unknown node field", lab(kRun, R"([{"id": "a", "domain": "rotational", "inertia": 1, "initial_speed": 0, "intertia": 2}])", "[]"),
+        "a", "intertia");
     add("missing inertia", lab(kRun, R"([{"id": "a", "domain": "rotational", "initial_speed": 0}])", "[]"), "a", "inertia");
-    add("inertia wrong type", lab(kRun, R"([{"id": "a", "domain": "rotational", "inertia": "heavy", "initial_speed": 0}])", "[]"), "a", "inertia");
+    add("inertia wrong type", lab(kRun, R"([{"id": "a", "domain": "rotational", "inertia": "heavy", "initial_speed": 0}])", "[]"), "a",
+        "inertia");
     add("inertia zero", lab(kRun, "[" + rot("a", 0, 0) + "]", "[]"), "a", "inertia");
-    add("negative heat capacity", lab(kRun, R"([{"id": "t", "domain": "thermal", "heat_capacity": -1, "initial_temperature": 300}])", "[]"), "t", "heat_capacity");
+    add("negative heat capacity", lab(kRun, R"([{"id": "t", "domain": "thermal", "heat_capacity": -1, "initial_temperature": 300}])", "[]"),
+        "t", "heat_capacity");
     add("unknown component type", lab(kRun, kNodes, R"([{"id": "x", "type": "flux_capacitor"}])"), "x", "type");
-    add("unknown component key", lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": "a", "nodeb": "b", "parameters": {"damping": 1}}])"), "d", "nodeb");
-    add("port not a string", lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": 3, "parameters": {"damping": 1}}])"), "d", "node_a");
-    add("parameters not an object", lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": "a", "parameters": [1]}])"), "d", "parameters");
+    add("unknown component key",
+        lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": "a", "nodeb": "b", "parameters": {"damping": 1}}])"), "d", "nodeb");
+    add("port not a string", lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": 3, "parameters": {"damping": 1}}])"), "d",
+        "node_a");
+    add("parameters not an object", lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": "a", "parameters": [1]}])"), "d",
+        "parameters");
     add("missing port", lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "parameters": {"damping": 1}}])"), "d", "node_a");
-    add("unknown node id", lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": "shaft9", "parameters": {"damping": 1}}])"), "d", "node_a");
-    add("port of the wrong domain", lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": "oil", "parameters": {"damping": 1}}])"), "d", "node_a");
-    add("ground where not allowed", lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": "ground", "parameters": {"damping": 1}}])"), "d", "node_a");
+    add("unknown node id", lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": "shaft9", "parameters": {"damping": 1}}])"), "d",
+        "node_a");
+    add("port of the wrong domain", lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": "oil", "parameters": {"damping": 1}}])"),
+        "d", "node_a");
+    add("ground where not allowed",
+        lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": "ground", "parameters": {"damping": 1}}])"), "d", "node_a");
     add("missing parameter", lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": "a"}])"), "d", "damper.damping");
-    add("unknown parameter", lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": "a", "parameters": {"damping": 1, "dampnig": 2}}])"), "d", "damper.dampnig");
-    add("parameter wrong type", lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": "a", "parameters": {"damping": "1"}}])"), "d", "damper.damping");
-    add("parameter out of range", lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": "a", "parameters": {"damping": -1}}])"), "d", "damper.damping");
-    add("gear ratio zero", lab(kRun, kNodes, R"([{"id": "g", "type": "gear", "node_a": "a", "node_b": "b", "parameters": {"ratio": 0}}])"), "g", "gear.ratio");
-    add("teeth not whole", lab(kRun, kNodes + "", R"([{"id": "p", "type": "planetary", "node_a": "a", "node_b": "b", "node_c": "ground", "parameters": {"sun_teeth": 30.5, "ring_teeth": 70}}])"), "p", "planetary.sun_teeth");
-    add("ring not larger than sun", lab(kRun, kNodes, R"([{"id": "p", "type": "planetary", "node_a": "a", "node_b": "b", "node_c": "ground", "parameters": {"sun_teeth": 70, "ring_teeth": 30}}])"), "p", "planetary.ring_teeth");
-    add("kinetic ratio above 1", lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "parameters": {"kinetic_ratio": 1.2}}])"), "c", "clutch.kinetic_ratio");
-    add("unknown input", lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "inputs": {"pressure": 1}}])"), "c", "inputs.pressure");
-    add("input out of range", lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "inputs": {"capacity": -5}}])"), "c", "inputs.capacity");
-    add("motor curve not increasing", lab(kRun, kNodes, R"([{"id": "m", "type": "motor", "node_a": "a", "parameters": {"torque_curve": [{"speed": 0, "torque": 1}, {"speed": 0, "torque": 2}]}}])"), "m", "motor.torque_curve[1].speed");
-    add("motor curve one point", lab(kRun, kNodes, R"([{"id": "m", "type": "motor", "node_a": "a", "parameters": {"torque_curve": [{"speed": 0, "torque": 1}]}}])"), "m", "motor.torque_curve");
+    add("unknown parameter",
+        lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": "a", "parameters": {"damping": 1, "dampnig": 2}}])"), "d",
+        "damper.dampnig");
+    add("parameter wrong type", lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": "a", "parameters": {"damping": "1"}}])"), "d",
+        "damper.damping");
+    add("parameter out of range", lab(kRun, kNodes, R"([{"id": "d", "type": "damper", "node_a": "a", "parameters": {"damping": -1}}])"),
+        "d", "damper.damping");
+    add("gear ratio zero", lab(kRun, kNodes, R"([{"id": "g", "type": "gear", "node_a": "a", "node_b": "b", "parameters": {"ratio": 0}}])"),
+        "g", "gear.ratio");
+    add("teeth not whole",
+        lab(kRun, kNodes + "",
+            R"([{"id": "p", "type": "planetary", "node_a": "a", "node_b": "b", "node_c": "ground", "parameters": {"sun_teeth": 30.5, "ring_teeth": 70}}])"),
+        "p", "planetary.sun_teeth");
+    add("ring not larger than sun",
+        lab(kRun, kNodes,
+            R"([{"id": "p", "type": "planetary", "node_a": "a", "node_b": "b", "node_c": "ground", "parameters": {"sun_teeth": 70, "ring_teeth": 30}}])"),
+        "p", "planetary.ring_teeth");
+    add("kinetic ratio above 1",
+        lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "parameters": {"kinetic_ratio": 1.2}}])"), "c",
+        "clutch.kinetic_ratio");
+    add("unknown input", lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "inputs": {"pressure": 1}}])"),
+        "c", "inputs.pressure");
+    add("input out of range",
+        lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "inputs": {"capacity": -5}}])"), "c",
+        "inputs.capacity");
+    add("motor curve not increasing",
+        lab(kRun, kNodes,
+            R"([{"id": "m", "type": "motor", "node_a": "a", "parameters": {"torque_curve": [{"speed": 0, "torque": 1}, {"speed": 0, "torque": 2}]}}])"),
+        "m", "motor.torque_curve[1].speed");
+    add("motor curve one point",
+        lab(kRun, kNodes, R"([{"id": "m", "type": "motor", "node_a": "a", "parameters": {"torque_curve": [{"speed": 0, "torque": 1}]}}])"),
+        "m", "motor.torque_curve");
     add("clutch to itself", lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "a"}])"), "c", "node_b");
-    add("event unknown component", lab(kRun, kNodes, "[" + kDamper + "]", R"([{"time_ns": 0, "component": "nope", "input": "capacity", "value": 1}])"), "nope", "events[0].component");
-    add("event unknown input", lab(kRun, kNodes, "[" + kDamper + "]", R"([{"time_ns": 0, "component": "d", "input": "capacity", "value": 1}])"), "d", "events[0].input");
-    add("event negative time", lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b"}])", R"([{"time_ns": -5, "component": "c", "input": "capacity", "value": 1}])"), "c", "events[0].time_ns");
-    add("event value out of range", lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b"}])", R"([{"time_ns": 5, "component": "c", "input": "capacity", "value": -1}])"), "c", "events[0].value");
-    add("event value wrong type", lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b"}])", R"([{"time_ns": 5, "component": "c", "input": "capacity", "value": "1"}])"), "c", "events[0].value");
-    add("event unknown key", lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b"}])", R"([{"time_ns": 5, "component": "c", "input": "capacity", "value": 1, "ramp": 2}])"), "c", "events[0].ramp");
-    add("inconsistent initial speeds", lab(kRun, kNodes, R"([{"id": "g", "type": "gear", "node_a": "a", "node_b": "b", "parameters": {"ratio": 2}}])"), "g", "-");
+    add("event unknown component",
+        lab(kRun, kNodes, "[" + kDamper + "]", R"([{"time_ns": 0, "component": "nope", "input": "capacity", "value": 1}])"), "nope",
+        "events[0].component");
+    add("event unknown input",
+        lab(kRun, kNodes, "[" + kDamper + "]", R"([{"time_ns": 0, "component": "d", "input": "capacity", "value": 1}])"), "d",
+        "events[0].input");
+    add("event negative time",
+        lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b"}])",
+            R"([{"time_ns": -5, "component": "c", "input": "capacity", "value": 1}])"),
+        "c", "events[0].time_ns");
+    add("event value out of range",
+        lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b"}])",
+            R"([{"time_ns": 5, "component": "c", "input": "capacity", "value": -1}])"),
+        "c", "events[0].value");
+    add("event value wrong type",
+        lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b"}])",
+            R"([{"time_ns": 5, "component": "c", "input": "capacity", "value": "1"}])"),
+        "c", "events[0].value");
+    add("event unknown key",
+        lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b"}])",
+            R"([{"time_ns": 5, "component": "c", "input": "capacity", "value": 1, "ramp": 2}])"),
+        "c", "events[0].ramp");
+    add("inconsistent initial speeds",
+        lab(kRun, kNodes, R"([{"id": "g", "type": "gear", "node_a": "a", "node_b": "b", "parameters": {"ratio": 2}}])"), "g", "-");
     std::string deep = "1";
     for (int i = 0; i < 100; ++i) deep = "[" + deep + "]";
     add("nesting too deep", R"({"format": "drivelab.lab", "version": 1, "layout": {"x": )" + deep + "}}", "-", "-");
@@ -122,7 +173,8 @@ void TestLabInput::limits()
     QCOMPARE(loaded.diagnostics.items()[0].field, std::string("nodes"));
     QVERIFY(loaded.diagnostics.items()[0].message.find("at most 32") != std::string::npos);
     for (int i = 0; i < 65; ++i)
-        comps += std::string(i ? "," : "") + R"({"id": "d)" + std::to_string(i) + R"(", "type": "damper", "node_a": "a", "parameters": {"damping": 1}})";
+        comps += std::string(i ? "," : "") + R"({"id": "d)" + std::to_string(i) +
+                 R"(", "type": "damper", "node_a": "a", "parameters": {"damping": 1}})";
     loaded = load(lab(kRun, kNodes, comps + "]"));
     QVERIFY(!loaded.model);
     QCOMPARE(loaded.diagnostics.items()[0].field, std::string("components"));
@@ -132,8 +184,10 @@ void TestLabInput::limits()
     comps = "[";
     for (int i = 0; i < 32; ++i) nodes += (i ? "," : "") + rot("n" + std::to_string(i), 1, i);
     for (int i = 0; i < 8; ++i)
-        comps += std::string(i ? "," : "") + R"({"id": "tc)" + std::to_string(i) + R"(", "type": "torque_converter", "node_a": "n)" +
-                 std::to_string(2 * i) + R"(", "node_b": "n)" + std::to_string(2 * i + 1) + R"(", "parameters": {"pump_positive": [{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.01}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}], "pump_negative": [{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.01}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}], "turbine_positive": [{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.01}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}], "turbine_negative": [{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.01}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}]}})";
+        comps +=
+            std::string(i ? "," : "") + R"({"id": "tc)" + std::to_string(i) + R"(", "type": "torque_converter", "node_a": "n)" +
+            std::to_string(2 * i) + R"(", "node_b": "n)" + std::to_string(2 * i + 1) +
+            R"(", "parameters": {"pump_positive": [{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.01}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}], "pump_negative": [{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.01}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}], "turbine_positive": [{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.01}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}], "turbine_negative": [{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.01}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}]}})";
     loaded = load(lab(kRun, nodes + "]", comps + "]"));
     QVERIFY2(loaded.model, qPrintable(describe(loaded.diagnostics)));
     QCOMPARE(loaded.model->nStates, 64);
@@ -178,7 +232,8 @@ void TestLabInput::idleClutchWarns()
     loaded = load(lab(kRun, kNodes, clutch, R"([{"time_ns": 5000000, "component": "c", "input": "capacity", "value": 0}])"));
     QCOMPARE(loaded.diagnostics.size(), std::size_t(1));
     // errors come first
-    loaded = load(lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "parameters": {"kinetic_ratio": 2}}])"));
+    loaded =
+        load(lab(kRun, kNodes, R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "parameters": {"kinetic_ratio": 2}}])"));
     QVERIFY(!loaded.model);
     QCOMPARE(loaded.diagnostics.items()[0].severity, Severity::Error);
 }
@@ -221,8 +276,8 @@ void TestLabInput::specEditing()
     QVERIFY(renameItem(s, "a", "shaft"));
     QCOMPARE(*s.components[0].port("node_a"), std::string("shaft"));
     QVERIFY(s.layout.contains("shaft") && !s.layout.contains("a"));
-    QVERIFY(!renameItem(s, "b", "shaft"));   // taken
-    QVERIFY(!renameItem(s, "b", "9lives"));  // invalid
+    QVERIFY(!renameItem(s, "b", "shaft"));  // taken
+    QVERIFY(!renameItem(s, "b", "9lives")); // invalid
     QVERIFY(renameItem(s, "c", "lockup"));
     QCOMPARE(s.events[0].component, std::string("lockup"));
     QVERIFY(compile(s).model);

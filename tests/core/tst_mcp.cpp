@@ -66,8 +66,8 @@ QList<QJsonObject> session(const QStringList& lines, const QStringList& args = {
 
 QString request(int id, const QString& method, const QJsonObject& params = {})
 {
-    return QString::fromUtf8(QJsonDocument(QJsonObject{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}})
-                                 .toJson(QJsonDocument::Compact));
+    return QString::fromUtf8(
+        QJsonDocument(QJsonObject{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}}).toJson(QJsonDocument::Compact));
 }
 
 QString toolCall(int id, const QString& name, const QJsonObject& args)
@@ -75,10 +75,7 @@ QString toolCall(int id, const QString& name, const QJsonObject& args)
     return request(id, "tools/call", QJsonObject{{"name", name}, {"arguments", args}});
 }
 
-int errorCode(const QJsonObject& o)
-{
-    return o.value("error").toObject().value("code").toInt();
-}
+int errorCode(const QJsonObject& o) { return o.value("error").toObject().value("code").toInt(); }
 
 } // namespace
 
@@ -88,8 +85,10 @@ private slots:
     void initializeNegotiatesTheVersion()
     {
         const auto init = [](const QString& v) {
-            return request(1, "initialize", QJsonObject{{"protocolVersion", v}, {"capabilities", QJsonObject{}},
-                                                        {"clientInfo", QJsonObject{{"name", "t"}, {"version", "1"}}}});
+            return request(1, "initialize",
+                           QJsonObject{{"protocolVersion", v},
+                                       {"capabilities", QJsonObject{}},
+                                       {"clientInfo", QJsonObject{{"name", "t"}, {"version", "1"}}}});
         };
         const auto a = session({init("2025-06-18"), init("2025-03-26"), init("2031-01-01")});
         QCOMPARE(a.size(), 3);
@@ -102,16 +101,16 @@ private slots:
     void protocolErrors()
     {
         const auto a = session({
-            "nonsense",                                                     // -32700
-            "{\"jsonrpc\": \"2.0\", \"id\": 1}",                            // -32600: no method
-            "{\"jsonrpc\": \"2.0\", \"id\": {\"x\": 1}, \"method\": \"ping\"}", // -32600: id an object
-            "[]",                                                           // -32600: a batch
-            request(2, "tools/unknown"),                                    // -32601
-            toolCall(3, "run_lab", QJsonObject{{"lab", 1}}),                // -32602: wrong type
-            toolCall(4, "no_such_tool", QJsonObject{}),                     // -32602: unknown tool
+            "nonsense",                                                                  // -32700
+            "{\"jsonrpc\": \"2.0\", \"id\": 1}",                                         // -32600: no method
+            "{\"jsonrpc\": \"2.0\", \"id\": {\"x\": 1}, \"method\": \"ping\"}",          // -32600: id an object
+            "[]",                                                                        // -32600: a batch
+            request(2, "tools/unknown"),                                                 // -32601
+            toolCall(3, "run_lab", QJsonObject{{"lab", 1}}),                             // -32602: wrong type
+            toolCall(4, "no_such_tool", QJsonObject{}),                                  // -32602: unknown tool
             request(5, "resources/read", QJsonObject{{"uri", "drivelab://reports/77"}}), // -32002
-            "{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}", // nothing
-            QString(200000, '{'),                                            // -32700: nests too deep
+            "{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}",         // nothing
+            QString(200000, '{'),                                                        // -32700: nests too deep
             request(6, "ping"),
         });
         QCOMPARE(a.size(), 10);
@@ -124,12 +123,14 @@ private slots:
 
     void toolErrorsNameFileSubjectAndField()
     {
-        const auto a = session({
-            toolCall(1, "run_lab", QJsonObject{{"lab", "{\"format\": \"drivelab.lab\", \"version\": 1, \"nodes\": 3}"}}),
-            toolCall(2, "check_lab", QJsonObject{{"lab", "../../etc/passwd"}}),
-            toolCall(3, "check_lab", QJsonObject{{"lab", "/etc/passwd"}}),
-            request(4, "ping"),
-        }, {"--root", QDir::tempPath()});
+        const auto a = session(
+            {
+                toolCall(1, "run_lab", QJsonObject{{"lab", "{\"format\": \"drivelab.lab\", \"version\": 1, \"nodes\": 3}"}}),
+                toolCall(2, "check_lab", QJsonObject{{"lab", "../../etc/passwd"}}),
+                toolCall(3, "check_lab", QJsonObject{{"lab", "/etc/passwd"}}),
+                request(4, "ping"),
+            },
+            {"--root", QDir::tempPath()});
         QCOMPARE(a.size(), 4);
         for (int i = 0; i < 3; ++i) {
             const QJsonObject r = a[i]["result"].toObject();

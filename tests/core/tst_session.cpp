@@ -31,7 +31,11 @@ namespace {
 // a helper thread that sets a cancel flag a given time after it is armed
 class Canceller {
 public:
-    Canceller() : m_thread([this] { loop(); }) {}
+    Canceller()
+        : m_thread([this] {
+              loop();
+          })
+    { }
     ~Canceller()
     {
         {
@@ -58,7 +62,9 @@ public:
     void wait()
     {
         std::unique_lock<std::mutex> lock(m_mutex);
-        m_cv.wait(lock, [this] { return !m_armed; });
+        m_cv.wait(lock, [this] {
+            return !m_armed;
+        });
     }
 
 private:
@@ -66,13 +72,14 @@ private:
     {
         std::unique_lock<std::mutex> lock(m_mutex);
         while (true) {
-            m_cv.wait(lock, [this] { return m_armed || m_quit; });
+            m_cv.wait(lock, [this] {
+                return m_armed || m_quit;
+            });
             if (m_quit) return;
             const auto until = std::chrono::steady_clock::now() + m_delay;
             lock.unlock();
             m_awake.store(true);
-            while (std::chrono::steady_clock::now() < until) {
-            }
+            while (std::chrono::steady_clock::now() < until) { }
             m_flag->store(true, std::memory_order_relaxed);
             lock.lock();
             m_armed = false;
@@ -130,15 +137,16 @@ std::string failingLab(std::int64_t failAt, std::int64_t ticks)
     const std::string nodes = R"([{"id": "tank", "domain": "hydraulic", "fixed_pressure": 101325.0},
                                   {"id": "chamber", "domain": "hydraulic", "initial_pressure": 101325.0}, )" +
                               rot("rocket", 0.05, 0.0) + ", " + rot("a", 1.0, 10.0) + ", " + rot("b", 2.0, 0.0) + "]";
-    const std::string comps = R"([{"id": "rocket_motor", "type": "flow_source", "node_a": "tank", "node_b": "chamber", "inputs": {"flow": 0}},
+    const std::string comps =
+        R"([{"id": "rocket_motor", "type": "flow_source", "node_a": "tank", "node_b": "chamber", "inputs": {"flow": 0}},
                                   {"id": "piston", "type": "mechanical_converter", "node_a": "chamber", "node_b": "rocket",
                                    "parameters": {"displacement": 0.001, "dead_volume": 1e-06, "initial_rotation": 0.1,
                                                   "environment_pressure": "atmosphere", "compressibility": true,
                                                   "bulk_modulus": 1.5e9, "density": 850.0}},
                                   {"id": "shaft", "type": "spring", "node_a": "a", "node_b": "b", "parameters": {"stiffness": 100, "damping": 0.1}},
                                   {"id": "drag", "type": "damper", "node_a": "b", "parameters": {"damping": 0.01}}])";
-    const std::string events = R"([{"time_ns": )" + std::to_string(failAt * 1000000) +
-                               R"(, "component": "rocket_motor", "input": "flow", "value": -1000}])";
+    const std::string events =
+        R"([{"time_ns": )" + std::to_string(failAt * 1000000) + R"(, "component": "rocket_motor", "input": "flow", "value": -1000}])";
     return lab(runSettings(1000000, ticks * 1000000, 100), nodes, comps, events);
 }
 
@@ -158,8 +166,8 @@ private slots:
     void livePressureSourceActsNextTick();
 
 private:
-    std::shared_ptr<const Model> m_model;  // two-speed-shift: events, clutches locking and releasing
-    std::vector<std::uint64_t> m_ref;      // its hash after every tick
+    std::shared_ptr<const Model> m_model; // two-speed-shift: events, clutches locking and releasing
+    std::vector<std::uint64_t> m_ref;     // its hash after every tick
 };
 
 void TestSession::initTestCase()
@@ -196,8 +204,10 @@ void TestSession::thousandsOfCancelledBatches()
         std::atomic<bool> cancel{false};
         const bool before = rng() % 4 == 0;
         const auto delay = std::chrono::microseconds(rng() % 700);
-        if (before) cancel = true;
-        else canceller.arm(&cancel, delay);
+        if (before)
+            cancel = true;
+        else
+            canceller.arm(&cancel, delay);
         const std::int64_t intervals0 = s.stats().intervals;
         const BatchResult r = s.run(n, &cancel);
         if (!before) canceller.wait();
@@ -244,8 +254,8 @@ void TestSession::thousandsOfCancelledBatches()
         }
     }
     qInfo("cancelled: before the call %d, by the thread before the first tick %d, by the thread mid-batch %d; "
-          "completed before the cancel %d; long batches added %d", cancelledBefore, cancelledAtStart, cancelledMidBatch,
-          completed, topUps);
+          "completed before the cancel %d; long batches added %d",
+          cancelledBefore, cancelledAtStart, cancelledMidBatch, completed, topUps);
     QVERIFY(cancelledBefore > 500);
     QVERIFY2(cancelledMidBatch > 0, "no cancellation landed inside a batch");
 }
@@ -395,14 +405,17 @@ void TestSession::forkDivergesOnlyAfterItsInputChanges()
         QCOMPARE(fork.stateHash(), parent.stateHash());
     }
     QVERIFY(fork.setInput("drive", "command", 0.5));
-    QVERIFY(!fork.setInput("drive", "command", 7.0));      // out of range: refused, nothing changed
-    QVERIFY(!fork.setInput("nothing", "command", 0.5));    // unknown component
-    QVERIFY(fork.stateHash() != parent.stateHash());       // the input is part of the state
+    QVERIFY(!fork.setInput("drive", "command", 7.0));   // out of range: refused, nothing changed
+    QVERIFY(!fork.setInput("nothing", "command", 0.5)); // unknown component
+    QVERIFY(fork.stateHash() != parent.stateHash());    // the input is part of the state
     fork.observe(b.data());
     parent.observe(a.data());
     const auto layout = observableLayout(*m_model);
-    const auto speed = static_cast<std::size_t>(
-        std::find_if(layout.begin(), layout.end(), [](const ObservableRef& o) { return o.subject == "input" && o.name == "speed"; }) - layout.begin());
+    const auto speed = static_cast<std::size_t>(std::find_if(layout.begin(), layout.end(),
+                                                             [](const ObservableRef& o) {
+                                                                 return o.subject == "input" && o.name == "speed";
+                                                             }) -
+                                                layout.begin());
     QVERIFY(speed < layout.size());
     QCOMPARE(b[speed], a[speed]);
     for (int i = 0; i < 200; ++i) {
@@ -477,12 +490,12 @@ void TestSession::liveInputEqualsEventInEveryLab()
 //   pressure source (1 bar -> 20 bar at 10 ms) --> junction --orifice--> volume (1 l)
 void TestSession::livePressureSourceActsNextTick()
 {
-    const std::string text = lab(runSettings(100000, 50000000, 10),
-                                 "[" + junction("supply") + "," + volumeNode("tank", 1e-3, 1.5e9, 1e5) + "]",
-                                 R"([{"id": "src", "type": "pressure_source", "node_a": "supply", "inputs": {"pressure": 100000}},
+    const std::string text =
+        lab(runSettings(100000, 50000000, 10), "[" + junction("supply") + "," + volumeNode("tank", 1e-3, 1.5e9, 1e5) + "]",
+            R"([{"id": "src", "type": "pressure_source", "node_a": "supply", "inputs": {"pressure": 100000}},
                                      {"id": "valve", "type": "orifice", "node_a": "supply", "node_b": "tank",
                                       "parameters": {"conductance": 1e-10}}])",
-                                 R"([{"time_ns": 10000000, "component": "src", "input": "pressure", "value": 2000000},
+            R"([{"time_ns": 10000000, "component": "src", "input": "pressure", "value": 2000000},
                                      {"time_ns": 40000000, "component": "src", "input": "pressure", "value": 500000}])");
     compareLiveWithEvent(text, 0, "pressure source event 0");
     compareLiveWithEvent(text, 1, "pressure source event 1");

@@ -116,22 +116,21 @@ void TestSignals::rampCapacityLockInstant()
 void TestSignals::holdAndLinearTables()
 {
     {
-        DL_COMPILE(model, lab(runSettings(700000, 700000000, 100), "[" + rot("shaft", 1.0, 0.0) + "]",
-                              sourceOn("shaft", R"({"signal": "steps"})"), "[]",
-                              R"([{"id": "steps", "kind": "table", "interpolation": "hold", "points": [[0, 1], [0.25, 3], [0.6, -2]]}])"));
+        DL_COMPILE(model,
+                   lab(runSettings(700000, 700000000, 100), "[" + rot("shaft", 1.0, 0.0) + "]", sourceOn("shaft", R"({"signal": "steps"})"),
+                       "[]", R"([{"id": "steps", "kind": "table", "interpolation": "hold", "points": [[0, 1], [0.25, 3], [0.6, -2]]}])"));
         const Trace t = simulate(model);
         QVERIFY(t.ok);
         QVERIFY2(std::fabs(t.rows.back()[0] - 1.1) < 1e-13, qPrintable(QString::number(t.rows.back()[0] - 1.1))); // 1000 rounded additions
         QCOMPARE(t.at(t.rows.size() - 1, "steps", "value"), -2.0);
     }
     {
-        DL_COMPILE(model, lab(runSettings(700000, 700000000, 100), "[" + rot("shaft", 2.0, 0.0) + "]",
-                              sourceOn("shaft", R"({"signal": "line"})"), "[]",
-                              R"([{"id": "line", "kind": "table", "points": [[0, 0], [1, 4]]}])"));
+        DL_COMPILE(model,
+                   lab(runSettings(700000, 700000000, 100), "[" + rot("shaft", 2.0, 0.0) + "]", sourceOn("shaft", R"({"signal": "line"})"),
+                       "[]", R"([{"id": "line", "kind": "table", "points": [[0, 0], [1, 4]]}])"));
         const Trace t = simulate(model);
         QVERIFY(t.ok);
-        for (std::size_t i = 0; i < t.rows.size(); ++i)
-            QVERIFY(std::fabs(t.at(i, "shaft", "speed") - t.times[i] * t.times[i]) < 1e-13);
+        for (std::size_t i = 0; i < t.rows.size(); ++i) QVERIFY(std::fabs(t.at(i, "shaft", "speed") - t.times[i] * t.times[i]) < 1e-13);
     }
 }
 
@@ -142,7 +141,9 @@ void TestSignals::shapes()
     {
         Diagnostics d;
         LabSpec spec;
-        const auto add = [&](const char* id, const char* kind, Json fields) { spec.timeSignals.push_back(SignalSpec{id, kind, std::move(fields)}); };
+        const auto add = [&](const char* id, const char* kind, Json fields) {
+            spec.timeSignals.push_back(SignalSpec{id, kind, std::move(fields)});
+        };
         add("r", "ramp", Json{{"start", 1.0}, {"duration", 2.0}, {"from", 1.0}, {"to", 5.0}});
         add("s", "step", Json{{"time", 0.5}, {"before", -1.0}, {"after", 3.0}});
         add("w", "sine", Json{{"amplitude", 2.0}, {"frequency", 0.5}, {"phase", 0.3}, {"offset", 1.0}, {"start", 1.0}});
@@ -197,8 +198,9 @@ void TestSignals::csvFileEmbedded()
     QCOMPARE(QString::fromStdString(g["kind"].get<std::string>()), QString("table"));
     QCOMPARE(g["points"].size(), std::size_t(3));
     // the same lab with the points inline: the same fingerprint and the same run
-    DL_COMPILE(inline_, lab(runSettings(1000000, 100000000, 10), "[" + rot("shaft", 1.0, 0.0) + "]", sourceOn("shaft", R"({"signal": "trace"})"),
-                            "[]", R"([{"id": "trace", "kind": "table", "points": [[0, 0], [0.05, 2], [0.1, 2]]}])"));
+    DL_COMPILE(inline_,
+               lab(runSettings(1000000, 100000000, 10), "[" + rot("shaft", 1.0, 0.0) + "]", sourceOn("shaft", R"({"signal": "trace"})"),
+                   "[]", R"([{"id": "trace", "kind": "table", "points": [[0, 0], [0.05, 2], [0.1, 2]]}])"));
     QCOMPARE(fromFile.model->fingerprint, inline_->fingerprint);
     const Trace a = simulate(fromFile.model), b = simulate(inline_);
     QCOMPARE(a.finalHash, b.finalHash);

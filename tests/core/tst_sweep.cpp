@@ -71,31 +71,38 @@ void TestSweep::closedFormGrid()
 {
     const Study st = prepared("capacity.sweep.json");
     QCOMPARE(st.size(), std::size_t{12});
-    const std::vector<Row> rows = runVariants(st, [&] {
-        std::vector<std::size_t> all(st.size());
-        for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
-        return all;
-    }(), EngineOptions{});
+    const std::vector<Row> rows = runVariants(
+        st,
+        [&] {
+            std::vector<std::size_t> all(st.size());
+            for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+            return all;
+        }(),
+        EngineOptions{});
     QCOMPARE(rows.size(), std::size_t{12});
     const double J1 = 0.2, w0 = 150.0;
     const double caps[] = {45.0, 70.0, 95.0, 130.0};
     for (const Row& r : rows) {
         QVERIFY2(r.error.empty(), r.error.c_str());
         const double C = r.factors[0], J2 = r.factors[1];
-        QCOMPARE(C, caps[r.index / 3]); // the first factor varies slowest
+        QCOMPARE(C, caps[r.index / 3]);          // the first factor varies slowest
         if (r.index % 3 == 0) QCOMPARE(J2, 0.4); // range ends exactly as written
         if (r.index % 3 == 2) QCOMPARE(J2, 1.6);
         if (r.index % 3 == 1) QVERIFY(std::fabs(J2 - 0.8) < 1e-15);
         const double Jeff = J1 * J2 / (J1 + J2);
         const double tLock = w0 * Jeff / C, heat = 0.5 * Jeff * w0 * w0, wEnd = J1 * w0 / (J1 + J2);
         const double lock = r.metrics[0], q = r.metrics[1], total = r.metrics[2], w = r.metrics[3], peak = r.metrics[4], t40 = r.metrics[5];
-        QVERIFY2(std::fabs(lock - tLock) < 1e-12, qPrintable(QString("row %1: lock %2 s, exact %3 s").arg(r.index).arg(lock, 0, 'g', 17).arg(tLock, 0, 'g', 17)));
-        QVERIFY2(std::fabs(q - heat) < 1e-9, qPrintable(QString("row %1: heat %2 J, exact %3 J").arg(r.index).arg(q, 0, 'g', 17).arg(heat)));
+        QVERIFY2(std::fabs(lock - tLock) < 1e-12,
+                 qPrintable(QString("row %1: lock %2 s, exact %3 s").arg(r.index).arg(lock, 0, 'g', 17).arg(tLock, 0, 'g', 17)));
+        QVERIFY2(std::fabs(q - heat) < 1e-9,
+                 qPrintable(QString("row %1: heat %2 J, exact %3 J").arg(r.index).arg(q, 0, 'g', 17).arg(heat)));
         QVERIFY(std::fabs(total - heat) < 1e-9);
         QVERIFY(std::fabs(w - wEnd) < 1e-11);
         QVERIFY(std::fabs(peak - wEnd) < 1e-11);
-        if (wEnd > 40.0) QVERIFY2(std::fabs(t40 - 40.0 * J2 / C) < 1e-12, qPrintable(QString::number(t40, 'g', 17)));
-        else QVERIFY(std::isnan(t40));
+        if (wEnd > 40.0)
+            QVERIFY2(std::fabs(t40 - 40.0 * J2 / C) < 1e-12, qPrintable(QString::number(t40, 'g', 17)));
+        else
+            QVERIFY(std::isnan(t40));
         QVERIFY(std::fabs(r.residual) < 1e-9);
         QVERIFY(r.fingerprint != 0 && r.finalHash != 0);
     }
@@ -156,15 +163,17 @@ void TestSweep::invalidVariantsAreErrorRows()
         QCOMPARE(rows[i].finalHash, std::uint64_t{0});
     }
     const std::string csv = csvRow(rows[1]);
-    QVERIFY2(csv.find(",,,,,,,,,\"does not compile") != std::string::npos || csv.find("does not compile") != std::string::npos, csv.c_str());
+    QVERIFY2(csv.find(",,,,,,,,,\"does not compile") != std::string::npos || csv.find("does not compile") != std::string::npos,
+             csv.c_str());
 }
 
 void TestSweep::latinHypercubeStrata()
 {
     Diagnostics d;
     bool ok = false;
-    const Json factors = Json::array({Json{{"path", "clutch.inputs.capacity"}, {"range", {{"from", 40.0}, {"to", 140.0}}}},
-                                      Json{{"path", "load.inertia"}, {"random", {{"distribution", "log_uniform"}, {"low", 0.1}, {"high", 10.0}}}}});
+    const Json factors =
+        Json::array({Json{{"path", "clutch.inputs.capacity"}, {"range", {{"from", 40.0}, {"to", 140.0}}}},
+                     Json{{"path", "load.inertia"}, {"random", {{"distribution", "log_uniform"}, {"low", 0.1}, {"high", 10.0}}}}});
     const Study st = withSweep(Json{{"design", {{"kind", "latin_hypercube"}, {"samples", 50}, {"seed", 11}}}, {"factors", factors}}, d, ok);
     QVERIFY(ok);
     QCOMPARE(st.size(), std::size_t{50});
@@ -192,7 +201,8 @@ void TestSweep::monteCarloSeeded()
 {
     Diagnostics d;
     bool ok = false;
-    const Json factors = Json::array({Json{{"path", "load.inertia"}, {"random", {{"distribution", "normal"}, {"mean", 1.0}, {"std", 0.1}}}}});
+    const Json factors =
+        Json::array({Json{{"path", "load.inertia"}, {"random", {{"distribution", "normal"}, {"mean", 1.0}, {"std", 0.1}}}}});
     const Study a = withSweep(Json{{"design", {{"kind", "monte_carlo"}, {"samples", 2000}, {"seed", 5}}}, {"factors", factors}}, d, ok);
     QVERIFY(ok);
     const Study b = withSweep(Json{{"design", {{"kind", "monte_carlo"}, {"samples", 2000}, {"seed", 5}}}, {"factors", factors}}, d, ok);
@@ -293,15 +303,23 @@ void TestSweep::sweepFileErrors()
         const char* says;
     } cases[] = {
         {R"({"format": "drivelab.lab", "version": 1, "lab": "x", "factors": [], "metrics": []})", "format", "must be \"drivelab.sweep\""},
-        {R"({"format": "drivelab.sweep", "version": 9, "lab": "x", "factors": [{"path": "a.b", "values": [1]}], "metrics": []})", "version", "newer"},
+        {R"({"format": "drivelab.sweep", "version": 9, "lab": "x", "factors": [{"path": "a.b", "values": [1]}], "metrics": []})", "version",
+         "newer"},
         {R"({"format": "drivelab.sweep", "version": 1, "lab": "x", "factors": [], "metrics": []})", "factors", "non-empty"},
-        {R"({"format": "drivelab.sweep", "version": 1, "lab": "x", "factors": [{"path": "a.b"}], "metrics": []})", "factors[0]", "exactly one of"},
-        {R"({"format": "drivelab.sweep", "version": 1, "lab": "x", "factors": [{"path": "a.b", "values": [1, "2"]}], "metrics": []})", "factors[0].values[1]", "finite number"},
-        {R"({"format": "drivelab.sweep", "version": 1, "lab": "x", "factors": [{"path": "a.b", "range": {"from": 0, "to": 1, "count": 3, "scale": "log"}}], "metrics": []})", "factors[0].range.from", "above 0"},
-        {R"({"format": "drivelab.sweep", "version": 1, "lab": "x", "factors": [{"path": "a.b", "random": {"distribution": "normal", "mean": 0, "std": 1}}], "metrics": []})", "factors[0].random.count", "is missing"},
-        {R"({"format": "drivelab.sweep", "version": 1, "lab": "x", "factors": [{"path": "a.b", "values": [1]}], "metrics": [{"name": "m", "reduce": "median", "observable": "a.speed"}]})", "metrics[0].reduce", "not a reduction"},
-        {R"({"format": "drivelab.sweep", "version": 1, "lab": "x", "factors": [{"path": "a.b", "values": [1]}], "metrics": [{"name": "fingerprint", "reduce": "final", "observable": "a.speed"}]})", "metrics[0].name", "always have"},
-        {R"({"format": "drivelab.sweep", "version": 1, "lab": "x", "design": {"kind": "latin_hypercube", "samples": 0, "seed": 1}, "factors": [{"path": "a.b", "values": [1]}], "metrics": []})", "design.samples", "whole number from 1"},
+        {R"({"format": "drivelab.sweep", "version": 1, "lab": "x", "factors": [{"path": "a.b"}], "metrics": []})", "factors[0]",
+         "exactly one of"},
+        {R"({"format": "drivelab.sweep", "version": 1, "lab": "x", "factors": [{"path": "a.b", "values": [1, "2"]}], "metrics": []})",
+         "factors[0].values[1]", "finite number"},
+        {R"({"format": "drivelab.sweep", "version": 1, "lab": "x", "factors": [{"path": "a.b", "range": {"from": 0, "to": 1, "count": 3, "scale": "log"}}], "metrics": []})",
+         "factors[0].range.from", "above 0"},
+        {R"({"format": "drivelab.sweep", "version": 1, "lab": "x", "factors": [{"path": "a.b", "random": {"distribution": "normal", "mean": 0, "std": 1}}], "metrics": []})",
+         "factors[0].random.count", "is missing"},
+        {R"({"format": "drivelab.sweep", "version": 1, "lab": "x", "factors": [{"path": "a.b", "values": [1]}], "metrics": [{"name": "m", "reduce": "median", "observable": "a.speed"}]})",
+         "metrics[0].reduce", "not a reduction"},
+        {R"({"format": "drivelab.sweep", "version": 1, "lab": "x", "factors": [{"path": "a.b", "values": [1]}], "metrics": [{"name": "fingerprint", "reduce": "final", "observable": "a.speed"}]})",
+         "metrics[0].name", "always have"},
+        {R"({"format": "drivelab.sweep", "version": 1, "lab": "x", "design": {"kind": "latin_hypercube", "samples": 0, "seed": 1}, "factors": [{"path": "a.b", "values": [1]}], "metrics": []})",
+         "design.samples", "whole number from 1"},
     };
     for (const auto& c : cases) {
         Diagnostics d;

@@ -147,7 +147,8 @@ void TestSweepCli::killResumesFromJournal() { interrupted(true); }
 void TestSweepCli::invalidVariantsAndSweeps()
 {
     const QString lab = kFixtures + "/two-inertia.lab.json";
-    const QString half = writeTestFile(m_dir, "half.sweep.json", R"({"format": "drivelab.sweep", "version": 1, "lab": ")" + lab.toStdString() + R"(",
+    const QString half =
+        writeTestFile(m_dir, "half.sweep.json", R"({"format": "drivelab.sweep", "version": 1, "lab": ")" + lab.toStdString() + R"(",
         "factors": [{"path": "engine.inertia", "values": [0.2, -0.2, 0.3, 0.0]}], "metrics": []})");
     const QString out = m_dir.filePath("half.csv");
     CliResult r = cli({"sweep", half, "--output", out});
@@ -155,10 +156,12 @@ void TestSweepCli::invalidVariantsAndSweeps()
     QVERIFY(r.out.contains("2 with errors"));
     const QList<QByteArray> lines = bytes(out).split('\n');
     QVERIFY(lines[1].endsWith(","));
-    QVERIFY2(lines[2].contains(",\"does not compile: engine: inertia:") || lines[2].contains(",does not compile: engine: inertia:"), lines[2].constData());
+    QVERIFY2(lines[2].contains(",\"does not compile: engine: inertia:") || lines[2].contains(",does not compile: engine: inertia:"),
+             lines[2].constData());
     QVERIFY(lines[3].endsWith(","));
     // a resume with another study's file is refused and the file is left as it was
-    const QString other = writeTestFile(m_dir, "other.sweep.json", R"({"format": "drivelab.sweep", "version": 1, "lab": ")" + lab.toStdString() + R"(",
+    const QString other =
+        writeTestFile(m_dir, "other.sweep.json", R"({"format": "drivelab.sweep", "version": 1, "lab": ")" + lab.toStdString() + R"(",
         "factors": [{"path": "load.inertia", "values": [0.2, 0.3]}], "metrics": []})");
     const QByteArray before = bytes(out);
     r = cli({"sweep", other, "--output", out, "--resume"});
@@ -166,11 +169,14 @@ void TestSweepCli::invalidVariantsAndSweeps()
     QVERIFY2(r.err.contains("cannot resume") && r.err.contains("not this study's"), qPrintable(r.err));
     QCOMPARE(bytes(out), before);
     // invalid sweeps: the file and the field named, exit 2, nothing written
-    const QString bad = writeTestFile(m_dir, "bad.sweep.json", R"({"format": "drivelab.sweep", "version": 1, "lab": ")" + lab.toStdString() + R"(",
+    const QString bad =
+        writeTestFile(m_dir, "bad.sweep.json", R"({"format": "drivelab.sweep", "version": 1, "lab": ")" + lab.toStdString() + R"(",
         "factors": [{"path": "clutch.clutch.capacity", "values": [1.0]}], "metrics": []})");
     r = cli({"sweep", bad, "--output", m_dir.filePath("bad.csv")});
     QCOMPARE(r.exit, 2);
-    QVERIFY2(r.err.contains("bad.sweep.json: -: factors[0].path: path 'clutch.clutch.capacity': clutch 'clutch' has no parameter 'capacity'"), qPrintable(r.err));
+    QVERIFY2(
+        r.err.contains("bad.sweep.json: -: factors[0].path: path 'clutch.clutch.capacity': clutch 'clutch' has no parameter 'capacity'"),
+        qPrintable(r.err));
     QVERIFY(!QFile::exists(m_dir.filePath("bad.csv")));
     r = cli({"sweep", bad});
     QCOMPARE(r.exit, 2);

@@ -87,8 +87,10 @@ std::string assetOne(const std::uint8_t* data, std::size_t size)
         std::vector<std::string> caps;
         bool names = true;
         for (const auto& c : doc["capabilities"]) {
-            if (c.is_string()) caps.push_back(c.get<std::string>());
-            else names = false;
+            if (c.is_string())
+                caps.push_back(c.get<std::string>());
+            else
+                names = false;
         }
         if (names) doc["model_fingerprint"] = toHex16(assetModelFingerprint(doc["model"], caps));
     }

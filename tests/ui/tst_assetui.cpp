@@ -26,15 +26,13 @@ using namespace drivelab::test;
 
 namespace {
 
-QString fixtureDir()
-{
-    return QStringLiteral(DRIVELAB_SOURCE_DIR "/tests/fixtures/assets/v1");
-}
+QString fixtureDir() { return QStringLiteral(DRIVELAB_SOURCE_DIR "/tests/fixtures/assets/v1"); }
 
 QStringList fixtures()
 {
     QStringList out;
-    for (const QString& f : QDir(fixtureDir()).entryList({QStringLiteral("*.dlasset.json")}, QDir::Files)) out << QDir(fixtureDir()).filePath(f);
+    for (const QString& f : QDir(fixtureDir()).entryList({QStringLiteral("*.dlasset.json")}, QDir::Files))
+        out << QDir(fixtureDir()).filePath(f);
     return out;
 }
 
@@ -76,10 +74,7 @@ void TestAssetUi::init()
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
 }
 
-void TestAssetUi::cleanup()
-{
-    m_window.reset();
-}
+void TestAssetUi::cleanup() { m_window.reset(); }
 
 bool TestAssetUi::waitExport(const QString& path)
 {

@@ -57,10 +57,7 @@ private:
     QPoint at(const QPointF& scenePos) const { return m_w->view()->mapFromScene(scenePos); }
     void drop(const QString& token, const QPointF& scenePos);
     void drag(const QPointF& from, const QPointF& to, Qt::KeyboardModifiers mods = {});
-    QPointF portPos(const QString& comp, const QString& port) const
-    {
-        return m_w->scene()->componentItem(comp)->port(port)->scenePos();
-    }
+    QPointF portPos(const QString& comp, const QString& port) const { return m_w->scene()->componentItem(comp)->port(port)->scenePos(); }
 
     QTemporaryDir m_dir;
     MainWindow* m_w = nullptr;
@@ -112,8 +109,7 @@ void TestCanvas::drag(const QPointF& from, const QPointF& to, Qt::KeyboardModifi
 void TestCanvas::paletteListsEveryDescriptor()
 {
     const QStringList tokens = m_w->palette()->tokens();
-    for (const ComponentDescriptor* d : componentDescriptors())
-        QVERIFY2(tokens.contains(QStringLiteral("component:") + d->type), d->type);
+    for (const ComponentDescriptor* d : componentDescriptors()) QVERIFY2(tokens.contains(QStringLiteral("component:") + d->type), d->type);
     int nodes = 0;
     for (Domain dom : {Domain::Rotational, Domain::Translational, Domain::Hydraulic, Domain::Thermal}) {
         const bool described = nodeDomainDescriptor(dom) != nullptr;
@@ -381,8 +377,7 @@ void TestCanvas::labsGetATidyLayout()
     // no two symbols overlap
     for (int i = 0; i < rects.size(); ++i) {
         for (int j = i + 1; j < rects.size(); ++j)
-            QVERIFY2(!rects[i].second.intersects(rects[j].second),
-                     qPrintable(rects[i].first + " overlaps " + rects[j].first));
+            QVERIFY2(!rects[i].second.intersects(rects[j].second), qPrintable(rects[i].first + " overlaps " + rects[j].first));
     }
     // every wire is orthogonal and passes through no symbol but its own two ends
     for (WireItem* w : scene->wires()) {
@@ -394,8 +389,7 @@ void TestCanvas::labsGetATidyLayout()
             const QRectF seg = QRectF(a, b).normalized().adjusted(-0.5, -0.5, 0.5, 0.5);
             for (const auto& [id, r] : rects) {
                 if (id == w->component() || id == w->node()) continue;
-                QVERIFY2(!seg.intersects(r.adjusted(2, 2, -2, -2)),
-                         qPrintable(w->component() + "." + w->port() + " crosses " + id));
+                QVERIFY2(!seg.intersects(r.adjusted(2, 2, -2, -2)), qPrintable(w->component() + "." + w->port() + " crosses " + id));
             }
         }
     }
@@ -425,8 +419,8 @@ void TestCanvas::zoomAndFit()
     const double z = view->zoom();
     view->zoomBy(2.0);
     QVERIFY(std::fabs(view->zoom() - 2.0 * z) < 1e-9);
-    QWheelEvent wheel(QPointF(100, 100), view->viewport()->mapToGlobal(QPointF(100, 100)), QPoint(), QPoint(0, -120),
-                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QWheelEvent wheel(QPointF(100, 100), view->viewport()->mapToGlobal(QPointF(100, 100)), QPoint(), QPoint(0, -120), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(view->viewport(), &wheel);
     QVERIFY(view->zoom() < 2.0 * z);
 }

@@ -35,7 +35,8 @@ QByteArray labText(const QString& nodes, const QString& components)
 
 QString orifice(const QString& id, const QString& a, const QString& b)
 {
-    return QStringLiteral(R"({"id": "%1", "type": "orifice", "node_a": "%2", "node_b": "%3", "parameters": {"conductance": 1e-10}})").arg(id, a, b);
+    return QStringLiteral(R"({"id": "%1", "type": "orifice", "node_a": "%2", "node_b": "%3", "parameters": {"conductance": 1e-10}})")
+        .arg(id, a, b);
 }
 
 QString accumulator(const QString& id, const QString& node)
@@ -46,10 +47,7 @@ QString accumulator(const QString& id, const QString& node)
 }
 
 const QString kTank = QStringLiteral(R"({"id": "tank", "domain": "hydraulic", "fixed_pressure": 1e5})");
-QString junction(const QString& id)
-{
-    return QStringLiteral(R"({"id": "%1", "domain": "hydraulic"})").arg(id);
-}
+QString junction(const QString& id) { return QStringLiteral(R"({"id": "%1", "domain": "hydraulic"})").arg(id); }
 
 // tank --supply-- [line: acc1, acc2]
 QByteArray twoAccumulators()
@@ -133,10 +131,7 @@ void TestCausalityOverlay::init()
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
 }
 
-void TestCausalityOverlay::cleanup()
-{
-    m_window.reset();
-}
+void TestCausalityOverlay::cleanup() { m_window.reset(); }
 
 void TestCausalityOverlay::open(const QByteArray& text)
 {

@@ -73,14 +73,26 @@ void TestCommands::undoRedoEveryCommandType()
         QVERIFY2(files.back() != files[files.size() - 2], qPrintable(name + ": the edit changed nothing"));
     };
 
-    step("add node", [&] { w.scene()->addFromPalette("node:rotational", QPointF(900, 300)); });
+    step("add node", [&] {
+        w.scene()->addFromPalette("node:rotational", QPointF(900, 300));
+    });
     const std::string shaft = doc->lab().nodes.back().id;
-    step("add component", [&] { w.scene()->addFromPalette("component:spring", QPointF(1000, 300)); });
+    step("add component", [&] {
+        w.scene()->addFromPalette("component:spring", QPointF(1000, 300));
+    });
     const std::string spring = doc->lab().components.back().id;
-    step("connect", [&] { doc->push(new ConnectCommand(doc, spring, "node_a", "wheels")); });
-    step("connect (port to a node ahead of node_a in the ports)", [&] { doc->push(new ConnectCommand(doc, spring, "node_b", shaft)); });
-    step("connect (replace a binding)", [&] { doc->push(new ConnectCommand(doc, spring, "node_b", "ground")); });
-    step("disconnect", [&] { doc->push(new DisconnectCommand(doc, "tc", "heat_node")); });
+    step("connect", [&] {
+        doc->push(new ConnectCommand(doc, spring, "node_a", "wheels"));
+    });
+    step("connect (port to a node ahead of node_a in the ports)", [&] {
+        doc->push(new ConnectCommand(doc, spring, "node_b", shaft));
+    });
+    step("connect (replace a binding)", [&] {
+        doc->push(new ConnectCommand(doc, spring, "node_b", "ground"));
+    });
+    step("disconnect", [&] {
+        doc->push(new DisconnectCommand(doc, "tc", "heat_node"));
+    });
     step("move (a merged drag)", [&] {
         for (int i = 1; i <= 3; ++i) {
             MoveItemsCommand::Moves m;
@@ -91,14 +103,30 @@ void TestCommands::undoRedoEveryCommandType()
             doc->push(new MoveItemsCommand(doc, m, 77));
         }
     });
-    step("rotate", [&] { doc->push(new TransformItemsCommand(doc, {"engine", "tc"}, TransformItemsCommand::Operation::RotateClockwise)); });
-    step("flip", [&] { doc->push(new TransformItemsCommand(doc, {"lockup"}, TransformItemsCommand::Operation::Flip)); });
-    step("rename node", [&] { doc->push(new RenameCommand(doc, "turbine", "turbine_shaft")); });
-    step("rename component with events", [&] { doc->push(new RenameCommand(doc, "lockup", "lockup_clutch")); });
-    step("set node field", [&] { doc->push(new SetValueCommand(doc, {ValueTarget::Kind::NodeField, "engine", "inertia"}, Json(0.3))); });
-    step("set parameter", [&] { doc->push(new SetValueCommand(doc, {ValueTarget::Kind::Parameter, "final_drive", "ratio"}, Json(7.5))); });
-    step("clear optional parameter", [&] { doc->push(new SetValueCommand(doc, {ValueTarget::Kind::Parameter, "lockup_clutch", "kinetic_ratio"}, std::nullopt)); });
-    step("set input", [&] { doc->push(new SetValueCommand(doc, {ValueTarget::Kind::Input, "engine_torque", "command"}, Json(0.25))); });
+    step("rotate", [&] {
+        doc->push(new TransformItemsCommand(doc, {"engine", "tc"}, TransformItemsCommand::Operation::RotateClockwise));
+    });
+    step("flip", [&] {
+        doc->push(new TransformItemsCommand(doc, {"lockup"}, TransformItemsCommand::Operation::Flip));
+    });
+    step("rename node", [&] {
+        doc->push(new RenameCommand(doc, "turbine", "turbine_shaft"));
+    });
+    step("rename component with events", [&] {
+        doc->push(new RenameCommand(doc, "lockup", "lockup_clutch"));
+    });
+    step("set node field", [&] {
+        doc->push(new SetValueCommand(doc, {ValueTarget::Kind::NodeField, "engine", "inertia"}, Json(0.3)));
+    });
+    step("set parameter", [&] {
+        doc->push(new SetValueCommand(doc, {ValueTarget::Kind::Parameter, "final_drive", "ratio"}, Json(7.5)));
+    });
+    step("clear optional parameter", [&] {
+        doc->push(new SetValueCommand(doc, {ValueTarget::Kind::Parameter, "lockup_clutch", "kinetic_ratio"}, std::nullopt));
+    });
+    step("set input", [&] {
+        doc->push(new SetValueCommand(doc, {ValueTarget::Kind::Input, "engine_torque", "command"}, Json(0.25)));
+    });
     step("set table", [&] {
         Json map = doc->lab().findComponent("tc")->parameters["pump_positive"];
         map[3]["torque_ratio"] = 1.55;
@@ -122,17 +150,29 @@ void TestCommands::undoRedoEveryCommandType()
         doc->push(new ConnectCommand(doc, damper, "heat_node", id));
         undo->endMacro();
     });
-    step("delete node with bindings", [&] { doc->push(new DeleteItemsCommand(doc, {"turbine_shaft"})); });
-    step("delete component with events", [&] { doc->push(new DeleteItemsCommand(doc, {"engine_torque"})); });
+    step("delete node with bindings", [&] {
+        doc->push(new DeleteItemsCommand(doc, {"turbine_shaft"}));
+    });
+    step("delete component with events", [&] {
+        doc->push(new DeleteItemsCommand(doc, {"engine_torque"}));
+    });
     step("run settings", [&] {
         RunSpec r = doc->lab().run;
         r.durationNs = 6000000000;
         doc->push(new RunSettingsCommand(doc, r));
     });
-    step("lab info", [&] { doc->push(new LabInfoCommand(doc, "renamed-lab", Json("new text"))); });
-    step("add event", [&] { doc->push(new AddEventCommand(doc, {4000000000, "lockup_clutch", "capacity", 10.0}, 0)); });
-    step("edit event", [&] { doc->push(new EditEventCommand(doc, 1, {3500000000, "lockup_clutch", "capacity", 500.0})); });
-    step("remove events", [&] { doc->push(new RemoveEventsCommand(doc, {0, 1})); });
+    step("lab info", [&] {
+        doc->push(new LabInfoCommand(doc, "renamed-lab", Json("new text")));
+    });
+    step("add event", [&] {
+        doc->push(new AddEventCommand(doc, {4000000000, "lockup_clutch", "capacity", 10.0}, 0));
+    });
+    step("edit event", [&] {
+        doc->push(new EditEventCommand(doc, 1, {3500000000, "lockup_clutch", "capacity", 500.0}));
+    });
+    step("remove events", [&] {
+        doc->push(new RemoveEventsCommand(doc, {0, 1}));
+    });
     step("delete selection through the canvas", [&] {
         w.scene()->selectIds({"final_drive", "oil"});
         w.canvasEditor()->deleteSelection();

@@ -144,7 +144,7 @@ void TestConverterMap::efficiencyPeakInsideASegmentIsCaught()
 void TestConverterMap::speedRatioOrderAndEndRules()
 {
     Json rows = map("pump_positive");
-    rows[3]["speed_ratio"] = 0.1; // follows 0.2
+    rows[3]["speed_ratio"] = 0.1;            // follows 0.2
     rows[9]["capacity_coefficient"] = 0.001; // C must be 0 at s = 1
     setMap("pump_positive", rows);
     QCOMPARE(badRows(), (QList<int>{3}));
@@ -208,8 +208,9 @@ void TestConverterMap::pointsAreAddedRemovedAndReordered()
     for (int i = 0; i < 4; ++i) doc->undoStack()->undo();
     QCOMPARE(model()->rowCount(), 4);
     QCOMPARE(QString::fromStdString(map("pump_negative").dump()),
-             QString::fromStdString(Json::parse(test::readAll(test::labPath("converter-launch.lab.json")).toStdString())
-                                        ["components"][2]["parameters"]["pump_negative"].dump()));
+             QString::fromStdString(Json::parse(test::readAll(test::labPath("converter-launch.lab.json"))
+                                                    .toStdString())["components"][2]["parameters"]["pump_negative"]
+                                        .dump()));
 }
 
 void TestConverterMap::pasteFromASpreadsheet()

@@ -367,7 +367,9 @@ void TestEntry::undoAndRedoKeysWorkEverywhere()
     QApplication::setActiveWindow(editor);
     QTableView* view = editor->table()->view();
     typeInCell(view, 1, 2, "0.0072", Qt::Key_Return);
-    const auto c = [doc] { return doc->lab().findComponent("tc")->parameters["pump_positive"][1]["capacity_coefficient"].get<double>(); };
+    const auto c = [doc] {
+        return doc->lab().findComponent("tc")->parameters["pump_positive"][1]["capacity_coefficient"].get<double>();
+    };
     QCOMPARE(c(), 0.0072);
     view->setFocus();
     QTest::keyClick(view, Qt::Key_Z, Qt::ControlModifier);

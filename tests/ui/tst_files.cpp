@@ -198,9 +198,12 @@ void TestFiles::malformedFilesLoseNothing_data()
     QTest::newRow("not json") << QByteArray("{ \"format\": \"drivelab.lab\", ");
     QTest::newRow("empty") << QByteArray("");
     QTest::newRow("wrong format") << QByteArray(R"({"format": "something", "version": 1})");
-    QTest::newRow("newer version") << QByteArray(R"({"format": "drivelab.lab", "version": 99, "name": "x", "run": {}, "nodes": [], "components": [], "events": []})");
-    QTest::newRow("unknown key") << QByteArray(R"({"format": "drivelab.lab", "version": 1, "name": "x", "run": {"tick_ns": 1, "duration_ns": 1, "report_every_ticks": 1}, "nodes": [], "components": [], "events": [], "colour": 3})");
-    QTest::newRow("unknown type") << QByteArray(R"({"format": "drivelab.lab", "version": 1, "name": "x", "run": {"tick_ns": 1, "duration_ns": 1, "report_every_ticks": 1}, "nodes": [], "components": [{"id": "a", "type": "warp_drive"}], "events": []})");
+    QTest::newRow("newer version") << QByteArray(
+        R"({"format": "drivelab.lab", "version": 99, "name": "x", "run": {}, "nodes": [], "components": [], "events": []})");
+    QTest::newRow("unknown key") << QByteArray(
+        R"({"format": "drivelab.lab", "version": 1, "name": "x", "run": {"tick_ns": 1, "duration_ns": 1, "report_every_ticks": 1}, "nodes": [], "components": [], "events": [], "colour": 3})");
+    QTest::newRow("unknown type") << QByteArray(
+        R"({"format": "drivelab.lab", "version": 1, "name": "x", "run": {"tick_ns": 1, "duration_ns": 1, "report_every_ticks": 1}, "nodes": [], "components": [{"id": "a", "type": "warp_drive"}], "events": []})");
     QTest::newRow("deep nesting") << QByteArray(QByteArray(200, '[') + QByteArray(200, ']'));
     QTest::newRow("binary") << QByteArray("\x00\xff\xfe garbage", 11);
 }
@@ -258,7 +261,9 @@ void TestFiles::failureBeforeCommitLeavesTheOldFile()
     MainWindow* w = window();
     QVERIFY(w->openLab(path));
     w->document()->push(new SetValueCommand(w->document(), {ValueTarget::Kind::NodeField, "vehicle", "inertia"}, Json(9.0)));
-    w->files()->setSaveProgress([](qint64 written, qint64 total) { return written < total; }); // fail after the last byte
+    w->files()->setSaveProgress([](qint64 written, qint64 total) {
+        return written < total;
+    }); // fail after the last byte
     QVERIFY(!w->files()->save());
     QCOMPARE(test::readAll(path), before);
     QVERIFY(w->document()->isModified());

@@ -234,12 +234,15 @@ void TestPlots::legendZoomPanFollowCursor()
     const QStringList lines = torques->view()->readoutLines();
     QCOMPARE(lines.size(), 3); // time and two visible series
     const std::size_t i = s.atOrBefore(3.5, s.size());
-    QVERIFY(lines[1].contains(QString::number(s.value(i, 0 + [&] {
-        const auto& layout = area->observableLayout();
-        std::size_t k = 0;
-        while (!(layout[k].subject == "tc" && layout[k].name == "torque")) ++k;
-        return k;
-    }()), 'g', 6)));
+    QVERIFY(lines[1].contains(QString::number(s.value(
+                                                  i, 0 +
+                                                         [&] {
+                                                             const auto& layout = area->observableLayout();
+                                                             std::size_t k = 0;
+                                                             while (!(layout[k].subject == "tc" && layout[k].name == "torque")) ++k;
+                                                             return k;
+                                                         }()),
+                                              'g', 6)));
     area->setCursorTime(std::nan(""));
     QVERIFY(std::isnan(torques->view()->readoutTime()));
 }

@@ -52,10 +52,7 @@ CliReport runCli(const QString& lab, const QString& out)
     return r;
 }
 
-bool sameBits(double a, double b)
-{
-    return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
-}
+bool sameBits(double a, double b) { return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b); }
 
 using drivelab::test::waitIdle;
 
@@ -128,7 +125,9 @@ void TestRun::eachLabMatchesTheCommandLine()
         QVERIFY(sameBits(s.time(i), b["time"].get<double>()));
         for (std::size_t j = 0; j < layout.size(); ++j) {
             if (!sameBits(s.value(i, j), reportValue(b, layout[j])))
-                QFAIL(qPrintable(QStringLiteral("tick %1: %2.%3 differs").arg(s.tick(i)).arg(QString::fromStdString(layout[j].subject), QString::fromStdString(layout[j].name))));
+                QFAIL(qPrintable(QStringLiteral("tick %1: %2.%3 differs")
+                                     .arg(s.tick(i))
+                                     .arg(QString::fromStdString(layout[j].subject), QString::fromStdString(layout[j].name))));
         }
     }
     QCOMPARE(k, boundaries.size());
@@ -142,7 +141,9 @@ void TestRun::eachLabMatchesTheCommandLine()
     QVERIFY(series);
     const ObservableKey key = panel->keys().front();
     std::size_t obs = 0;
-    while (obs < layout.size() && !(QString::fromStdString(layout[obs].subject) == key.subject && QString::fromStdString(layout[obs].name) == key.name)) ++obs;
+    while (obs < layout.size() &&
+           !(QString::fromStdString(layout[obs].subject) == key.subject && QString::fromStdString(layout[obs].name) == key.name))
+        ++obs;
     QVERIFY(obs < layout.size());
     QVERIFY(!layout[obs].integer);
     std::map<double, double> atBoundary;
@@ -166,7 +167,7 @@ void TestRun::pauseRollsBackAndResumeMatches()
     MainWindow w({m_dir.path(), false});
     QVERIFY(w.openLab(drivelab::test::labPath("converter-launch.lab.json")));
     RunController* rc = w.runController();
-    rc->setSamplesPerReport(1); // one batch per report interval: pauses fall inside batches
+    rc->setSamplesPerReport(1);                // one batch per report interval: pauses fall inside batches
     w.document()->edit().run.durationNs *= 10; // 50 s: room for many pauses
     w.document()->notifyChanged(ChangeKind::Values, {});
     const CompileResult c = compile(w.document()->lab());

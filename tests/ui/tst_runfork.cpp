@@ -67,10 +67,7 @@ private:
     QTemporaryDir m_dir;
 };
 
-void TestRunFork::initTestCase()
-{
-    drivelab::test::isolate();
-}
+void TestRunFork::initTestCase() { drivelab::test::isolate(); }
 
 RunController* TestRunFork::startAt(MainWindow& w, const QString& lab, double t0)
 {
@@ -143,8 +140,8 @@ void TestRunFork::forkWithChangedEventDivergesOnlyAfterIt()
     const std::int64_t diff = firstDifference(*rc->branches()[0].store, *rc->branches()[1].store, &compared);
     qInfo("fork at tick %lld, event at tick %lld, first different sample at tick %lld (%d compared)", static_cast<long long>(t0),
           static_cast<long long>(te), static_cast<long long>(diff), compared);
-    QVERIFY(diff > te);       // identical up to and including the event's tick
-    QCOMPARE(diff, te + 1);   // the engine torque of the first tick after it differs
+    QVERIFY(diff > te);     // identical up to and including the event's tick
+    QCOMPARE(diff, te + 1); // the engine torque of the first tick after it differs
     QCOMPARE(compared, static_cast<int>(te - t0 + 2));
     // the parent is untouched by the fork
     Session ref(rc->model());

@@ -54,8 +54,8 @@ void TestScreenshot::mainWindow()
     const QImage image(out);
     QCOMPARE(image.size(), QSize(1600, 1000));
     QVERIFY(colours(image) > 200);
-    QCOMPARE(run({"--screenshot", m_dir.filePath("small.png"), "--size", "1024x700",
-                  drivelab::test::labPath("two-speed-shift.lab.json")}), 0);
+    QCOMPARE(run({"--screenshot", m_dir.filePath("small.png"), "--size", "1024x700", drivelab::test::labPath("two-speed-shift.lab.json")}),
+             0);
     QCOMPARE(QImage(m_dir.filePath("small.png")).size(), QSize(1024, 700));
 }
 

@@ -235,7 +235,7 @@ void TestSignals::halfTypedNumbersAreRefused()
         type(to, QString::fromLatin1(partial));
         QTest::keyClick(to, Qt::Key_Return);
         QVERIFY2(to->property("unfinished").toBool(), partial); // shown, not stored
-        QCOMPARE(to->text(), QString::fromLatin1(partial));    // every key kept as typed
+        QCOMPARE(to->text(), QString::fromLatin1(partial));     // every key kept as typed
         m_w->view()->setFocus();                                // leaving the field does not store it either
         QCOMPARE(saved(), before);
     }
@@ -494,7 +494,8 @@ void TestSignals::thePickerAndThePlotsShowSignals()
     QCOMPARE(tree->topLevelItem(0)->text(1), QStringLiteral("node"));
     picker->close();
     // a signal plotted beside the torque it drives
-    QVERIFY(area->addObservables(nullptr, {QStringLiteral("src"), QStringLiteral("drive")}, {QStringLiteral("torque"), QStringLiteral("value")}));
+    QVERIFY(area->addObservables(nullptr, {QStringLiteral("src"), QStringLiteral("drive")},
+                                 {QStringLiteral("torque"), QStringLiteral("value")}));
     rc->reset();
 }
 
@@ -521,7 +522,8 @@ void TestSignals::inputsBindToAController()
     QVERIFY(driver > 0);
     source->setCurrentIndex(driver);
     emit source->activated(driver);
-    QCOMPARE(doc()->lab().findComponent("src")->inputs["torque"], Json::parse(R"({"controller": "driver", "scale": 1.0, "offset": 0.0})")); // the signal's scale and offset kept
+    QCOMPARE(doc()->lab().findComponent("src")->inputs["torque"],
+             Json::parse(R"({"controller": "driver", "scale": 1.0, "offset": 0.0})")); // the signal's scale and offset kept
     QVERIFY2(doc()->isValid(), doc()->diagnostics().empty() ? "" : doc()->diagnostics().front().message.c_str());
     QVERIFY(componentDetail(*doc()->lab().findComponent("src")).contains(QStringLiteral("← driver")));
     step();

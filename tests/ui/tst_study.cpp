@@ -126,7 +126,8 @@ private slots:
         sweep->trigger();
         QCOMPARE(f->rowCount(), row + 1);
         // a parameter and a node field give their paths as the diagnostics print them
-        QCOMPARE(form->valuePath(QStringLiteral("param:kinetic_ratio")), QString::fromStdString(parameterPath("clutch", "clutch", "kinetic_ratio")));
+        QCOMPARE(form->valuePath(QStringLiteral("param:kinetic_ratio")),
+                 QString::fromStdString(parameterPath("clutch", "clutch", "kinetic_ratio")));
         m_w->scene()->selectIds({QStringLiteral("load")});
         QCOMPARE(m_w->properties()->form()->valuePath(QStringLiteral("field:inertia")), QStringLiteral("load.inertia"));
         std::unique_ptr<QMenu> m2(m_w->properties()->form()->fieldMenu(QStringLiteral("field:inertia")));
@@ -160,14 +161,16 @@ private slots:
         f->item(1, SweepForm::FCount)->setText(QStringLiteral("3x"));
         QCOMPARE(dialog()->form()->countLabel()->text(), QStringLiteral("variants: —"));
         QVERIFY(!dialog()->run());
-        QVERIFY2(dialog()->form()->problemsText().startsWith(QStringLiteral("factor 2 (load.inertia), Count:")), qPrintable(dialog()->form()->problemsText()));
+        QVERIFY2(dialog()->form()->problemsText().startsWith(QStringLiteral("factor 2 (load.inertia), Count:")),
+                 qPrintable(dialog()->form()->problemsText()));
         QCOMPARE(f->item(1, SweepForm::FCount)->text(), QStringLiteral("3x"));
         QCOMPARE(dialog()->results()->rowCount(), before);
         // a metric naming an observable the lab has not
         f->item(1, SweepForm::FCount)->setText(QStringLiteral("3"));
         dialog()->form()->combo(dialog()->form()->metrics(), 1, SweepForm::MObservable)->setEditText(QStringLiteral("clutch.no_such"));
         QVERIFY(!dialog()->run());
-        QVERIFY2(dialog()->form()->problemsText().contains(QStringLiteral("metric 2 (heat_J), Observable:")), qPrintable(dialog()->form()->problemsText()));
+        QVERIFY2(dialog()->form()->problemsText().contains(QStringLiteral("metric 2 (heat_J), Observable:")),
+                 qPrintable(dialog()->form()->problemsText()));
     }
 
     void capacitySweep()
@@ -180,14 +183,16 @@ private slots:
         QVERIFY(s);
         QCOMPARE(dialog()->results()->rowCount(), 12);
         QCOMPARE(dialog()->progress()->value(), 12);
-        QVERIFY2(dialog()->statusLabel()->text().startsWith(QStringLiteral("Done: 12 variants")), qPrintable(dialog()->statusLabel()->text()));
+        QVERIFY2(dialog()->statusLabel()->text().startsWith(QStringLiteral("Done: 12 variants")),
+                 qPrintable(dialog()->statusLabel()->text()));
         const int lock = column(*s, "lock_s"), cap = column(*s, "clutch.inputs.capacity"), j2 = column(*s, "load.inertia");
         QVERIFY(lock > 0 && cap > 0 && j2 > 0);
         for (int r = 0; r < 12; ++r) {
             const double C = dialog()->results()->value(r, cap), J2 = dialog()->results()->value(r, j2);
             const double jeff = 0.2 * J2 / (0.2 + J2), exact = 150.0 * jeff / C;
             const double got = dialog()->results()->value(r, lock);
-            QVERIFY2(std::fabs(got - exact) < 1e-12, qPrintable(QStringLiteral("row %1: %2 vs %3").arg(r).arg(got, 0, 'g', 17).arg(exact, 0, 'g', 17)));
+            QVERIFY2(std::fabs(got - exact) < 1e-12,
+                     qPrintable(QStringLiteral("row %1: %2 vs %3").arg(r).arg(got, 0, 'g', 17).arg(exact, 0, 'g', 17)));
         }
         // sorting by lock time sorts numbers (descending: the longest lock first)
         QTableView* t = dialog()->table();
@@ -237,11 +242,17 @@ private slots:
         dialog()->form()->setJobs(1);
         // cancel as soon as the first variant finished (on the worker: no second one starts)
         StudyRunner* runner = dialog()->runner();
-        auto c = connect(runner, &StudyRunner::rowFinished, runner, [runner] { runner->cancel(); }, Qt::DirectConnection);
+        auto c = connect(
+            runner, &StudyRunner::rowFinished, runner,
+            [runner] {
+                runner->cancel();
+            },
+            Qt::DirectConnection);
         runToEnd();
         disconnect(c);
         QCOMPARE(dialog()->results()->rowCount(), 1);
-        QVERIFY2(dialog()->statusLabel()->text().startsWith(QStringLiteral("Cancelled: 1 of 12")), qPrintable(dialog()->statusLabel()->text()));
+        QVERIFY2(dialog()->statusLabel()->text().startsWith(QStringLiteral("Cancelled: 1 of 12")),
+                 qPrintable(dialog()->statusLabel()->text()));
         const auto s = dialog()->study();
         const study::Row& r = dialog()->results()->rows().front();
         QCOMPARE(r.index, std::size_t{0});

@@ -67,8 +67,7 @@ public:
     }
 
 private:
-    template <class T>
-    static T take(std::deque<T>& q, T fallback)
+    template <class T> static T take(std::deque<T>& q, T fallback)
     {
         if (q.empty()) return fallback;
         T v = q.front();
@@ -78,10 +77,7 @@ private:
 };
 
 /// a lab of the repository
-inline QString labPath(const QString& name)
-{
-    return QStringLiteral(DRIVELAB_SOURCE_DIR "/labs/") + name;
-}
+inline QString labPath(const QString& name) { return QStringLiteral(DRIVELAB_SOURCE_DIR "/labs/") + name; }
 
 /// every lab of the repository
 inline QStringList allLabs()
@@ -114,8 +110,7 @@ inline void isolate()
 {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("DriveLabTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("DriveLabTests-") +
-                                         QFileInfo(QCoreApplication::applicationFilePath()).baseName());
+    QCoreApplication::setApplicationName(QStringLiteral("DriveLabTests-") + QFileInfo(QCoreApplication::applicationFilePath()).baseName());
     QSettings().clear();
 }
 

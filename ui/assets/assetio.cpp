@@ -11,17 +11,11 @@
 namespace drivelab {
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("AssetIo", text);
-}
+QString tr(const char* text) { return QCoreApplication::translate("AssetIo", text); }
 
 } // namespace
 
-bool isAssetPath(const QString& path)
-{
-    return path.endsWith(QLatin1String(".dlasset.json"), Qt::CaseInsensitive);
-}
+bool isAssetPath(const QString& path) { return path.endsWith(QLatin1String(".dlasset.json"), Qt::CaseInsensitive); }
 
 AssetExportOutcome exportLabAsset(const LabSpec& lab, const QString& path)
 {
@@ -67,8 +61,7 @@ AssetExportOutcome exportLabAsset(const LabSpec& lab, const QString& path)
                       .arg(rec.asset->version)
                       .arg(rec.asset->boundaries.size())
                       .arg(rec.asset->ticks)
-                      .arg(QString::fromStdString(toHex16(rec.asset->fingerprint)),
-                           QString::fromStdString(toHex16(rec.asset->signature)));
+                      .arg(QString::fromStdString(toHex16(rec.asset->fingerprint)), QString::fromStdString(toHex16(rec.asset->signature)));
     return out;
 }
 
@@ -107,8 +100,8 @@ ReplayVerdict replayAndVerify(const Asset& asset)
         } else if (k == failedAt) {
             row.result = BoundaryVerdict::Result::Fail;
             row.difference = replay.solverFailed
-                                 ? tr("solver failure at %1: %2").arg(QString::fromStdString(replay.error.subject),
-                                                                       QString::fromStdString(replay.message))
+                                 ? tr("solver failure at %1: %2")
+                                       .arg(QString::fromStdString(replay.error.subject), QString::fromStdString(replay.message))
                                  : QString::fromStdString(replay.field + ": " + replay.message);
         }
         v.boundaries << row;

@@ -20,8 +20,8 @@ struct Asset;
 /// outcome of an export
 struct AssetExportOutcome {
     bool ok = false;
-    QString message;          ///< what was written, or why nothing was
-    Diagnostics diagnostics;  ///< the lab's problems when it does not compile
+    QString message;         ///< what was written, or why nothing was
+    Diagnostics diagnostics; ///< the lab's problems when it does not compile
 };
 
 /// compile `lab`, run it, record and sign the asset, read it back, and write it atomically to `path`
@@ -55,9 +55,9 @@ bool isAssetPath(const QString& path);
 struct BoundaryVerdict {
     enum class Result { Pass, Fail, NotCompared };
     qint64 tick = 0;
-    double time = 0.0;    ///< [s]
+    double time = 0.0; ///< [s]
     Result result = Result::NotCompared;
-    QString difference;   ///< the first differing observable and the values, when failing
+    QString difference; ///< the first differing observable and the values, when failing
 };
 
 /// the replay of an asset, per boundary, plus the final state hash
@@ -66,7 +66,7 @@ struct ReplayVerdict {
     QVector<BoundaryVerdict> boundaries; ///< one per recorded boundary
     bool finalHashCompared = false;      ///< the final state hash was reached and compared
     bool finalHashOk = false;
-    QString summary;                     ///< the overall verdict in words
+    QString summary; ///< the overall verdict in words
 };
 
 /// replay an asset (core replayAsset) and lay its outcome out per boundary: boundaries before

@@ -93,10 +93,7 @@ AssetUi::AssetUi(MainWindow* window) : QObject(window), m_window(window)
     connect(window->scene(), &QGraphicsScene::selectionChanged, this, &AssetUi::applyReadOnly);
 }
 
-AssetUi::~AssetUi()
-{
-    m_exporting.waitForFinished();
-}
+AssetUi::~AssetUi() { m_exporting.waitForFinished(); }
 
 bool AssetUi::openAsset(const QString& path)
 {
@@ -105,8 +102,8 @@ bool AssetUi::openAsset(const QString& path)
     if (!opened.asset) {
         // nothing changes: the open lab stays, the problems are listed
         emit files->openFailed(path, opened.diagnostics);
-        emit files->message(tr("Could not open the portable asset %1: it was refused (%n problem(s), see the Problems panel)",
-                               nullptr, static_cast<int>(opened.diagnostics.size()))
+        emit files->message(tr("Could not open the portable asset %1: it was refused (%n problem(s), see the Problems panel)", nullptr,
+                               static_cast<int>(opened.diagnostics.size()))
                                 .arg(QFileInfo(path).fileName()));
         return false;
     }
@@ -119,7 +116,9 @@ bool AssetUi::openAsset(const QString& path)
     m_panel->setAsset(m_asset, path);
     m_dock->show();
     m_dock->raise();
-    QTimer::singleShot(0, m_dock, [d = m_dock] { d->raise(); }); // again once the window is shown
+    QTimer::singleShot(0, m_dock, [d = m_dock] {
+        d->raise();
+    }); // again once the window is shown
     if (m_window->autosaver()) m_window->autosaver()->discard();
     QSettings().setValue(QStringLiteral("files/lastDirectory"), QFileInfo(path).absolutePath());
     emit files->opened(path);
@@ -134,7 +133,9 @@ void AssetUi::exportTo(const QString& path)
     m_window->statusBar()->showMessage(tr("Exporting %1: running the lab…").arg(QFileInfo(path).fileName()));
     // the worker gets its own copy of the lab; it touches no widget
     const LabSpec lab = m_window->document()->lab();
-    m_exporting.setFuture(QtConcurrent::run([lab, path] { return exportLabAsset(lab, path); }));
+    m_exporting.setFuture(QtConcurrent::run([lab, path] {
+        return exportLabAsset(lab, path);
+    }));
 }
 
 void AssetUi::exportWithDialog()
@@ -161,8 +162,8 @@ void AssetUi::applyReadOnly()
     // the window's own title format, with "(read-only)" from the document's name
     m_window->setWindowTitle(tr("%1[*] — DriveLab").arg(m_window->document()->displayName()));
     ActionSet& a = *m_window->actions();
-    for (QAction* x : {a.save, a.saveAs, a.reload, a.undo, a.redo, a.cut, a.paste, a.remove, a.rename, a.rotateCw, a.rotateCcw,
-                       a.flip, a.editMaps})
+    for (QAction* x :
+         {a.save, a.saveAs, a.reload, a.undo, a.redo, a.cut, a.paste, a.remove, a.rename, a.rotateCw, a.rotateCcw, a.flip, a.editMaps})
         x->setEnabled(false);
 }
 

@@ -92,13 +92,12 @@ void ReplayPanel::replay()
     m_verdictLabel->setStyleSheet(QString());
     // the worker keeps the asset alive; it touches no widget
     std::shared_ptr<const Asset> asset = m_asset;
-    m_watcher.setFuture(QtConcurrent::run([asset] { return replayAndVerify(*asset); }));
+    m_watcher.setFuture(QtConcurrent::run([asset] {
+        return replayAndVerify(*asset);
+    }));
 }
 
-QString ReplayPanel::verdictText() const
-{
-    return m_verdictLabel->text();
-}
+QString ReplayPanel::verdictText() const { return m_verdictLabel->text(); }
 
 void ReplayPanel::showVerdict()
 {
@@ -128,8 +127,10 @@ void ReplayPanel::showVerdict()
     m_table->setVerticalHeaderItem(n, new QTableWidgetItem(tr("final")));
     put(n, 0, QString());
     put(n, 1, tr("final state hash"));
-    if (!m_verdict.finalHashCompared) put(n, 2, tr("not compared"), grey);
-    else put(n, 2, m_verdict.finalHashOk ? tr("pass") : tr("FAIL"), m_verdict.finalHashOk ? pass : fail);
+    if (!m_verdict.finalHashCompared)
+        put(n, 2, tr("not compared"), grey);
+    else
+        put(n, 2, m_verdict.finalHashOk ? tr("pass") : tr("FAIL"), m_verdict.finalHashOk ? pass : fail);
     if (m_verdict.finalHashCompared && !m_verdict.finalHashOk) put(n, 3, m_verdict.summary);
     m_table->resizeColumnsToContents();
     m_table->horizontalHeader()->setStretchLastSection(true);

@@ -16,7 +16,7 @@
 
 namespace drivelab {
 
-CanvasEditor::CanvasEditor(LabScene* scene, QObject* parent) : QObject(parent), m_scene(scene) {}
+CanvasEditor::CanvasEditor(LabScene* scene, QObject* parent) : QObject(parent), m_scene(scene) { }
 
 void CanvasEditor::deleteSelection()
 {
@@ -25,8 +25,7 @@ void CanvasEditor::deleteSelection()
     QList<QPair<QString, QString>> wires;
     for (WireItem* w : m_scene->selectedWires()) {
         // wires of deleted items go with them
-        if (!ids.count(w->component().toStdString()) && !ids.count(w->node().toStdString()))
-            wires << qMakePair(w->component(), w->port());
+        if (!ids.count(w->component().toStdString()) && !ids.count(w->node().toStdString())) wires << qMakePair(w->component(), w->port());
     }
     if (ids.empty() && wires.isEmpty()) return;
     const bool macro = (ids.empty() ? 0 : 1) + wires.size() > 1;

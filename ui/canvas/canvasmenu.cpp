@@ -17,8 +17,7 @@ namespace drivelab {
 
 CanvasMenu::CanvasMenu(LabScene* scene, CanvasEditor* editor, ActionSet* actions, QObject* parent)
     : QObject(parent), m_scene(scene), m_editor(editor), m_actions(actions)
-{
-}
+{ }
 
 void CanvasMenu::exec(const QPoint& screenPos, const QPointF& scenePos)
 {
@@ -42,27 +41,36 @@ void CanvasMenu::exec(const QPoint& screenPos, const QPointF& scenePos)
             const auto d = domainFromName(n.domain);
             if (!spec || !d || !portAccepts(lab, *spec, port->descriptor(), *d)) continue;
             const QString node = QString::fromStdString(n.id);
-            QAction* a = to->addAction(node, this, [this, comp, name, node] { m_editor->connectPort(comp, name, node); });
+            QAction* a = to->addAction(node, this, [this, comp, name, node] {
+                m_editor->connectPort(comp, name, node);
+            });
             a->setCheckable(true);
             a->setChecked(port->node() == node);
         }
         to->setEnabled(!to->actions().isEmpty());
         if (port->descriptor().allowGround) {
-            QAction* g = menu.addAction(tr("Connect to ground"), this, [this, comp, name] { m_editor->connectPort(comp, name, QStringLiteral("ground")); });
+            QAction* g = menu.addAction(tr("Connect to ground"), this, [this, comp, name] {
+                m_editor->connectPort(comp, name, QStringLiteral("ground"));
+            });
             g->setEnabled(port->binding() != PortItem::Binding::Ground);
         }
-        QAction* d = menu.addAction(tr("Disconnect"), this, [this, comp, name] { m_editor->disconnectPort(comp, name); });
+        QAction* d = menu.addAction(tr("Disconnect"), this, [this, comp, name] {
+            m_editor->disconnectPort(comp, name);
+        });
         d->setEnabled(port->binding() == PortItem::Binding::Node || port->binding() == PortItem::Binding::Ground);
     } else if (hit && hit->type() == kWireItemType) {
         auto* wire = static_cast<WireItem*>(hit);
         const QString comp = wire->component(), port = wire->port();
         menu.addSection(tr("%1.%2 → %3").arg(comp, port, wire->node()));
-        menu.addAction(tr("Disconnect"), this, [this, comp, port] { m_editor->disconnectPort(comp, port); });
+        menu.addAction(tr("Disconnect"), this, [this, comp, port] {
+            m_editor->disconnectPort(comp, port);
+        });
     } else if (hit) {
         if (!hit->isSelected()) {
             m_scene->selectIds({static_cast<SymbolItem*>(hit)->id()});
         }
-        if (hit->type() == kComponentItemType && static_cast<ComponentItem*>(hit)->descriptor().tableEditor == TableEditorKind::ConverterMaps)
+        if (hit->type() == kComponentItemType &&
+            static_cast<ComponentItem*>(hit)->descriptor().tableEditor == TableEditorKind::ConverterMaps)
             menu.addAction(m_actions->editMaps);
         menu.addAction(m_actions->rename);
         menu.addSeparator();
@@ -81,12 +89,16 @@ void CanvasMenu::exec(const QPoint& screenPos, const QPointF& scenePos)
             const NodeDomainDescriptor* nd = nodeDomainDescriptor(d);
             if (!nd) continue;
             const QString token = QStringLiteral("node:%1").arg(QString::fromLatin1(domainName(d)));
-            add->addAction(QString::fromLatin1(nd->label), this, [this, token, scenePos] { m_scene->addFromPalette(token, scenePos); });
+            add->addAction(QString::fromLatin1(nd->label), this, [this, token, scenePos] {
+                m_scene->addFromPalette(token, scenePos);
+            });
         }
         add->addSeparator();
         for (const ComponentDescriptor* d : componentDescriptors()) {
             const QString token = QStringLiteral("component:%1").arg(QString::fromLatin1(d->type));
-            add->addAction(QString::fromLatin1(d->label), this, [this, token, scenePos] { m_scene->addFromPalette(token, scenePos); });
+            add->addAction(QString::fromLatin1(d->label), this, [this, token, scenePos] {
+                m_scene->addFromPalette(token, scenePos);
+            });
         }
         menu.addSeparator();
         menu.addAction(m_actions->selectAll);

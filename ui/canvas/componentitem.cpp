@@ -28,10 +28,14 @@ void ComponentItem::syncFrom(const LabSpec& lab, const ComponentSpec& spec)
         PortItem* item = m_ports.value(QString::fromLatin1(p.name));
         item->setDomain(effectiveDomain(lab, spec, p));
         const std::string* node = spec.port(p.name);
-        if (node && *node == kGroundId) item->setBinding(PortItem::Binding::Ground, QStringLiteral("ground"));
-        else if (node) item->setBinding(PortItem::Binding::Node, QString::fromStdString(*node));
-        else if (p.optional && p.allowGround) item->setBinding(PortItem::Binding::DefaultGround, QString());
-        else item->setBinding(PortItem::Binding::Free, QString());
+        if (node && *node == kGroundId)
+            item->setBinding(PortItem::Binding::Ground, QStringLiteral("ground"));
+        else if (node)
+            item->setBinding(PortItem::Binding::Node, QString::fromStdString(*node));
+        else if (p.optional && p.allowGround)
+            item->setBinding(PortItem::Binding::DefaultGround, QString());
+        else
+            item->setBinding(PortItem::Binding::Free, QString());
     }
     setLabel(componentDetail(spec));
     updateGeometry(); // the label keeps clear of the ports now wired
@@ -58,10 +62,14 @@ void ComponentItem::usedSides(bool used[4]) const
         const PortItem* item = m_ports.value(QString::fromLatin1(p.name));
         if (item && p.optional && item->binding() == PortItem::Binding::Free) continue;
         const QPointF d = mapSymbolDirection(m_symbol->direction(m_symbol->anchors.value(QString::fromLatin1(p.name))));
-        if (d.y() > 0.5) used[0] = true;
-        else if (d.y() < -0.5) used[1] = true;
-        else if (d.x() > 0.5) used[2] = true;
-        else used[3] = true;
+        if (d.y() > 0.5)
+            used[0] = true;
+        else if (d.y() < -0.5)
+            used[1] = true;
+        else if (d.x() > 0.5)
+            used[2] = true;
+        else
+            used[3] = true;
     }
 }
 

@@ -18,26 +18,17 @@
 namespace drivelab {
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("ConnectionTool", text);
-}
+QString tr(const char* text) { return QCoreApplication::translate("ConnectionTool", text); }
 
-QString domainText(Domain d)
-{
-    return style::domainTitle(d);
-}
+QString domainText(Domain d) { return style::domainTitle(d); }
 
 constexpr double kNewNodeDistance = 30.0;
 
 } // namespace
 
-ConnectionTool::ConnectionTool(LabScene* scene) : m_scene(scene) {}
+ConnectionTool::ConnectionTool(LabScene* scene) : m_scene(scene) { }
 
-ConnectionTool::~ConnectionTool()
-{
-    delete m_preview;
-}
+ConnectionTool::~ConnectionTool() { delete m_preview; }
 
 ConnectionVerdict ConnectionTool::judgeNode(const LabSpec& lab, const std::string& component, const PortDescriptor& port,
                                             const std::string& node)
@@ -50,11 +41,11 @@ ConnectionVerdict ConnectionTool::judgeNode(const LabSpec& lab, const std::strin
         const QString what = port.sameDomainAsA && c ? tr("a %1 port (it follows node_a)").arg(domainText(effectiveDomain(lab, *c, port)))
                                                      : tr("a %1 port").arg(domainText(port.domain));
         return {false, tr("Cannot connect: %1.%2 is %3 and '%4' is a %5 node. Wires join matching domains only.")
-                           .arg(QString::fromStdString(component), QString::fromLatin1(port.name), what,
-                                QString::fromStdString(node), QString::fromStdString(n->domain))};
+                           .arg(QString::fromStdString(component), QString::fromLatin1(port.name), what, QString::fromStdString(node),
+                                QString::fromStdString(n->domain))};
     }
-    return {true, tr("Connect %1.%2 to %3").arg(QString::fromStdString(component), QString::fromLatin1(port.name),
-                                                 QString::fromStdString(node))};
+    return {true,
+            tr("Connect %1.%2 to %3").arg(QString::fromStdString(component), QString::fromLatin1(port.name), QString::fromStdString(node))};
 }
 
 ConnectionVerdict ConnectionTool::judgePorts(const LabSpec& lab, const std::string& compA, const PortDescriptor& portA,
@@ -74,8 +65,7 @@ ConnectionVerdict ConnectionTool::judgePorts(const LabSpec& lab, const std::stri
     const std::string* bound = b ? b->port(portB.name) : nullptr;
     if (bound && *bound == kGroundId && !portA.allowGround)
         return {false, tr("%1.%2 cannot be grounded").arg(QString::fromStdString(compA), QString::fromLatin1(portA.name))};
-    if (!bound && !nodeDomainDescriptor(da))
-        return {false, tr("This build has no %1 nodes to join the ports with").arg(domainText(da))};
+    if (!bound && !nodeDomainDescriptor(da)) return {false, tr("This build has no %1 nodes to join the ports with").arg(domainText(da))};
     return {true, bound ? tr("Connect to %1").arg(QString::fromStdString(*bound)) : tr("Join both ports through a new node")};
 }
 
@@ -226,8 +216,9 @@ void ConnectionTool::connectToPort(const End& from, const End& target)
     const NodeDomainDescriptor* d = nodeDomainDescriptor(from.domain);
     ItemBundle bundle = newNodeBundle(doc->lab(), *d, {mid.x(), mid.y(), 0, false});
     const std::string node = bundle.nodes.front().spec.id;
-    doc->undoStack()->beginMacro(tr("Join %1.%2 and %3.%4").arg(QString::fromStdString(from.component), QString::fromLatin1(from.port->name),
-                                                                 QString::fromStdString(target.component), QString::fromLatin1(target.port->name)));
+    doc->undoStack()->beginMacro(tr("Join %1.%2 and %3.%4")
+                                     .arg(QString::fromStdString(from.component), QString::fromLatin1(from.port->name),
+                                          QString::fromStdString(target.component), QString::fromLatin1(target.port->name)));
     doc->push(new AddItemCommand(doc, std::move(bundle)));
     doc->push(new ConnectCommand(doc, from.component, from.port->name, node));
     doc->push(new ConnectCommand(doc, target.component, target.port->name, node));
@@ -241,9 +232,9 @@ void ConnectionTool::connectToNewNode(const End& from, const QPointF& at)
     const NodeDomainDescriptor* d = nodeDomainDescriptor(from.domain);
     ItemBundle bundle = newNodeBundle(doc->lab(), *d, {p.x(), p.y(), 0, false});
     const std::string node = bundle.nodes.front().spec.id;
-    doc->undoStack()->beginMacro(tr("Connect %1.%2 to a new %3").arg(QString::fromStdString(from.component),
-                                                                       QString::fromLatin1(from.port->name),
-                                                                       QString::fromLatin1(d->label).toLower()));
+    doc->undoStack()->beginMacro(
+        tr("Connect %1.%2 to a new %3")
+            .arg(QString::fromStdString(from.component), QString::fromLatin1(from.port->name), QString::fromLatin1(d->label).toLower()));
     doc->push(new AddItemCommand(doc, std::move(bundle)));
     doc->push(new ConnectCommand(doc, from.component, from.port->name, node));
     doc->undoStack()->endMacro();

@@ -18,8 +18,8 @@ class NodeItem;
 
 /// a judgement on a proposed connection
 struct ConnectionVerdict {
-    bool ok = false;       ///< the connection may be made
-    QString reason;        ///< why not (or what it will do)
+    bool ok = false; ///< the connection may be made
+    QString reason;  ///< why not (or what it will do)
 };
 
 /// wire-drag state machine of a LabScene
@@ -41,8 +41,8 @@ public:
     static ConnectionVerdict judgeNode(const LabSpec& lab, const std::string& component, const PortDescriptor& port,
                                        const std::string& node);
     /// may these two ports be joined (through the node of one, or a new node)?
-    static ConnectionVerdict judgePorts(const LabSpec& lab, const std::string& compA, const PortDescriptor& portA,
-                                        const std::string& compB, const PortDescriptor& portB);
+    static ConnectionVerdict judgePorts(const LabSpec& lab, const std::string& compA, const PortDescriptor& portA, const std::string& compB,
+                                        const PortDescriptor& portB);
 
 private:
     /// what a finished drag needs once the drag state is gone (commands re-sync the scene)

@@ -12,21 +12,18 @@
 namespace drivelab {
 namespace {
 
-QString join(const QStringList& parts)
-{
-    return parts.join(QStringLiteral("   "));
-}
+QString join(const QStringList& parts) { return parts.join(QStringLiteral("   ")); }
 
 } // namespace
 
 QString shortName(const std::string& name)
 {
     static const std::map<std::string, const char*> names = {
-        {"inertia", "J"}, {"initial_speed", "ω₀"}, {"heat_capacity", "C"}, {"initial_temperature", "T₀"},
-        {"stiffness", "k"}, {"damping", "d"}, {"ratio", "i"}, {"sun_teeth", "Zs"}, {"ring_teeth", "Zr"},
-        {"kinetic_ratio", "μk/μs"}, {"step_torque", "ΔT"}, {"offset_torque", "T₀"}, {"start_time", "t₀"},
-        {"capacity", "cap"}, {"command", "cmd"}, {"mass", "m"}, {"volume", "V"}, {"initial_pressure", "p₀"},
-        {"conductance", "G"}, {"displacement", "D"}};
+        {"inertia", "J"},     {"initial_speed", "ω₀"},    {"heat_capacity", "C"}, {"initial_temperature", "T₀"},
+        {"stiffness", "k"},   {"damping", "d"},           {"ratio", "i"},         {"sun_teeth", "Zs"},
+        {"ring_teeth", "Zr"}, {"kinetic_ratio", "μk/μs"}, {"step_torque", "ΔT"},  {"offset_torque", "T₀"},
+        {"start_time", "t₀"}, {"capacity", "cap"},        {"command", "cmd"},     {"mass", "m"},
+        {"volume", "V"},      {"initial_pressure", "p₀"}, {"conductance", "G"},   {"displacement", "D"}};
     const auto it = names.find(name);
     if (it != names.end()) return QString::fromUtf8(it->second);
     return QString::fromStdString(name).replace(QLatin1Char('_'), QLatin1Char(' '));
@@ -63,7 +60,8 @@ QString componentDetail(const ComponentSpec& c)
     // the key figures the type itself names (the core computes them), formatted here
     const std::vector<SummaryItem> summary = d->summary ? d->summary(p) : std::vector<SummaryItem>{};
     for (const SummaryItem& item : summary) {
-        const QString value = item.unit[0] ? valueWithUnit(item.value, item.unit, item.digits) : formatNumberDigits(item.value, item.digits);
+        const QString value =
+            item.unit[0] ? valueWithUnit(item.value, item.unit, item.digits) : formatNumberDigits(item.value, item.digits);
         parts << QCoreApplication::translate("LabelText", item.name) + QLatin1Char(' ') + value;
     }
     if (summary.empty()) {
@@ -71,10 +69,14 @@ QString componentDetail(const ComponentSpec& c)
             if (pd.kind == ParamKind::Table || !p.contains(pd.name)) continue;
             const Json& v = p[pd.name];
             QString text;
-            if (v.is_number()) text = valueWithUnit(v.get<double>(), pd.unit);
-            else if (v.is_boolean()) text = v.get<bool>() ? QCoreApplication::translate("LabelText", "on") : QCoreApplication::translate("LabelText", "off");
-            else if (v.is_string()) text = QString::fromStdString(v.get<std::string>());
-            else continue;
+            if (v.is_number())
+                text = valueWithUnit(v.get<double>(), pd.unit);
+            else if (v.is_boolean())
+                text = v.get<bool>() ? QCoreApplication::translate("LabelText", "on") : QCoreApplication::translate("LabelText", "off");
+            else if (v.is_string())
+                text = QString::fromStdString(v.get<std::string>());
+            else
+                continue;
             parts << shortName(pd.name) + QLatin1Char(' ') + text;
             if (parts.size() == 2) break;
         }
@@ -87,7 +89,8 @@ QString componentDetail(const ComponentSpec& c)
             const Json& b = c.inputs[in.name];
             const char* from = b.contains("controller") ? "controller" : "signal";
             parts << shortName(in.name) + QStringLiteral(" ← ") +
-                         (b.contains(from) && b[from].is_string() ? QString::fromStdString(b[from].get<std::string>()) : QStringLiteral("?"));
+                         (b.contains(from) && b[from].is_string() ? QString::fromStdString(b[from].get<std::string>())
+                                                                  : QStringLiteral("?"));
             continue;
         }
         const double v = c.inputs.contains(in.name) && c.inputs[in.name].is_number() ? c.inputs[in.name].get<double>() : in.initialDefault;

@@ -23,10 +23,7 @@
 namespace drivelab {
 namespace {
 
-QString wireKey(const QString& component, const QString& port)
-{
-    return component + QLatin1Char('/') + port;
-}
+QString wireKey(const QString& component, const QString& port) { return component + QLatin1Char('/') + port; }
 
 } // namespace
 
@@ -48,10 +45,7 @@ LabScene::~LabScene()
     clear();
 }
 
-WireItem* LabScene::wire(const QString& component, const QString& port) const
-{
-    return m_wires.value(wireKey(component, port));
-}
+WireItem* LabScene::wire(const QString& component, const QString& port) const { return m_wires.value(wireKey(component, port)); }
 
 QGraphicsItem* LabScene::itemFor(const QString& id) const
 {
@@ -63,8 +57,7 @@ std::set<std::string> LabScene::selectedIds() const
 {
     std::set<std::string> out;
     for (QGraphicsItem* i : selectedItems()) {
-        if (i->type() == kComponentItemType || i->type() == kNodeItemType)
-            out.insert(static_cast<SymbolItem*>(i)->id().toStdString());
+        if (i->type() == kComponentItemType || i->type() == kNodeItemType) out.insert(static_cast<SymbolItem*>(i)->id().toStdString());
     }
     return out;
 }
@@ -98,10 +91,7 @@ QRectF LabScene::contentRect() const
     return r;
 }
 
-void LabScene::setSnapToGrid(bool on)
-{
-    m_snap = on;
-}
+void LabScene::setSnapToGrid(bool on) { m_snap = on; }
 
 QPointF LabScene::snapped(const QPointF& p) const
 {
@@ -298,18 +288,14 @@ void LabScene::syncProblems()
     QHash<QString, QStringList> errors, warnings;
     for (const auto& d : m_document->diagnostics()) {
         const QString subject = QString::fromStdString(d.subject);
-        const QString text = d.field == "-" ? QString::fromStdString(d.message)
-                                            : QString::fromStdString(d.field + ": " + d.message);
+        const QString text = d.field == "-" ? QString::fromStdString(d.message) : QString::fromStdString(d.field + ": " + d.message);
         (d.severity == Severity::Error ? errors : warnings)[subject] << text;
     }
     for (auto* c : m_components) c->setProblems(errors.value(c->id()), warnings.value(c->id()));
     for (auto* n : m_nodes) n->setProblems(errors.value(n->id()), warnings.value(n->id()));
 }
 
-void LabScene::rerouteWires()
-{
-    layoutWiresAndLabels(m_document->lab(), m_components, m_nodes, m_wires);
-}
+void LabScene::rerouteWires() { layoutWiresAndLabels(m_document->lab(), m_components, m_nodes, m_wires); }
 
 void LabScene::updateSceneRect()
 {
@@ -406,8 +392,10 @@ void LabScene::mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event)
     QGraphicsItem* item = symbolItemAt(event->scenePos());
     if (item && item->type() == kComponentItemType) {
         auto* c = static_cast<ComponentItem*>(item);
-        if (c->descriptor().tableEditor == TableEditorKind::ConverterMaps) emit mapEditorRequested(c->id());
-        else emit itemActivated(c->id());
+        if (c->descriptor().tableEditor == TableEditorKind::ConverterMaps)
+            emit mapEditorRequested(c->id());
+        else
+            emit itemActivated(c->id());
         event->accept();
         return;
     }

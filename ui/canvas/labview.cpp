@@ -37,10 +37,7 @@ LabView::LabView(LabScene* scene, QWidget* parent) : QGraphicsView(scene, parent
                     "middle button or Space+drag to pan"));
 }
 
-double LabView::zoom() const
-{
-    return transform().m11();
-}
+double LabView::zoom() const { return transform().m11(); }
 
 void LabView::scaleAround(double factor, const QPointF& viewPos)
 {
@@ -191,8 +188,10 @@ void LabView::keyReleaseEvent(QKeyEvent* event)
 void LabView::resizeEvent(QResizeEvent* event)
 {
     QGraphicsView::resizeEvent(event);
-    if (m_autoFit && m_fitReadable) fitReadable();
-    else if (m_autoFit) fitToContent();
+    if (m_autoFit && m_fitReadable)
+        fitReadable();
+    else if (m_autoFit)
+        fitToContent();
 }
 
 void LabView::drawForeground(QPainter* painter, const QRectF& rect)
@@ -209,7 +208,8 @@ void LabView::drawForeground(QPainter* painter, const QRectF& rect)
     painter->drawText(viewport()->rect().adjusted(40, 40, -40, -40), Qt::AlignCenter | Qt::TextWordWrap,
                       tr("Drag a shaft and some components from the palette onto the canvas,\n"
                          "then drag from a component's port to a shaft to connect them.\n\n"
-                         "Or open a lab: File ▸ Open (%1).").arg(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText)));
+                         "Or open a lab: File ▸ Open (%1).")
+                          .arg(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText)));
     painter->restore();
 }
 

@@ -54,7 +54,7 @@ private:
     void scaleAround(double factor, const QPointF& viewPos);
 
     LabScene* m_scene;
-    bool m_autoFit = true; // keep the drawing fitted until the user zooms or pans
+    bool m_autoFit = true;      // keep the drawing fitted until the user zooms or pans
     bool m_fitReadable = false; // the automatic fit keeps a readable zoom
     bool m_panning = false;
     bool m_spaceHeld = false;

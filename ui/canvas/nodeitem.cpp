@@ -67,17 +67,18 @@ void NodeItem::usedSides(bool used[4]) const
     for (const QString& side : kSides) {
         if (m_wireCounts.value(side) < 1) continue;
         const QPointF d = mapSymbolDirection(m_symbol->direction(m_symbol->anchors.value(side)));
-        if (d.y() > 0.5) used[0] = true;
-        else if (d.y() < -0.5) used[1] = true;
-        else if (d.x() > 0.5) used[2] = true;
-        else used[3] = true;
+        if (d.y() > 0.5)
+            used[0] = true;
+        else if (d.y() < -0.5)
+            used[1] = true;
+        else if (d.x() > 0.5)
+            used[2] = true;
+        else
+            used[3] = true;
     }
 }
 
-QColor NodeItem::fillColor() const
-{
-    return style::domainTint(m_domain);
-}
+QColor NodeItem::fillColor() const { return style::domainTint(m_domain); }
 
 void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget)
 {

@@ -21,10 +21,7 @@ PortItem::PortItem(ComponentItem* parent, const PortDescriptor& port) : QGraphic
     updateToolTip();
 }
 
-ComponentItem* PortItem::component() const
-{
-    return static_cast<ComponentItem*>(parentItem());
-}
+ComponentItem* PortItem::component() const { return static_cast<ComponentItem*>(parentItem()); }
 
 void PortItem::setBinding(Binding b, const QString& node)
 {
@@ -128,7 +125,9 @@ void PortItem::updateToolTip()
 {
     QString state;
     switch (m_binding) {
-    case Binding::Free: state = QCoreApplication::translate("PortItem", "not connected: drag to a %1 node").arg(style::domainTitle(m_domain)); break;
+    case Binding::Free:
+        state = QCoreApplication::translate("PortItem", "not connected: drag to a %1 node").arg(style::domainTitle(m_domain));
+        break;
     case Binding::Node: state = QCoreApplication::translate("PortItem", "connected to %1").arg(m_node); break;
     case Binding::Ground: state = QCoreApplication::translate("PortItem", "connected to ground"); break;
     case Binding::DefaultGround: state = QCoreApplication::translate("PortItem", "not connected: ground by default"); break;

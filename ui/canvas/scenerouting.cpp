@@ -50,8 +50,8 @@ void placeLabels(const LabSpec& lab, const QHash<QString, ComponentItem*>& compo
     }
 }
 
-void layoutWiresAndLabels(const LabSpec& lab, const QHash<QString, ComponentItem*>& components,
-                          const QHash<QString, NodeItem*>& nodes, const QHash<QString, WireItem*>& wires)
+void layoutWiresAndLabels(const LabSpec& lab, const QHash<QString, ComponentItem*>& components, const QHash<QString, NodeItem*>& nodes,
+                          const QHash<QString, WireItem*>& wires)
 {
     // where each wire arrives decides the node labels' sides, which the routes avoid
     struct Ends {
@@ -82,8 +82,7 @@ void layoutWiresAndLabels(const LabSpec& lab, const QHash<QString, ComponentItem
         obstacles << n->symbolRect().translated(n->pos());
         labels << n->labelRect().translated(n->pos());
     }
-    for (const Ends& e : ends)
-        e.wire->setRoute(routeWire(e.start, e.startDir, e.anchor.point, e.anchor.direction, obstacles, labels));
+    for (const Ends& e : ends) e.wire->setRoute(routeWire(e.start, e.startDir, e.anchor.point, e.anchor.direction, obstacles, labels));
 }
 
 } // namespace drivelab

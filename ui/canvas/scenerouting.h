@@ -16,7 +16,7 @@ class WireItem;
 /// put every label on its best side (nodes first, then components, in file order)
 void placeLabels(const LabSpec& lab, const QHash<QString, ComponentItem*>& components, const QHash<QString, NodeItem*>& nodes);
 /// choose node anchors, place the labels, route every wire
-void layoutWiresAndLabels(const LabSpec& lab, const QHash<QString, ComponentItem*>& components,
-                          const QHash<QString, NodeItem*>& nodes, const QHash<QString, WireItem*>& wires);
+void layoutWiresAndLabels(const LabSpec& lab, const QHash<QString, ComponentItem*>& components, const QHash<QString, NodeItem*>& nodes,
+                          const QHash<QString, WireItem*>& wires);
 
 } // namespace drivelab

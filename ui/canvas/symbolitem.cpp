@@ -102,7 +102,8 @@ QRectF SymbolItem::labelRectFor(int side) const
     const QRectF sym = symbolRect();
     const QFontMetricsF idMetrics(style::idFont());
     const QFontMetricsF detailMetrics(style::detailFont());
-    const double w = std::max(idMetrics.horizontalAdvance(m_id), m_detail.isEmpty() ? 0.0 : detailMetrics.horizontalAdvance(m_detail)) + 8.0;
+    const double w =
+        std::max(idMetrics.horizontalAdvance(m_id), m_detail.isEmpty() ? 0.0 : detailMetrics.horizontalAdvance(m_detail)) + 8.0;
     const double h = idMetrics.height() + (m_detail.isEmpty() ? 0.0 : detailMetrics.height()) + 2.0;
     const double gap = 6.0;
     switch (side) {
@@ -128,10 +129,7 @@ void SymbolItem::updateToolTip()
     setToolTip(tip);
 }
 
-QRectF SymbolItem::boundingRect() const
-{
-    return symbolRect().adjusted(-10, -12, 12, 10).united(m_labelRect.adjusted(-2, -2, 2, 2));
-}
+QRectF SymbolItem::boundingRect() const { return symbolRect().adjusted(-10, -12, 12, 10).united(m_labelRect.adjusted(-2, -2, 2, 2)); }
 
 QPainterPath SymbolItem::shape() const
 {
@@ -141,10 +139,7 @@ QPainterPath SymbolItem::shape() const
     return p;
 }
 
-QColor SymbolItem::fillColor() const
-{
-    return QColor(0xf4, 0xf6, 0xf9);
-}
+QColor SymbolItem::fillColor() const { return QColor(0xf4, 0xf6, 0xf9); }
 
 void SymbolItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
 {

@@ -52,7 +52,7 @@ protected:
     /// the symbol's tint
     virtual QColor fillColor() const;
     /// a placement change moved the symbol: reposition children
-    virtual void placementChanged() {}
+    virtual void placementChanged() { }
     /// the sides wires leave from: [below, above, right, left]
     virtual void usedSides(bool used[4]) const { used[0] = used[1] = used[2] = used[3] = false; }
     void updateGeometry();

@@ -9,8 +9,7 @@
 
 namespace drivelab {
 
-WireItem::WireItem(const QString& component, const QString& port, Domain domain)
-    : m_component(component), m_port(port), m_domain(domain)
+WireItem::WireItem(const QString& component, const QString& port, Domain domain) : m_component(component), m_port(port), m_domain(domain)
 {
     setFlag(ItemIsSelectable);
     setAcceptHoverEvents(true);
@@ -48,7 +47,7 @@ void WireItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
         painter->setPen(QPen(halo, 7.0, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
         painter->drawPath(path());
     }
-    painter->setPen(QPen(style::domainColor(m_domain), m_domain == Domain::Thermal ? 1.6 : 2.2, 
+    painter->setPen(QPen(style::domainColor(m_domain), m_domain == Domain::Thermal ? 1.6 : 2.2,
                          m_domain == Domain::Thermal ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin));
     painter->setBrush(Qt::NoBrush);
     painter->drawPath(path());

@@ -14,10 +14,7 @@ namespace {
 constexpr double kBendCost = 30.0;
 constexpr double kSoftCost = 150.0;
 
-bool horizontal(QPointF d)
-{
-    return std::fabs(d.x()) > std::fabs(d.y());
-}
+bool horizontal(QPointF d) { return std::fabs(d.x()) > std::fabs(d.y()); }
 
 // drop repeated and collinear points
 QVector<QPointF> simplify(const QVector<QPointF>& in)
@@ -29,8 +26,10 @@ QVector<QPointF> simplify(const QVector<QPointF>& in)
             const QPointF a = out[out.size() - 2], b = out.back();
             const bool sameX = std::fabs(a.x() - b.x()) < 0.01 && std::fabs(b.x() - p.x()) < 0.01;
             const bool sameY = std::fabs(a.y() - b.y()) < 0.01 && std::fabs(b.y() - p.y()) < 0.01;
-            if (sameX || sameY) out.back() = p;
-            else out.push_back(p);
+            if (sameX || sameY)
+                out.back() = p;
+            else
+                out.push_back(p);
         } else {
             out.push_back(p);
         }
@@ -62,15 +61,16 @@ QVector<QPointF> simpleRoute(QPointF start, QPointF startDir, QPointF end, QPoin
     return simplify(pts);
 }
 
-void addUnique(std::vector<double>& v, double x)
-{
-    v.push_back(x);
-}
+void addUnique(std::vector<double>& v, double x) { v.push_back(x); }
 
 void normalize(std::vector<double>& v)
 {
     std::sort(v.begin(), v.end());
-    v.erase(std::unique(v.begin(), v.end(), [](double p, double q) { return std::fabs(p - q) < 0.01; }), v.end());
+    v.erase(std::unique(v.begin(), v.end(),
+                        [](double p, double q) {
+                            return std::fabs(p - q) < 0.01;
+                        }),
+            v.end());
 }
 
 int indexOf(const std::vector<double>& v, double x)
@@ -150,7 +150,9 @@ QVector<QPointF> routeWire(QPointF start, QPointF startDir, QPointF end, QPointF
     // Dijkstra over (cell, direction of arrival), a bend costs extra, no U-turns
     const int ia = indexOf(xs, a.x()), ja = indexOf(ys, a.y());
     const int ib = indexOf(xs, b.x()), jb = indexOf(ys, b.y());
-    const auto state = [&](int i, int j, int d) { return (j * nx + i) * 4 + d; };
+    const auto state = [&](int i, int j, int d) {
+        return (j * nx + i) * 4 + d;
+    };
     const std::size_t count = static_cast<std::size_t>(nx * ny * 4);
     std::vector<double> cost(count, std::numeric_limits<double>::infinity());
     std::vector<int> from(count, -1);

@@ -19,7 +19,7 @@ inline constexpr double kWireClearance = 8.0;
 
 /// the corner points of an orthogonal route (first = start, last = end) avoiding `obstacles`
 /// `soft` rectangles (labels) may be crossed at a price
-QVector<QPointF> routeWire(QPointF start, QPointF startDir, QPointF end, QPointF endDir,
-                           const QVector<QRectF>& obstacles = {}, const QVector<QRectF>& soft = {});
+QVector<QPointF> routeWire(QPointF start, QPointF startDir, QPointF end, QPointF endDir, const QVector<QRectF>& obstacles = {},
+                           const QVector<QRectF>& soft = {});
 
 } // namespace drivelab

@@ -5,13 +5,18 @@
 
 namespace drivelab {
 
-CausalityController::CausalityController(LabDocument* document, QObject* parent) : QObject(parent), m_document(document), m_report(std::make_shared<const CausalityReport>())
+CausalityController::CausalityController(LabDocument* document, QObject* parent)
+    : QObject(parent), m_document(document), m_report(std::make_shared<const CausalityReport>())
 {
     m_timer.setSingleShot(true);
     m_timer.setInterval(kDebounceMs);
     connect(&m_timer, &QTimer::timeout, this, &CausalityController::refreshNow);
-    connect(document, &LabDocument::changed, this, [this](ChangeKind kind) { onChanged(kind); });
-    connect(document, &LabDocument::renamed, this, [this] { onChanged(ChangeKind::Structure); });
+    connect(document, &LabDocument::changed, this, [this](ChangeKind kind) {
+        onChanged(kind);
+    });
+    connect(document, &LabDocument::renamed, this, [this] {
+        onChanged(ChangeKind::Structure);
+    });
 }
 
 void CausalityController::setActive(bool on)

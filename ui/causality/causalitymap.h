@@ -17,11 +17,11 @@ struct CausalityReport;
 
 /// one bond drawn on a wire (a wire runs from the component's port to the node)
 struct WireBond {
-    int bond = -1;            ///< index into CausalityReport::bonds
-    bool headAtNode = false;  ///< the half-arrow points at the node end (power flows into the node)
-    bool assigned = false;    ///< the bond has a causality
+    int bond = -1;             ///< index into CausalityReport::bonds
+    bool headAtNode = false;   ///< the half-arrow points at the node end (power flows into the node)
+    bool assigned = false;     ///< the bond has a causality
     bool strokeAtNode = false; ///< the stroke is at the node end (the node's junction receives the effort)
-    bool conflict = false;    ///< an element at either end is in conflict, or it joins two items a conflict names
+    bool conflict = false;     ///< an element at either end is in conflict, or it joins two items a conflict names
 };
 
 /// the report mapped onto the canvas
@@ -35,10 +35,7 @@ struct CausalityMap {
 };
 
 /// key of a wire: "component/port"
-inline QString wireBondKey(const QString& component, const QString& port)
-{
-    return component + QLatin1Char('/') + port;
-}
+inline QString wireBondKey(const QString& component, const QString& port) { return component + QLatin1Char('/') + port; }
 
 /// Map the report's bonds onto the wires of `lab` (every port bound to a node of the lab).
 /// A bond belongs to the wire of component C's port P bound to node N when one end is N's

@@ -12,9 +12,9 @@
 namespace drivelab {
 namespace {
 
-constexpr double kInset = 14.0;    // distance of the first marks from a wire's port end [scene units]
+constexpr double kInset = 14.0;     // distance of the first marks from a wire's port end [scene units]
 constexpr double kNodeInset = 24.0; // from its node end: clear of the node's symbol, where wires meet
-constexpr double kSpacing = 18.0;  // further along for each more bond on one wire
+constexpr double kSpacing = 18.0;   // further along for each more bond on one wire
 constexpr double kStrokeHalf = 9.0; // half length of a stroke
 constexpr double kBarbBack = 13.0;  // how far the barb reaches back along the wire
 constexpr double kBarbSide = 9.0;   // how far it reaches sideways
@@ -54,8 +54,7 @@ Along along(const QVector<QPointF>& route, bool fromBack, double distance)
 
 } // namespace
 
-CausalityOverlay::CausalityOverlay(LabScene* scene, CausalityController* controller)
-    : m_scene(scene), m_controller(controller)
+CausalityOverlay::CausalityOverlay(LabScene* scene, CausalityController* controller) : m_scene(scene), m_controller(controller)
 {
     setAcceptedMouseButtons(Qt::NoButton);
     setAcceptHoverEvents(false);
@@ -76,7 +75,9 @@ QVector<BondMarks> CausalityOverlay::marksOf(const WireItem* wire) const
     const QVector<QPointF>& route = wire->route(); // from the component's port to the node
     for (int i = 0; i < it->size(); ++i) {
         const WireBond& b = (*it)[i];
-        const auto inset = [i](bool atNode) { return (atNode ? kNodeInset : kInset) + kSpacing * i; };
+        const auto inset = [i](bool atNode) {
+            return (atNode ? kNodeInset : kInset) + kSpacing * i;
+        };
         BondMarks m;
         m.assigned = b.assigned;
         m.conflict = b.conflict || !b.assigned;
@@ -95,10 +96,7 @@ QVector<BondMarks> CausalityOverlay::marksOf(const WireItem* wire) const
     return out;
 }
 
-QSet<QString> CausalityOverlay::conflictItems() const
-{
-    return m_controller ? m_controller->map().conflictItems : QSet<QString>();
-}
+QSet<QString> CausalityOverlay::conflictItems() const { return m_controller ? m_controller->map().conflictItems : QSet<QString>(); }
 
 QRectF CausalityOverlay::conflictRect(const QString& id) const
 {

@@ -16,9 +16,9 @@ class WireItem;
 
 /// where the marks of one bond sit on its wire (scene coordinates)
 struct BondMarks {
-    QPointF stroke[2];   ///< the stroke's ends (both null when the bond has no causality)
-    QPointF arrowTip;    ///< the half-arrow's tip
-    QPointF arrowBarb;   ///< the end of its barb
+    QPointF stroke[2]; ///< the stroke's ends (both null when the bond has no causality)
+    QPointF arrowTip;  ///< the half-arrow's tip
+    QPointF arrowBarb; ///< the end of its barb
     bool assigned = false;
     bool conflict = false;
 };

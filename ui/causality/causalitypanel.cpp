@@ -55,15 +55,9 @@ CausalityPanel::CausalityPanel(CausalityController* controller, QWidget* parent)
     rebuild();
 }
 
-QString CausalityPanel::verdict() const
-{
-    return m_verdict->text();
-}
+QString CausalityPanel::verdict() const { return m_verdict->text(); }
 
-QString CausalityPanel::details() const
-{
-    return m_details->text();
-}
+QString CausalityPanel::details() const { return m_details->text(); }
 
 QTreeWidgetItem* CausalityPanel::section(const QString& key) const
 {
@@ -82,12 +76,12 @@ void CausalityPanel::rebuild()
         m_verdict->setText(tr("Not analysed yet."));
         return;
     }
-    QString verdict = r.consistent ? tr("✔ Causality consistent: every storage can integrate, every bond has a causality.")
-                                   : tr("✖ %n causal conflict(s): the network is not well posed.", nullptr,
-                                        static_cast<int>(r.conflicts.size()));
-    verdict += QLatin1Char(' ') + (r.lockedClutches.empty() ? tr("Mode: no clutch locked at the start.")
-                                                            : tr("Mode: locked at the start: %1.")
-                                                                  .arg(qt(r.lockedClutches).join(QStringLiteral(", "))));
+    QString verdict = r.consistent
+                          ? tr("✔ Causality consistent: every storage can integrate, every bond has a causality.")
+                          : tr("✖ %n causal conflict(s): the network is not well posed.", nullptr, static_cast<int>(r.conflicts.size()));
+    verdict += QLatin1Char(' ') + (r.lockedClutches.empty()
+                                       ? tr("Mode: no clutch locked at the start.")
+                                       : tr("Mode: locked at the start: %1.").arg(qt(r.lockedClutches).join(QStringLiteral(", "))));
     if (!m_controller->analysedCompiled()) verdict += QLatin1Char(' ') + tr("(The lab does not compile: analysed as written.)");
     m_verdict->setText(verdict);
     m_verdict->setStyleSheet(r.consistent ? QStringLiteral("color:#1e7b3e") : QStringLiteral("color:#b3131f; font-weight:bold"));
@@ -146,8 +140,10 @@ void CausalityPanel::rebuild()
     }
     m_tree->expandAll();
     // the first conflict's message in full; otherwise how to use the list
-    if (conflicts->childCount() > 0) m_tree->setCurrentItem(conflicts->child(0));
-    else m_details->setText(tr("Click an entry to select its items on the canvas."));
+    if (conflicts->childCount() > 0)
+        m_tree->setCurrentItem(conflicts->child(0));
+    else
+        m_details->setText(tr("Click an entry to select its items on the canvas."));
 }
 
 } // namespace drivelab

@@ -79,9 +79,6 @@ void CausalityUi::selectItems(const QStringList& ids)
     if (!present.isEmpty()) m_view->ensureVisible(area, 60, 60);
 }
 
-void CausalityUi::updateActive()
-{
-    m_controller->setActive(m_action->isChecked() || m_dock->isVisible());
-}
+void CausalityUi::updateActive() { m_controller->setActive(m_action->isChecked() || m_dock->isVisible()); }
 
 } // namespace drivelab

@@ -9,8 +9,7 @@ namespace drivelab {
 AddEventCommand::AddEventCommand(LabDocument* document, EventSpec event, std::size_t index, QUndoCommand* parent)
     : LabCommand(document, QCoreApplication::translate("AddEventCommand", "Add event for %1").arg(qs(event.component)), parent),
       m_event(std::move(event)), m_index(std::min(index, document->lab().events.size()))
-{
-}
+{ }
 
 void AddEventCommand::redo()
 {

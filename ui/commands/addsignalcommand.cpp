@@ -9,8 +9,7 @@ namespace drivelab {
 AddSignalCommand::AddSignalCommand(LabDocument* document, SignalSpec signal, std::size_t index, QUndoCommand* parent)
     : LabCommand(document, QCoreApplication::translate("AddSignalCommand", "Add signal %1").arg(qs(signal.id)), parent),
       m_signal(std::move(signal)), m_index(std::min(index, document->lab().timeSignals.size()))
-{
-}
+{ }
 
 void AddSignalCommand::redo()
 {

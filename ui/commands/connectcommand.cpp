@@ -6,10 +6,8 @@
 
 namespace drivelab {
 
-ConnectCommand::ConnectCommand(LabDocument* document, std::string component, std::string port, std::string node,
-                               QUndoCommand* parent)
-    : LabCommand(document, QString(), parent), m_component(std::move(component)), m_port(std::move(port)),
-      m_node(std::move(node))
+ConnectCommand::ConnectCommand(LabDocument* document, std::string component, std::string port, std::string node, QUndoCommand* parent)
+    : LabCommand(document, QString(), parent), m_component(std::move(component)), m_port(std::move(port)), m_node(std::move(node))
 {
     if (const ComponentSpec* c = document->lab().findComponent(m_component)) {
         if (const std::string* n = c->port(m_port)) m_old = *n;

@@ -8,8 +8,7 @@ namespace drivelab {
 /// Bind a component port to a node (or to `ground`), replacing any earlier binding.
 class ConnectCommand : public LabCommand {
 public:
-    ConnectCommand(LabDocument* document, std::string component, std::string port, std::string node,
-                   QUndoCommand* parent = nullptr);
+    ConnectCommand(LabDocument* document, std::string component, std::string port, std::string node, QUndoCommand* parent = nullptr);
     void redo() override;
     void undo() override;
 

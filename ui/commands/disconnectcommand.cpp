@@ -6,8 +6,7 @@
 
 namespace drivelab {
 
-DisconnectCommand::DisconnectCommand(LabDocument* document, std::string component, std::string port,
-                                     QUndoCommand* parent)
+DisconnectCommand::DisconnectCommand(LabDocument* document, std::string component, std::string port, QUndoCommand* parent)
     : LabCommand(document, QString(), parent), m_component(std::move(component)), m_port(std::move(port))
 {
     if (const ComponentSpec* c = document->lab().findComponent(m_component)) {

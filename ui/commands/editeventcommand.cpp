@@ -5,10 +5,9 @@
 namespace drivelab {
 
 EditEventCommand::EditEventCommand(LabDocument* document, std::size_t index, EventSpec event, QUndoCommand* parent)
-    : LabCommand(document, QCoreApplication::translate("EditEventCommand", "Edit event %1").arg(index + 1), parent),
-      m_index(index), m_old(document->lab().events.at(index)), m_new(std::move(event))
-{
-}
+    : LabCommand(document, QCoreApplication::translate("EditEventCommand", "Edit event %1").arg(index + 1), parent), m_index(index),
+      m_old(document->lab().events.at(index)), m_new(std::move(event))
+{ }
 
 void EditEventCommand::redo()
 {

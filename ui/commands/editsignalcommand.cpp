@@ -2,8 +2,8 @@
 
 namespace drivelab {
 
-EditSignalCommand::EditSignalCommand(LabDocument* document, const std::string& id, std::string kind, Json fields,
-                                     const QString& text, QUndoCommand* parent)
+EditSignalCommand::EditSignalCommand(LabDocument* document, const std::string& id, std::string kind, Json fields, const QString& text,
+                                     QUndoCommand* parent)
     : LabCommand(document, text, parent), m_id(id), m_newKind(std::move(kind)), m_new(std::move(fields))
 {
     const SignalSpec* s = document->lab().findSignal(id);
@@ -24,14 +24,8 @@ void EditSignalCommand::apply(const std::string& kind, const Json& fields)
     changed(ChangeKind::Values, {qs(m_id)});
 }
 
-void EditSignalCommand::redo()
-{
-    apply(m_newKind, m_new);
-}
+void EditSignalCommand::redo() { apply(m_newKind, m_new); }
 
-void EditSignalCommand::undo()
-{
-    apply(m_oldKind, m_old);
-}
+void EditSignalCommand::undo() { apply(m_oldKind, m_old); }
 
 } // namespace drivelab

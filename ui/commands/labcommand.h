@@ -12,8 +12,7 @@ class LabCommand : public QUndoCommand {
 public:
     LabCommand(LabDocument* document, const QString& text, QUndoCommand* parent = nullptr)
         : QUndoCommand(text, parent), m_document(document)
-    {
-    }
+    { }
 
 protected:
     /// the document edited
@@ -31,8 +30,7 @@ private:
 inline QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 /// ids as a QStringList
-template <class Range>
-QStringList qsList(const Range& ids)
+template <class Range> QStringList qsList(const Range& ids)
 {
     QStringList out;
     for (const auto& id : ids) out << QString::fromStdString(id);

@@ -8,8 +8,7 @@ LabInfoCommand::LabInfoCommand(LabDocument* document, std::string name, Json des
     : LabCommand(document, QCoreApplication::translate("LabInfoCommand", "Change lab name or description"), parent),
       m_oldName(document->lab().name), m_newName(std::move(name)), m_oldDescription(document->lab().description),
       m_newDescription(std::move(description))
-{
-}
+{ }
 
 void LabInfoCommand::redo()
 {

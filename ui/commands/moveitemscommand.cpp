@@ -7,9 +7,9 @@ namespace drivelab {
 MoveItemsCommand::MoveItemsCommand(LabDocument* document, Moves moves, int dragId, QUndoCommand* parent)
     : LabCommand(document, QString(), parent), m_moves(std::move(moves)), m_dragId(dragId)
 {
-    setText(m_moves.size() == 1 ? QCoreApplication::translate("MoveItemsCommand", "Move %1").arg(qs(m_moves.begin()->first))
-                                : QCoreApplication::translate("MoveItemsCommand", "Move %n items", nullptr,
-                                                              static_cast<int>(m_moves.size())));
+    setText(m_moves.size() == 1
+                ? QCoreApplication::translate("MoveItemsCommand", "Move %1").arg(qs(m_moves.begin()->first))
+                : QCoreApplication::translate("MoveItemsCommand", "Move %n items", nullptr, static_cast<int>(m_moves.size())));
 }
 
 void MoveItemsCommand::apply(bool after)
@@ -22,15 +22,9 @@ void MoveItemsCommand::apply(bool after)
     changed(ChangeKind::Layout, ids);
 }
 
-void MoveItemsCommand::redo()
-{
-    apply(true);
-}
+void MoveItemsCommand::redo() { apply(true); }
 
-void MoveItemsCommand::undo()
-{
-    apply(false);
-}
+void MoveItemsCommand::undo() { apply(false); }
 
 bool MoveItemsCommand::mergeWith(const QUndoCommand* other)
 {

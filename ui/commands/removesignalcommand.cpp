@@ -10,7 +10,9 @@ RemoveSignalCommand::RemoveSignalCommand(LabDocument* document, const std::strin
     : LabCommand(document, QCoreApplication::translate("RemoveSignalCommand", "Delete signal %1").arg(qs(id)), parent)
 {
     const auto& list = document->lab().timeSignals;
-    const auto it = std::find_if(list.begin(), list.end(), [&](const SignalSpec& s) { return s.id == id; });
+    const auto it = std::find_if(list.begin(), list.end(), [&](const SignalSpec& s) {
+        return s.id == id;
+    });
     if (it == list.end()) {
         setObsolete(true);
         m_signal.id = id;

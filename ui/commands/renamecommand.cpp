@@ -16,9 +16,7 @@ RenameCommand::RenameCommand(LabDocument* document, std::string from, std::strin
 QString RenameCommand::whyNot(const LabSpec& lab, const std::string& from, const std::string& to)
 {
     if (from == to) return QString();
-    if (!isValidId(to))
-        return QCoreApplication::translate("RenameCommand",
-                                           "An id starts with a letter, then letters, digits, _ or -.");
+    if (!isValidId(to)) return QCoreApplication::translate("RenameCommand", "An id starts with a letter, then letters, digits, _ or -.");
     if (to == kGroundId) return QCoreApplication::translate("RenameCommand", "'ground' is reserved for the fixed reference.");
     if (lab.idTaken(to)) return QCoreApplication::translate("RenameCommand", "'%1' is already used.").arg(qs(to));
     return QString();
@@ -33,14 +31,8 @@ void RenameCommand::rename(const std::string& from, const std::string& to)
     changed(ChangeKind::Structure, {qs(from), qs(to)});
 }
 
-void RenameCommand::redo()
-{
-    rename(m_from, m_to);
-}
+void RenameCommand::redo() { rename(m_from, m_to); }
 
-void RenameCommand::undo()
-{
-    rename(m_to, m_from);
-}
+void RenameCommand::undo() { rename(m_to, m_from); }
 
 } // namespace drivelab

@@ -18,14 +18,8 @@ void RenameSignalCommand::rename(const std::string& from, const std::string& to)
     if (renameSignal(lab(), from, to)) changed(ChangeKind::Structure, {qs(from), qs(to)});
 }
 
-void RenameSignalCommand::redo()
-{
-    rename(m_from, m_to);
-}
+void RenameSignalCommand::redo() { rename(m_from, m_to); }
 
-void RenameSignalCommand::undo()
-{
-    rename(m_to, m_from);
-}
+void RenameSignalCommand::undo() { rename(m_to, m_from); }
 
 } // namespace drivelab

@@ -5,10 +5,9 @@
 namespace drivelab {
 
 RunSettingsCommand::RunSettingsCommand(LabDocument* document, RunSpec run, QUndoCommand* parent)
-    : LabCommand(document, QCoreApplication::translate("RunSettingsCommand", "Change run settings"), parent),
-      m_old(document->lab().run), m_new(run)
-{
-}
+    : LabCommand(document, QCoreApplication::translate("RunSettingsCommand", "Change run settings"), parent), m_old(document->lab().run),
+      m_new(run)
+{ }
 
 void RunSettingsCommand::redo()
 {

@@ -20,8 +20,8 @@ Json* object(LabSpec& lab, const ValueTarget& t)
 
 } // namespace
 
-SetValueCommand::SetValueCommand(LabDocument* document, ValueTarget target, std::optional<Json> value,
-                                 const QString& text, QUndoCommand* parent)
+SetValueCommand::SetValueCommand(LabDocument* document, ValueTarget target, std::optional<Json> value, const QString& text,
+                                 QUndoCommand* parent)
     : LabCommand(document, text, parent), m_target(std::move(target)), m_new(std::move(value))
 {
     m_old = current(document->lab(), m_target);
@@ -46,22 +46,20 @@ void SetValueCommand::apply(const std::optional<Json>& value, std::optional<std:
     Json* o = object(lab(), m_target);
     if (o) {
         if (!o->is_object()) *o = Json::object();
-        if (!value) o->erase(m_target.name);
-        else if (o->contains(m_target.name)) (*o)[m_target.name] = *value;
-        else if (index) insertKeyAt(*o, *index, m_target.name, *value);
-        else (*o)[m_target.name] = *value;
+        if (!value)
+            o->erase(m_target.name);
+        else if (o->contains(m_target.name))
+            (*o)[m_target.name] = *value;
+        else if (index)
+            insertKeyAt(*o, *index, m_target.name, *value);
+        else
+            (*o)[m_target.name] = *value;
     }
     changed(ChangeKind::Values, {qs(m_target.id)});
 }
 
-void SetValueCommand::redo()
-{
-    apply(m_new, std::nullopt);
-}
+void SetValueCommand::redo() { apply(m_new, std::nullopt); }
 
-void SetValueCommand::undo()
-{
-    apply(m_old, m_oldIndex);
-}
+void SetValueCommand::undo() { apply(m_old, m_oldIndex); }
 
 } // namespace drivelab

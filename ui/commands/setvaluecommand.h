@@ -8,7 +8,7 @@ namespace drivelab {
 /// which value of an item a SetValueCommand changes
 struct ValueTarget {
     enum class Kind { NodeField, Parameter, Input };
-    Kind kind = Kind::Parameter;  ///< node field, component parameter or initial input
+    Kind kind = Kind::Parameter; ///< node field, component parameter or initial input
     std::string id;              ///< node or component id
     std::string name;            ///< field, parameter or input name
 };

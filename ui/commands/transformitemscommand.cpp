@@ -4,8 +4,7 @@
 
 namespace drivelab {
 
-TransformItemsCommand::TransformItemsCommand(LabDocument* document, const std::vector<std::string>& ids, Operation op,
-                                             QUndoCommand* parent)
+TransformItemsCommand::TransformItemsCommand(LabDocument* document, const std::vector<std::string>& ids, Operation op, QUndoCommand* parent)
     : LabCommand(document, QString(), parent)
 {
     for (const auto& id : ids) {
@@ -20,9 +19,9 @@ TransformItemsCommand::TransformItemsCommand(LabDocument* document, const std::v
     }
     const char* what = op == Operation::Flip ? QT_TRANSLATE_NOOP("TransformItemsCommand", "Flip %1")
                                              : QT_TRANSLATE_NOOP("TransformItemsCommand", "Rotate %1");
-    const QString subject = ids.size() == 1 ? qs(ids.front())
-                                            : QCoreApplication::translate("TransformItemsCommand", "%n items", nullptr,
-                                                                          static_cast<int>(ids.size()));
+    const QString subject = ids.size() == 1
+                                ? qs(ids.front())
+                                : QCoreApplication::translate("TransformItemsCommand", "%n items", nullptr, static_cast<int>(ids.size()));
     setText(QCoreApplication::translate("TransformItemsCommand", what).arg(subject));
 }
 

@@ -11,8 +11,7 @@ class TransformItemsCommand : public LabCommand {
 public:
     enum class Operation { RotateClockwise, RotateCounterClockwise, Flip };
 
-    TransformItemsCommand(LabDocument* document, const std::vector<std::string>& ids, Operation op,
-                          QUndoCommand* parent = nullptr);
+    TransformItemsCommand(LabDocument* document, const std::vector<std::string>& ids, Operation op, QUndoCommand* parent = nullptr);
     void redo() override;
     void undo() override;
 

@@ -89,7 +89,9 @@ ConverterMapEditor::ConverterMapEditor(LabDocument* document, const QString& com
     if (const ComponentDescriptor* d = spec ? findComponentDescriptor(spec->type) : nullptr) {
         if (const ParameterDescriptor* p = d->parameter("pump_positive")) m_table->setRowLimits(p->minRows, p->maxRows);
     }
-    connect(m_tabs, &QTabBar::currentChanged, this, [this] { refresh(); });
+    connect(m_tabs, &QTabBar::currentChanged, this, [this] {
+        refresh();
+    });
     connect(m_table, &TableEditor::tableEdited, this, [this](const Json& rows, const QString& text) {
         m_hint->hide();
         ValueTarget t{ValueTarget::Kind::Parameter, m_id.toStdString(), currentMap().toStdString()};
@@ -99,8 +101,10 @@ ConverterMapEditor::ConverterMapEditor(LabDocument* document, const QString& com
         showMap(item->data(Qt::UserRole).toString(), item->data(Qt::UserRole + 1).toInt(), item->data(Qt::UserRole + 2).toString());
     });
     connect(document, &LabDocument::changed, this, [this] {
-        if (!m_document->lab().findComponent(m_id.toStdString())) close();
-        else refresh();
+        if (!m_document->lab().findComponent(m_id.toStdString()))
+            close();
+        else
+            refresh();
     });
     connect(document, &LabDocument::renamed, this, [this](const QString& from, const QString& to) {
         if (from == m_id) m_id = to;
@@ -110,15 +114,9 @@ ConverterMapEditor::ConverterMapEditor(LabDocument* document, const QString& com
     refresh();
 }
 
-void ConverterMapEditor::updateTitle()
-{
-    setWindowTitle(tr("Converter maps — %1").arg(m_id));
-}
+void ConverterMapEditor::updateTitle() { setWindowTitle(tr("Converter maps — %1").arg(m_id)); }
 
-QString ConverterMapEditor::currentMap() const
-{
-    return QString::fromLatin1(kConverterMapNames[std::max(0, m_tabs->currentIndex())]);
-}
+QString ConverterMapEditor::currentMap() const { return QString::fromLatin1(kConverterMapNames[std::max(0, m_tabs->currentIndex())]); }
 
 void ConverterMapEditor::showMap(const QString& map, int row, const QString& column)
 {
@@ -167,7 +165,8 @@ void ConverterMapEditor::refresh()
     m_chart->setMap(tr("%1 · %2").arg(m_id, QString::fromLatin1(name)), map, mp);
     for (int k = 0; k < 4; ++k) {
         const bool bad = !problems[static_cast<std::size_t>(k)].empty();
-        m_tabs->setTabText(k, bad ? QStringLiteral("⚠ %1").arg(QString::fromLatin1(kConverterMapNames[k])) : QString::fromLatin1(kConverterMapNames[k]));
+        m_tabs->setTabText(k, bad ? QStringLiteral("⚠ %1").arg(QString::fromLatin1(kConverterMapNames[k]))
+                                  : QString::fromLatin1(kConverterMapNames[k]));
         m_tabs->setTabTextColor(k, bad ? QColor(0xb3, 0x13, 0x1f) : palette().color(QPalette::WindowText));
     }
     // counter-rotation pairs
@@ -178,8 +177,8 @@ void ConverterMapEditor::refresh()
             .arg(ok ? QStringLiteral("#1e7b3e") : QStringLiteral("#b3131f"), ok ? QStringLiteral("✔") : QStringLiteral("✘"),
                  QString::fromLatin1(a), QString::fromLatin1(b));
     };
-    m_pairs->setText(tr("Counter-rotation pairs: %1 &nbsp; %2").arg(pairText(0, "pump_positive", "turbine_negative"),
-                                                                     pairText(1, "pump_negative", "turbine_positive")));
+    m_pairs->setText(tr("Counter-rotation pairs: %1 &nbsp; %2")
+                         .arg(pairText(0, "pump_positive", "turbine_negative"), pairText(1, "pump_negative", "turbine_positive")));
     // every map problem of this converter, clickable
     m_problems->clear();
     const ComponentDescriptor* desc = findComponentDescriptor(c->type);

@@ -51,9 +51,12 @@ std::vector<MapProblems> sortMapProblems(const ComponentSpec& c, const std::vect
         }
         if (f.map < 0 || f.map > 3) continue;
         MapProblems& mp = out[static_cast<std::size_t>(f.map)];
-        if (f.row < 0) mp.table << msg;
-        else if (f.column < 0) mp.rows[f.row] << msg;
-        else mp.cells[{f.row, f.column}] << msg;
+        if (f.row < 0)
+            mp.table << msg;
+        else if (f.column < 0)
+            mp.rows[f.row] << msg;
+        else
+            mp.cells[{f.row, f.column}] << msg;
     }
     // efficiency peaks inside a segment: mark the segment for the chart
     for (int i = 0; i < 4; ++i) {

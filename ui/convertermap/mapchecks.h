@@ -16,13 +16,12 @@
 
 namespace drivelab {
 
-
 /// problems of one map
 struct MapProblems {
-    QHash<QPair<int, int>, QStringList> cells;  ///< (row, column) -> messages
-    QHash<int, QStringList> rows;               ///< row -> messages about the row as a whole
-    QStringList table;                          ///< messages about the whole map
-    QVector<int> segments;                      ///< k: segment k..k+1 breaks the efficiency rule
+    QHash<QPair<int, int>, QStringList> cells; ///< (row, column) -> messages
+    QHash<int, QStringList> rows;              ///< row -> messages about the row as a whole
+    QStringList table;                         ///< messages about the whole map
+    QVector<int> segments;                     ///< k: segment k..k+1 breaks the efficiency rule
     bool empty() const { return cells.isEmpty() && rows.isEmpty() && table.isEmpty(); }
 };
 

@@ -13,22 +13,19 @@
 namespace drivelab {
 namespace {
 
-constexpr double kColumn = 300.0;  // node to node along the drive line
-constexpr double kRow = 240.0;     // between parallel drive lines
-constexpr double kStack = 150.0;   // between items stacked at one spot
-constexpr double kHang = 150.0;    // node to an item hanging below or above it
-constexpr double kSpread = 220.0;  // between items hanging off one node
-constexpr double kClearX = 140.0;  // two items closer than this in x ...
-constexpr double kClearY = 100.0;  // ... and in y overlap
+constexpr double kColumn = 300.0; // node to node along the drive line
+constexpr double kRow = 240.0;    // between parallel drive lines
+constexpr double kStack = 150.0;  // between items stacked at one spot
+constexpr double kHang = 150.0;   // node to an item hanging below or above it
+constexpr double kSpread = 220.0; // between items hanging off one node
+constexpr double kClearX = 140.0; // two items closer than this in x ...
+constexpr double kClearY = 100.0; // ... and in y overlap
 
-double snap(double v)
-{
-    return std::round(v / kGridPitch) * kGridPitch;
-}
+double snap(double v) { return std::round(v / kGridPitch) * kGridPitch; }
 
 class Placer {
 public:
-    Placer(LabSpec& lab, const PortGeometry& geometry) : m_lab(lab), m_geometry(geometry) {}
+    Placer(LabSpec& lab, const PortGeometry& geometry) : m_lab(lab), m_geometry(geometry) { }
 
     bool run()
     {
@@ -122,8 +119,10 @@ private:
             for (std::size_t e = 0; e < m_edges.size(); ++e) {
                 if (m_edges[e].first != v) continue;
                 const std::string& w = m_edges[e].second;
-                if (onPath.count(w)) back.insert(e);
-                else if (!visited.count(w)) visit(w);
+                if (onPath.count(w))
+                    back.insert(e);
+                else if (!visited.count(w))
+                    visit(w);
             }
             onPath.erase(v);
         };
@@ -182,7 +181,9 @@ private:
                 for (const auto& [a, b] : m_edges) continues = continues || a == ids[i];
                 if (!continues) key[ids[i]] += 0.5;
             }
-            std::stable_sort(ids.begin(), ids.end(), [&](const auto& x, const auto& y) { return key[x] < key[y]; });
+            std::stable_sort(ids.begin(), ids.end(), [&](const auto& x, const auto& y) {
+                return key[x] < key[y];
+            });
             for (std::size_t i = 0; i < ids.size(); ++i) {
                 row[ids[i]] = static_cast<double>(i);
                 lowest = std::max(lowest, top + static_cast<double>(i) * kRow);
@@ -234,7 +235,8 @@ private:
                 const Placement n = m_pos[node];
                 const double first = -0.5 * kSpread * static_cast<double>(ids.size() - 1);
                 for (std::size_t k = 0; k < ids.size(); ++k)
-                    put(ids[k], {n.x + first + kSpread * static_cast<double>(k), n.y + dy, rotation, false}, 0.0, dy > 0 ? kStack : -kStack);
+                    put(ids[k], {n.x + first + kSpread * static_cast<double>(k), n.y + dy, rotation, false}, 0.0,
+                        dy > 0 ? kStack : -kStack);
             }
         };
         row(above, -kHang, 270);
@@ -283,9 +285,18 @@ private:
     {
         const double ox = x, oy = y;
         switch (rotation) {
-        case 90: x = -oy; y = ox; break;
-        case 180: x = -ox; y = -oy; break;
-        case 270: x = oy; y = -ox; break;
+        case 90:
+            x = -oy;
+            y = ox;
+            break;
+        case 180:
+            x = -ox;
+            y = -oy;
+            break;
+        case 270:
+            x = oy;
+            y = -ox;
+            break;
         default: break;
         }
     }
@@ -360,8 +371,10 @@ private:
     void normalizeAll()
     {
         const auto write = [&](const std::string& id) {
-            if (m_missing.count(id) && m_pos.count(id)) writePlacement(m_lab, id, m_pos[id]);
-            else if (auto p = placementOf(m_lab, id)) writePlacement(m_lab, id, *p);
+            if (m_missing.count(id) && m_pos.count(id))
+                writePlacement(m_lab, id, m_pos[id]);
+            else if (auto p = placementOf(m_lab, id))
+                writePlacement(m_lab, id, *p);
         };
         for (const auto& n : m_lab.nodes) write(n.id);
         for (const auto& c : m_lab.components) write(c.id);
@@ -379,9 +392,6 @@ private:
 
 } // namespace
 
-bool autoPlace(LabSpec& lab, const PortGeometry& geometry)
-{
-    return Placer(lab, geometry).run();
-}
+bool autoPlace(LabSpec& lab, const PortGeometry& geometry) { return Placer(lab, geometry).run(); }
 
 } // namespace drivelab

@@ -54,8 +54,7 @@ std::optional<ItemBundle> pasteBundle(const LabSpec& lab, const QByteArray& text
     if (!r.lab) {
         if (error) {
             *error = QCoreApplication::translate("Clipboard", "The clipboard does not hold DriveLab items");
-            if (!r.diagnostics.empty())
-                *error += QStringLiteral(": ") + QString::fromStdString(r.diagnostics.items().front().message);
+            if (!r.diagnostics.empty()) *error += QStringLiteral(": ") + QString::fromStdString(r.diagnostics.items().front().message);
         }
         return std::nullopt;
     }
@@ -91,8 +90,10 @@ std::optional<ItemBundle> pasteBundle(const LabSpec& lab, const QByteArray& text
     for (auto& c : src.components) {
         std::vector<std::pair<std::string, std::string>> ports;
         for (const auto& [port, node] : c.ports) {
-            if (nodeDomain.count(node)) ports.emplace_back(port, rename[node]);
-            else if (node == kGroundId || lab.findNode(node)) ports.emplace_back(port, node);
+            if (nodeDomain.count(node))
+                ports.emplace_back(port, rename[node]);
+            else if (node == kGroundId || lab.findNode(node))
+                ports.emplace_back(port, node);
         }
         c.ports = std::move(ports);
     }

@@ -32,10 +32,7 @@ DisplayUnits::DisplayUnits()
     for (int i = 0; i < 4; ++i) m_on[i] = s.value(QString::fromLatin1(key(static_cast<Quantity>(i))), false).toBool();
 }
 
-bool DisplayUnits::engineering(Quantity q) const
-{
-    return m_on[static_cast<int>(q)];
-}
+bool DisplayUnits::engineering(Quantity q) const { return m_on[static_cast<int>(q)]; }
 
 void DisplayUnits::setEngineering(Quantity q, bool on)
 {
@@ -47,8 +44,7 @@ void DisplayUnits::setEngineering(Quantity q, bool on)
 
 UnitView DisplayUnits::view(const QString& siUnit) const
 {
-    if (siUnit == QLatin1String("rad/s") && engineering(Quantity::Speed))
-        return {tr("rpm"), 60.0 / (2.0 * std::numbers::pi), 0.0};
+    if (siUnit == QLatin1String("rad/s") && engineering(Quantity::Speed)) return {tr("rpm"), 60.0 / (2.0 * std::numbers::pi), 0.0};
     if (siUnit == QLatin1String("K") && engineering(Quantity::Temperature)) return {tr("°C"), 1.0, -273.15};
     if (siUnit == QLatin1String("Pa") && engineering(Quantity::Pressure)) return {tr("bar"), 1e-5, 0.0};
     if (siUnit == QLatin1String("W") && engineering(Quantity::Power)) return {tr("kW"), 1e-3, 0.0};

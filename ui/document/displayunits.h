@@ -9,8 +9,8 @@ namespace drivelab {
 
 /// how one SI unit is shown
 struct UnitView {
-    QString label;        ///< unit shown ("rpm", "°C", "N·m")
-    double scale = 1.0;   ///< display = si * scale + offset
+    QString label;      ///< unit shown ("rpm", "°C", "N·m")
+    double scale = 1.0; ///< display = si * scale + offset
     double offset = 0.0;
     bool identity() const { return scale == 1.0 && offset == 0.0; }
     double toDisplay(double si) const { return si * scale + offset; }

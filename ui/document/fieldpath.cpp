@@ -52,7 +52,8 @@ FieldRef parseFieldPath(const LabSpec& lab, const std::string& subject, const st
         return r;
     }
     if (lab.findNode(subject)) {
-        if (field == "domain") r.kind = FieldRef::Kind::Type;
+        if (field == "domain")
+            r.kind = FieldRef::Kind::Type;
         else if (field != "-") {
             r.kind = FieldRef::Kind::NodeField;
             r.name = field;

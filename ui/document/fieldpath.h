@@ -11,11 +11,11 @@ namespace drivelab {
 /// a parsed diagnostic field path
 struct FieldRef {
     enum class Kind { None, Id, Type, Port, NodeField, Parameter, Input, Event, Run, LabName, Signal };
-    Kind kind = Kind::None;  ///< what it names
-    std::string name;        ///< port, field, parameter, input or run key; event key for events
-    int row = -1;            ///< table row, or -1
-    std::string column;      ///< table column, or ""
-    int eventIndex = -1;     ///< event position, or -1
+    Kind kind = Kind::None; ///< what it names
+    std::string name;       ///< port, field, parameter, input or run key; event key for events
+    int row = -1;           ///< table row, or -1
+    std::string column;     ///< table column, or ""
+    int eventIndex = -1;    ///< event position, or -1
 };
 
 /// parse the field of a diagnostic about `subject` ("converter.pump_positive[3].torque_ratio")

@@ -66,8 +66,7 @@ void putItems(LabSpec& lab, const ItemBundle& b)
     for (const auto& n : b.nodes)
         lab.nodes.insert(lab.nodes.begin() + static_cast<std::ptrdiff_t>(std::min(n.index, lab.nodes.size())), n.spec);
     for (const auto& c : b.components)
-        lab.components.insert(lab.components.begin() + static_cast<std::ptrdiff_t>(std::min(c.index, lab.components.size())),
-                              c.spec);
+        lab.components.insert(lab.components.begin() + static_cast<std::ptrdiff_t>(std::min(c.index, lab.components.size())), c.spec);
     for (const auto& bind : b.bindings) {
         ComponentSpec* c = lab.findComponent(bind.component);
         if (!c) continue;
@@ -102,10 +101,14 @@ ItemBundle appendBundle(const LabSpec& lab, std::vector<NodeSpec> nodes, std::ve
 void bindPort(ComponentSpec& c, const std::string& port, const std::string& node)
 {
     const ComponentDescriptor* d = findComponentDescriptor(c.type);
-    auto it = std::find_if(c.ports.begin(), c.ports.end(), [&](const auto& p) { return p.first == port; });
+    auto it = std::find_if(c.ports.begin(), c.ports.end(), [&](const auto& p) {
+        return p.first == port;
+    });
     if (it != c.ports.end()) {
-        if (node.empty()) c.ports.erase(it);
-        else it->second = node;
+        if (node.empty())
+            c.ports.erase(it);
+        else
+            it->second = node;
         return;
     }
     if (node.empty()) return;

@@ -14,17 +14,35 @@ namespace drivelab {
 
 /// everything one removal took out of a lab, with its original positions
 struct ItemBundle {
-    struct Node { std::size_t index; NodeSpec spec; };
-    struct Component { std::size_t index; ComponentSpec spec; };
-    struct Binding { std::string component; std::size_t position; std::string port; std::string node; };
-    struct Event { std::size_t index; EventSpec spec; };
-    struct LayoutEntry { std::size_t index; std::string key; Json value; };
+    struct Node {
+        std::size_t index;
+        NodeSpec spec;
+    };
+    struct Component {
+        std::size_t index;
+        ComponentSpec spec;
+    };
+    struct Binding {
+        std::string component;
+        std::size_t position;
+        std::string port;
+        std::string node;
+    };
+    struct Event {
+        std::size_t index;
+        EventSpec spec;
+    };
+    struct LayoutEntry {
+        std::size_t index;
+        std::string key;
+        Json value;
+    };
 
-    std::vector<Node> nodes;             ///< ascending index
-    std::vector<Component> components;   ///< ascending index
-    std::vector<Binding> bindings;       ///< bindings of remaining components to removed nodes
-    std::vector<Event> events;           ///< ascending index
-    std::vector<LayoutEntry> layout;     ///< ascending index
+    std::vector<Node> nodes;           ///< ascending index
+    std::vector<Component> components; ///< ascending index
+    std::vector<Binding> bindings;     ///< bindings of remaining components to removed nodes
+    std::vector<Event> events;         ///< ascending index
+    std::vector<LayoutEntry> layout;   ///< ascending index
 
     /// ids of the nodes and components in the bundle
     std::vector<std::string> ids() const;

@@ -10,7 +10,9 @@ namespace drivelab {
 LabDocument::LabDocument(QObject* parent) : QObject(parent), m_undo(new QUndoStack(this))
 {
     m_lab.name = "untitled";
-    connect(m_undo, &QUndoStack::cleanChanged, this, [this] { updateModified(); });
+    connect(m_undo, &QUndoStack::cleanChanged, this, [this] {
+        updateModified();
+    });
     revalidate();
 }
 
@@ -71,10 +73,7 @@ QString LabDocument::displayName() const
     return m_readOnly ? tr("%1 (read-only)").arg(name) : name;
 }
 
-bool LabDocument::isModified() const
-{
-    return m_forcedModified || !m_undo->isClean();
-}
+bool LabDocument::isModified() const { return m_forcedModified || !m_undo->isClean(); }
 
 void LabDocument::markSaved()
 {
@@ -108,10 +107,7 @@ void LabDocument::notifyChanged(ChangeKind kind, const QStringList& ids)
     updateModified();
 }
 
-void LabDocument::notifyRenamed(const QString& from, const QString& to)
-{
-    emit renamed(from, to);
-}
+void LabDocument::notifyRenamed(const QString& from, const QString& to) { emit renamed(from, to); }
 
 void LabDocument::revalidate()
 {

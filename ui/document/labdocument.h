@@ -21,10 +21,10 @@ struct CompileResult;
 
 /// what an edit touched (views decide how much to refresh)
 enum class ChangeKind {
-    Layout,     ///< positions, rotation, flip only: no re-validation
-    Values,     ///< parameters, fields, inputs, run settings, events, name
-    Structure,  ///< items added, removed, renamed, connected or disconnected
-    Reset,      ///< the whole lab was replaced (new, open, revert, recover)
+    Layout,    ///< positions, rotation, flip only: no re-validation
+    Values,    ///< parameters, fields, inputs, run settings, events, name
+    Structure, ///< items added, removed, renamed, connected or disconnected
+    Reset,     ///< the whole lab was replaced (new, open, revert, recover)
 };
 
 /// The document: one lab, its undo stack, its file path and its diagnostics.

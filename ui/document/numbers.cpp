@@ -36,8 +36,7 @@ NumberTextState classifyNumber(const QString& typed, bool integerOnly)
     // "1e" and "-" may become numbers; an exponent without mantissa digits may not
     const auto m = realPart.match(text);
     if (!m.hasMatch()) return NumberTextState::Invalid;
-    if (!m.captured(2).isEmpty() && !m.captured(1).contains(QRegularExpression(QStringLiteral("\\d"))))
-        return NumberTextState::Invalid;
+    if (!m.captured(2).isEmpty() && !m.captured(1).contains(QRegularExpression(QStringLiteral("\\d")))) return NumberTextState::Invalid;
     return NumberTextState::Intermediate;
 }
 
@@ -85,17 +84,18 @@ QString scaledRefusal(const QString& typed, int decimals)
     if (t.isEmpty()) return QObject::tr("A value is needed");
     if (t.startsWith(QLatin1Char('-'))) return QObject::tr("Cannot be negative");
     if (t.contains(QLatin1Char(',')))
-        return QLocale().decimalPoint() == QLatin1String(",")
-                   ? QObject::tr("Use one decimal comma and no thousands separators")
-                   : QObject::tr("A comma is not a decimal separator here: write 0.5, not 0,5");
+        return QLocale().decimalPoint() == QLatin1String(",") ? QObject::tr("Use one decimal comma and no thousands separators")
+                                                              : QObject::tr("A comma is not a decimal separator here: write 0.5, not 0,5");
     if (t.contains(QLatin1Char('e')) || t.contains(QLatin1Char('E')))
-        return QObject::tr("Write it as a plain decimal number, without an exponent (%1)").arg(decimals > 0 ? QStringLiteral("2.5") : QStringLiteral("100"));
+        return QObject::tr("Write it as a plain decimal number, without an exponent (%1)")
+            .arg(decimals > 0 ? QStringLiteral("2.5") : QStringLiteral("100"));
     static const QRegularExpression plain(QStringLiteral(R"(^\+?(\d*)(?:\.(\d*))?$)"));
     const auto m = plain.match(t);
     if (m.hasMatch()) {
         if (decimals == 0 && t.contains(QLatin1Char('.'))) return QObject::tr("A whole number is needed");
         if (m.captured(1).isEmpty() && m.captured(2).isEmpty()) return QObject::tr("A point alone is not a number");
-        if (m.captured(2).size() > decimals) return QObject::tr("At most %n decimals (stored exactly in whole nanoseconds)", nullptr, decimals);
+        if (m.captured(2).size() > decimals)
+            return QObject::tr("At most %n decimals (stored exactly in whole nanoseconds)", nullptr, decimals);
         return QObject::tr("Too large");
     }
     return QObject::tr("\u201c%1\u201d is not a number").arg(t);

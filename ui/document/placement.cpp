@@ -88,8 +88,10 @@ void renameKeyInPlace(Json& object, const std::string& from, const std::string& 
     if (!object.is_object() || !object.contains(from) || from == to) return;
     Json out = Json::object();
     for (auto it = object.begin(); it != object.end(); ++it) {
-        if (it.key() == from) out[to] = it.value();
-        else if (it.key() != to) out[it.key()] = it.value();
+        if (it.key() == from)
+            out[to] = it.value();
+        else if (it.key() != to)
+            out[it.key()] = it.value();
     }
     object = std::move(out);
 }

@@ -12,10 +12,10 @@ namespace drivelab {
 
 /// position and orientation of one item on the canvas
 struct Placement {
-    double x = 0.0;     ///< centre x [scene units]
-    double y = 0.0;     ///< centre y [scene units]
-    int rotation = 0;   ///< 0, 90, 180 or 270 degrees, clockwise
-    bool flip = false;  ///< mirrored left-right before rotating
+    double x = 0.0;    ///< centre x [scene units]
+    double y = 0.0;    ///< centre y [scene units]
+    int rotation = 0;  ///< 0, 90, 180 or 270 degrees, clockwise
+    bool flip = false; ///< mirrored left-right before rotating
 
     bool operator==(const Placement&) const = default;
 };

@@ -20,15 +20,9 @@ double cellOf(const Json& row, const char* key)
 
 } // namespace
 
-std::span<const char* const> signalKinds()
-{
-    return signalKindNames();
-}
+std::span<const char* const> signalKinds() { return signalKindNames(); }
 
-std::span<const SignalField> signalFields(const std::string& kind)
-{
-    return signalFieldDescriptors(kind);
-}
+std::span<const SignalField> signalFields(const std::string& kind) { return signalFieldDescriptors(kind); }
 
 const char* signalKindDoc(const std::string& kind)
 {
@@ -59,10 +53,7 @@ SignalSpec makeSignal(const std::string& kind, const std::string& id)
     return s;
 }
 
-bool isInputBinding(const Json& value)
-{
-    return isSignalBinding(value);
-}
+bool isInputBinding(const Json& value) { return isSignalBinding(value); }
 
 bool readSignalCsv(const std::string& text, const std::string& name, std::vector<double>& t, std::vector<double>& v,
                    const std::string& subject, Diagnostics& d)
@@ -93,10 +84,7 @@ bool renameSignal(LabSpec& lab, const std::string& from, const std::string& to)
     return true;
 }
 
-std::span<const TableColumn> signalPointColumns()
-{
-    return kPointColumns;
-}
+std::span<const TableColumn> signalPointColumns() { return kPointColumns; }
 
 Json pointsToRows(const Json& points)
 {

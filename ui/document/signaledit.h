@@ -38,8 +38,8 @@ bool readSignalCsv(const std::string& text, const std::string& name, std::vector
 
 /// one input bound to a signal
 struct SignalUse {
-    std::string component;  ///< component id
-    std::string input;      ///< input name
+    std::string component; ///< component id
+    std::string input;     ///< input name
 };
 /// every input whose value is a binding to this signal, in file order
 std::vector<SignalUse> signalUses(const LabSpec& lab, const std::string& id);

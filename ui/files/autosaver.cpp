@@ -16,7 +16,7 @@
 
 namespace drivelab {
 
-RecoveryStore::RecoveryStore(const QString& directory) : m_dir(directory) {}
+RecoveryStore::RecoveryStore(const QString& directory) : m_dir(directory) { }
 
 QString RecoveryStore::defaultDirectory()
 {
@@ -55,7 +55,9 @@ QList<RecoveryEntry> RecoveryStore::orphans() const
         lock.setStaleLockTime(0);
         if (lock.tryLock(0)) lock.unlock();
     }
-    std::sort(out.begin(), out.end(), [](const RecoveryEntry& a, const RecoveryEntry& b) { return a.saved > b.saved; });
+    std::sort(out.begin(), out.end(), [](const RecoveryEntry& a, const RecoveryEntry& b) {
+        return a.saved > b.saved;
+    });
     return out;
 }
 
@@ -69,16 +71,17 @@ Autosaver::Autosaver(LabDocument* document, const QString& directory, QObject* p
     : QObject(parent), m_document(document), m_dir(directory)
 {
     QDir().mkpath(m_dir);
-    const QString stem = QDir(m_dir).filePath(QStringLiteral("session-%1-%2")
-                                                  .arg(QCoreApplication::applicationPid())
-                                                  .arg(QDateTime::currentMSecsSinceEpoch()));
+    const QString stem = QDir(m_dir).filePath(
+        QStringLiteral("session-%1-%2").arg(QCoreApplication::applicationPid()).arg(QDateTime::currentMSecsSinceEpoch()));
     m_labPath = stem + QStringLiteral(".lab.json");
     m_metaPath = stem + QStringLiteral(".recovery.json");
     m_lock = std::make_unique<QLockFile>(stem + QStringLiteral(".lock"));
     m_lock->setStaleLockTime(0);
     m_lock->tryLock(0);
     m_timer.setInterval(60 * 1000);
-    connect(&m_timer, &QTimer::timeout, this, [this] { autosaveNow(); });
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        autosaveNow();
+    });
     m_timer.start();
 }
 

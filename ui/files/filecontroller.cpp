@@ -14,8 +14,7 @@
 
 namespace drivelab {
 
-FileController::FileController(LabDocument* document, Prompter* prompter, Autosaver* autosaver, RecentFiles* recent,
-                               QObject* parent)
+FileController::FileController(LabDocument* document, Prompter* prompter, Autosaver* autosaver, RecentFiles* recent, QObject* parent)
     : QObject(parent), m_document(document), m_prompter(prompter), m_autosaver(autosaver), m_recent(recent)
 {
     connect(&m_watcher, &QFileSystemWatcher::fileChanged, this, &FileController::onFileChanged);
@@ -60,8 +59,8 @@ bool FileController::open(const QString& path)
     if (!content.lab) {
         // nothing changes: the open lab stays, the problems are listed
         emit openFailed(path, content.diagnostics);
-        emit message(tr("Could not open %1: %n problem(s), see the Problems panel", nullptr,
-                        int(content.diagnostics.size())).arg(QFileInfo(path).fileName()));
+        emit message(tr("Could not open %1: %n problem(s), see the Problems panel", nullptr, int(content.diagnostics.size()))
+                         .arg(QFileInfo(path).fileName()));
         return false;
     }
     if (!maybeSave()) return false;
@@ -116,10 +115,7 @@ bool FileController::saveAs()
     return saveTo(path);
 }
 
-bool FileController::saveTo(const QString& path)
-{
-    return write(QFileInfo(path).absoluteFilePath());
-}
+bool FileController::saveTo(const QString& path) { return write(QFileInfo(path).absoluteFilePath()); }
 
 bool FileController::write(const QString& path)
 {
@@ -221,8 +217,10 @@ void FileController::onFileChanged(const QString& path)
         m_asking = true;
         const bool reloadIt = m_prompter->askReload(path, m_document->isModified());
         m_asking = false;
-        if (reloadIt) reload();
-        else emit message(tr("%1 changed on disk; you will be asked before it is overwritten").arg(path));
+        if (reloadIt)
+            reload();
+        else
+            emit message(tr("%1 changed on disk; you will be asked before it is overwritten").arg(path));
     });
 }
 

@@ -22,8 +22,7 @@ class RecoveryStore;
 class FileController : public QObject {
     Q_OBJECT
 public:
-    FileController(LabDocument* document, Prompter* prompter, Autosaver* autosaver, RecentFiles* recent,
-                   QObject* parent = nullptr);
+    FileController(LabDocument* document, Prompter* prompter, Autosaver* autosaver, RecentFiles* recent, QObject* parent = nullptr);
 
     /// start an empty lab (after asking about unsaved changes)
     bool newLab();

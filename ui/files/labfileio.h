@@ -16,9 +16,9 @@ namespace drivelab {
 
 /// a lab file as read
 struct LabFileContent {
-    std::optional<LabSpec> lab;   ///< present when structurally sound (it may still have compile errors)
-    Diagnostics diagnostics;      ///< read problems (compile problems come from the document)
-    QByteArray bytes;             ///< the file's bytes
+    std::optional<LabSpec> lab; ///< present when structurally sound (it may still have compile errors)
+    Diagnostics diagnostics;    ///< read problems (compile problems come from the document)
+    QByteArray bytes;           ///< the file's bytes
 };
 
 /// read a lab file

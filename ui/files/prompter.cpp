@@ -8,22 +8,15 @@
 namespace drivelab {
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("Prompter", text);
-}
+QString tr(const char* text) { return QCoreApplication::translate("Prompter", text); }
 
-QString filter()
-{
-    return tr("DriveLab labs (*.lab.json);;JSON files (*.json);;All files (*)");
-}
+QString filter() { return tr("DriveLab labs (*.lab.json);;JSON files (*.json);;All files (*)"); }
 
 } // namespace
 
 Prompter::SaveChoice DialogPrompter::askSaveChanges(const QString& name)
 {
-    const auto b = QMessageBox::warning(m_parent, tr("Unsaved changes"),
-                                        tr("Save the changes to %1 before closing it?").arg(name),
+    const auto b = QMessageBox::warning(m_parent, tr("Unsaved changes"), tr("Save the changes to %1 before closing it?").arg(name),
                                         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (b == QMessageBox::Save) return SaveChoice::Save;
     if (b == QMessageBox::Discard) return SaveChoice::Discard;
@@ -34,7 +27,8 @@ Prompter::ConflictChoice DialogPrompter::askDiskConflict(const QString& path)
 {
     QMessageBox box(QMessageBox::Warning, tr("File changed on disk"),
                     tr("%1 was changed by another program since you opened or saved it.\n\n"
-                       "Saving now would overwrite those changes.").arg(path),
+                       "Saving now would overwrite those changes.")
+                        .arg(path),
                     QMessageBox::NoButton, m_parent);
     QPushButton* over = box.addButton(tr("Overwrite"), QMessageBox::DestructiveRole);
     QPushButton* as = box.addButton(tr("Save As…"), QMessageBox::AcceptRole);
@@ -83,9 +77,6 @@ QString DialogPrompter::savePath(const QString& suggestion)
     return QFileDialog::getSaveFileName(m_parent, tr("Save lab as"), suggestion, filter());
 }
 
-void DialogPrompter::error(const QString& title, const QString& text)
-{
-    QMessageBox::critical(m_parent, title, text);
-}
+void DialogPrompter::error(const QString& title, const QString& text) { QMessageBox::critical(m_parent, title, text); }
 
 } // namespace drivelab

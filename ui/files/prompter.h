@@ -10,12 +10,12 @@ namespace drivelab {
 
 /// an autosaved lab left behind by a session that did not end normally
 struct RecoveryEntry {
-    QString labPath;      ///< the recovery copy
-    QString metaPath;     ///< its description
-    QString original;     ///< the user's file it belongs to ("" for an untitled lab)
-    QByteArray baseDigest;///< digest of the user's file when it was last opened or saved
-    QDateTime saved;      ///< when it was autosaved
-    QString name;         ///< the lab's name
+    QString labPath;       ///< the recovery copy
+    QString metaPath;      ///< its description
+    QString original;      ///< the user's file it belongs to ("" for an untitled lab)
+    QByteArray baseDigest; ///< digest of the user's file when it was last opened or saved
+    QDateTime saved;       ///< when it was autosaved
+    QString name;          ///< the lab's name
 };
 
 /// questions to the user
@@ -45,7 +45,7 @@ public:
 /// the dialogs of the main window
 class DialogPrompter : public Prompter {
 public:
-    explicit DialogPrompter(QWidget* parent) : m_parent(parent) {}
+    explicit DialogPrompter(QWidget* parent) : m_parent(parent) { }
     SaveChoice askSaveChanges(const QString& name) override;
     ConflictChoice askDiskConflict(const QString& path) override;
     bool askReload(const QString& path, bool modified) override;

@@ -8,7 +8,7 @@ namespace {
 const char* kKey = "files/recent";
 }
 
-RecentFiles::RecentFiles(QObject* parent) : QObject(parent) {}
+RecentFiles::RecentFiles(QObject* parent) : QObject(parent) { }
 
 QStringList RecentFiles::files() const
 {

@@ -130,11 +130,12 @@ void PaletteWidget::build()
         auto* item = new QTreeWidgetItem(group(QString::fromLatin1(domainName(d))));
         item->setText(0, QString::fromLatin1(nd->label));
         item->setData(0, kTokenRole, QStringLiteral("node:%1").arg(QString::fromLatin1(domainName(d))));
-        item->setData(0, kSearchRole, QStringLiteral("%1 %2 %3 node").arg(QString::fromLatin1(nd->label),
-                                                                         QString::fromLatin1(domainName(d)), QString::fromLatin1(nd->doc)));
-        item->setToolTip(0, QStringLiteral("<b>%1</b> (%2 node)<br>%3").arg(QString::fromLatin1(nd->label),
-                                                                            QString::fromLatin1(domainName(d)),
-                                                                            QString::fromLatin1(nd->doc).toHtmlEscaped()));
+        item->setData(0, kSearchRole,
+                      QStringLiteral("%1 %2 %3 node")
+                          .arg(QString::fromLatin1(nd->label), QString::fromLatin1(domainName(d)), QString::fromLatin1(nd->doc)));
+        item->setToolTip(
+            0, QStringLiteral("<b>%1</b> (%2 node)<br>%3")
+                   .arg(QString::fromLatin1(nd->label), QString::fromLatin1(domainName(d)), QString::fromLatin1(nd->doc).toHtmlEscaped()));
         const QString icon = nodeIconPath(d);
         if (!icon.isEmpty()) item->setIcon(0, QIcon(icon));
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
@@ -143,8 +144,9 @@ void PaletteWidget::build()
         auto* item = new QTreeWidgetItem(group(QString::fromLatin1(d->group)));
         item->setText(0, QString::fromLatin1(d->label));
         item->setData(0, kTokenRole, QStringLiteral("component:%1").arg(QString::fromLatin1(d->type)));
-        item->setData(0, kSearchRole, QStringLiteral("%1 %2 %3").arg(QString::fromLatin1(d->label), QString::fromLatin1(d->type),
-                                                                     QString::fromLatin1(d->doc)));
+        item->setData(
+            0, kSearchRole,
+            QStringLiteral("%1 %2 %3").arg(QString::fromLatin1(d->label), QString::fromLatin1(d->type), QString::fromLatin1(d->doc)));
         item->setToolTip(0, QStringLiteral("<b>%1</b> <code>%2</code><br>%3<br><br>%4")
                                 .arg(QString::fromLatin1(d->label), QString::fromLatin1(d->type),
                                      QString::fromLatin1(d->doc).toHtmlEscaped(), portList(*d)));
@@ -187,10 +189,7 @@ QStringList PaletteWidget::groups() const
     return out;
 }
 
-void PaletteWidget::setFilter(const QString& text)
-{
-    m_search->setText(text);
-}
+void PaletteWidget::setFilter(const QString& text) { m_search->setText(text); }
 
 void PaletteWidget::applyFilter(const QString& text)
 {

@@ -13,11 +13,15 @@ namespace drivelab {
 
 EventsModel::EventsModel(LabDocument* document, QObject* parent) : QAbstractTableModel(parent), m_document(document)
 {
-    connect(document, &LabDocument::changed, this, [this] { reload(); });
+    connect(document, &LabDocument::changed, this, [this] {
+        reload();
+    });
     connect(document, &LabDocument::diagnosticsChanged, this, [this] {
         if (rowCount() > 0) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
     });
-    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] { reload(); });
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] {
+        reload();
+    });
     reload();
 }
 
@@ -51,15 +55,9 @@ void EventsModel::reload()
     endResetModel();
 }
 
-int EventsModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
-}
+int EventsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(m_rows.size()); }
 
-int EventsModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
+int EventsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QStringList EventsModel::problems(int row, const char* key) const
 {

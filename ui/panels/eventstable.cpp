@@ -35,7 +35,7 @@ public:
 // time in seconds (exact to the nanosecond), component and input from lists, value as a number
 class EventDelegate : public QStyledItemDelegate {
 public:
-    EventDelegate(EventsTable* table, QObject* parent) : QStyledItemDelegate(parent), m_table(table) {}
+    EventDelegate(EventsTable* table, QObject* parent) : QStyledItemDelegate(parent), m_table(table) { }
 
     QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem& option, const QModelIndex& index) const override
     {
@@ -70,20 +70,27 @@ public:
     void setEditorData(QWidget* editor, const QModelIndex& index) const override
     {
         const QString text = index.data(Qt::EditRole).toString();
-        if (auto* c = qobject_cast<QComboBox*>(editor)) c->setCurrentText(text);
-        else if (auto* n = qobject_cast<NumberEdit*>(editor)) n->setText(text);
-        else if (auto* e = qobject_cast<QLineEdit*>(editor)) e->setText(text);
+        if (auto* c = qobject_cast<QComboBox*>(editor))
+            c->setCurrentText(text);
+        else if (auto* n = qobject_cast<NumberEdit*>(editor))
+            n->setText(text);
+        else if (auto* e = qobject_cast<QLineEdit*>(editor))
+            e->setText(text);
     }
     void setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const override
     {
         if (auto* c = qobject_cast<QComboBox*>(editor)) {
             model->setData(index, c->currentText(), Qt::EditRole);
         } else if (auto* n = qobject_cast<NumberEdit*>(editor)) {
-            if (!n->unfinished()) model->setData(index, n->text(), Qt::EditRole);
-            else if (n->edited()) m_table->refuse(n->toolTip());
+            if (!n->unfinished())
+                model->setData(index, n->text(), Qt::EditRole);
+            else if (n->edited())
+                m_table->refuse(n->toolTip());
         } else if (auto* e = qobject_cast<QLineEdit*>(editor)) {
-            if (e->hasAcceptableInput()) model->setData(index, e->text(), Qt::EditRole);
-            else m_table->refuse(e->toolTip());
+            if (e->hasAcceptableInput())
+                model->setData(index, e->text(), Qt::EditRole);
+            else
+                m_table->refuse(e->toolTip());
         }
     }
 
@@ -94,8 +101,10 @@ protected:
         if (event->type() == QEvent::KeyPress) {
             const int key = static_cast<QKeyEvent*>(event)->key();
             if (key == Qt::Key_Tab || key == Qt::Key_Backtab || key == Qt::Key_Return || key == Qt::Key_Enter) {
-                if (auto* n = qobject_cast<NumberEdit*>(object); n && n->edited() && n->unfinished()) m_table->refuse(n->toolTip());
-                else if (auto* e = qobject_cast<QLineEdit*>(object); e && !n && !e->hasAcceptableInput()) m_table->refuse(e->toolTip());
+                if (auto* n = qobject_cast<NumberEdit*>(object); n && n->edited() && n->unfinished())
+                    m_table->refuse(n->toolTip());
+                else if (auto* e = qobject_cast<QLineEdit*>(object); e && !n && !e->hasAcceptableInput())
+                    m_table->refuse(e->toolTip());
             }
         }
         return QStyledItemDelegate::eventFilter(object, event);
@@ -133,8 +142,7 @@ EventsTable::EventsTable(LabDocument* document, QWidget* parent)
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_view->verticalHeader()->setDefaultSectionSize(22);
     m_view->setAlternatingRowColors(true);
-    m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
-                            QAbstractItemView::AnyKeyPressed);
+    m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
     layout->addWidget(m_view);
     connect(m_add, &QToolButton::clicked, this, &EventsTable::addEvent);
     connect(m_remove, &QToolButton::clicked, this, &EventsTable::removeSelected);
@@ -190,7 +198,7 @@ void EventsTable::addEvent()
     for (const auto& other : lab.events) e.timeNs = std::max(e.timeNs, other.timeNs);
     if (e.timeNs == 0) e.timeNs = lab.run.durationNs / 2;
     e.value = target->inputs.contains(e.input) && target->inputs[e.input].is_number() ? target->inputs[e.input].get<double>()
-                                                                                       : d->inputs.front().initialDefault;
+                                                                                      : d->inputs.front().initialDefault;
     const std::size_t at = lab.events.size();
     m_document->push(new AddEventCommand(m_document, e, at));
     focusEvent(static_cast<int>(at), EventsModel::Time);

@@ -39,8 +39,12 @@ ProblemsPanel::ProblemsPanel(LabDocument* document, QWidget* parent) : QWidget(p
     layout->addWidget(m_tree);
     auto* copy = new QShortcut(QKeySequence::Copy, m_tree, nullptr, nullptr, Qt::WidgetShortcut);
     connect(copy, &QShortcut::activated, this, &ProblemsPanel::copySelected);
-    connect(m_tree, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) { activateRow(m_tree->indexOfTopLevelItem(item)); });
-    connect(m_tree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) { activateRow(m_tree->indexOfTopLevelItem(item)); });
+    connect(m_tree, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) {
+        activateRow(m_tree->indexOfTopLevelItem(item));
+    });
+    connect(m_tree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
+        activateRow(m_tree->indexOfTopLevelItem(item));
+    });
     connect(document, &LabDocument::diagnosticsChanged, this, &ProblemsPanel::rebuild);
     connect(document, &LabDocument::filePathChanged, this, &ProblemsPanel::rebuild);
     // another lab replaced the open one (open, new, reload, recovery, asset): an earlier
@@ -106,10 +110,7 @@ QString ProblemsPanel::countText(int errors, int warnings)
     return tr("%1, %2").arg(e, w);
 }
 
-QString ProblemsPanel::summary() const
-{
-    return m_summary->text();
-}
+QString ProblemsPanel::summary() const { return m_summary->text(); }
 
 QStringList ProblemsPanel::lines() const
 {
@@ -118,10 +119,7 @@ QStringList ProblemsPanel::lines() const
     return out;
 }
 
-int ProblemsPanel::count() const
-{
-    return m_tree->topLevelItemCount();
-}
+int ProblemsPanel::count() const { return m_tree->topLevelItemCount(); }
 
 void ProblemsPanel::activateRow(int row)
 {

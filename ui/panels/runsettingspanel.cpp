@@ -126,7 +126,7 @@ void RunSettingsPanel::refresh()
         if (refused) {
             const QString why = tr("%1 \u201c%2\u201d not stored: %3. The lab keeps %4; correct it or press Escape.")
                                     .arg(fieldName(e, m_tick, m_duration), e->text(), m_refused.value(e),
-                                         e == m_tick ? formatScaled(lab.run.tickNs, 3)
+                                         e == m_tick       ? formatScaled(lab.run.tickNs, 3)
                                          : e == m_duration ? formatScaled(lab.run.durationNs, 9)
                                                            : QString::number(lab.run.reportEveryTicks));
             e->setToolTip(why);
@@ -158,14 +158,18 @@ void RunSettingsPanel::commitRun()
         const int decimals = e->property("decimals").toInt();
         const auto v = parseScaled(e->text(), decimals);
         if (!v) {
-            if (!m_refused.contains(e) || e->isModified()) refusedNow << fieldName(e, m_tick, m_duration) + QStringLiteral(": ") + scaledRefusal(e->text(), decimals);
+            if (!m_refused.contains(e) || e->isModified())
+                refusedNow << fieldName(e, m_tick, m_duration) + QStringLiteral(": ") + scaledRefusal(e->text(), decimals);
             m_refused.insert(e, scaledRefusal(e->text(), decimals));
             continue;
         }
         m_refused.remove(e);
-        if (e == m_tick) run.tickNs = *v;
-        else if (e == m_duration) run.durationNs = *v;
-        else run.reportEveryTicks = *v;
+        if (e == m_tick)
+            run.tickNs = *v;
+        else if (e == m_duration)
+            run.durationNs = *v;
+        else
+            run.reportEveryTicks = *v;
     }
     for (QLineEdit* e : {m_tick, m_duration, m_report}) e->setModified(false);
     if (!refusedNow.isEmpty() && !m_focusAway) emit hint(tr("Not stored: %1").arg(refusedNow.join(QStringLiteral("; "))));
@@ -189,10 +193,7 @@ void RunSettingsPanel::commitInfo()
     m_document->push(new LabInfoCommand(m_document, name, description));
 }
 
-QString RunSettingsPanel::refusalText() const
-{
-    return m_refusal->isVisible() || !m_refused.isEmpty() ? m_refusal->text() : QString();
-}
+QString RunSettingsPanel::refusalText() const { return m_refusal->isVisible() || !m_refused.isEmpty() ? m_refusal->text() : QString(); }
 
 bool RunSettingsPanel::eventFilter(QObject* watched, QEvent* event)
 {
@@ -219,8 +220,8 @@ bool RunSettingsPanel::eventFilter(QObject* watched, QEvent* event)
 
 void RunSettingsPanel::focusField(const QString& name)
 {
-    QWidget* w = name == QLatin1String("tick_ns") ? m_tick
-                 : name == QLatin1String("duration_ns") ? m_duration
+    QWidget* w = name == QLatin1String("tick_ns")              ? m_tick
+                 : name == QLatin1String("duration_ns")        ? m_duration
                  : name == QLatin1String("report_every_ticks") ? m_report
                                                                : static_cast<QWidget*>(m_name);
     w->setFocus(Qt::OtherFocusReason);

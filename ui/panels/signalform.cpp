@@ -98,7 +98,8 @@ SignalForm::SignalForm(LabDocument* document, QWidget* parent) : QWidget(parent)
     m_problems = new QLabel(left);
     m_problems->setWordWrap(true);
     m_problems->setTextFormat(Qt::RichText);
-    m_problems->setStyleSheet(QStringLiteral("QLabel{background:#fdecee;border:1px solid #f3b4ba;border-radius:4px;padding:4px;color:#8f1119}"));
+    m_problems->setStyleSheet(
+        QStringLiteral("QLabel{background:#fdecee;border:1px solid #f3b4ba;border-radius:4px;padding:4px;color:#8f1119}"));
     m_problems->hide();
     m_left->addWidget(m_problems);
     m_left->addStretch(1);
@@ -129,10 +130,7 @@ SignalForm::SignalForm(LabDocument* document, QWidget* parent) : QWidget(parent)
     setSignalId(QString());
 }
 
-const SignalSpec* SignalForm::signal() const
-{
-    return m_id.isEmpty() ? nullptr : m_document->lab().findSignal(m_id.toStdString());
-}
+const SignalSpec* SignalForm::signal() const { return m_id.isEmpty() ? nullptr : m_document->lab().findSignal(m_id.toStdString()); }
 
 void SignalForm::setSignalId(const QString& id)
 {
@@ -181,8 +179,7 @@ void SignalForm::buildBody(const std::string& kind)
         e->setProperty("siUnit", QString::fromLatin1(f.unit));
         const QString field = QString::fromLatin1(f.name);
         connect(e, &NumberEdit::committed, this, [this, field](std::optional<double> si) {
-            setField(field.toLatin1().constData(), si ? std::optional<Json>(Json(*si)) : std::nullopt,
-                     tr("Set %1.%2").arg(m_id, field));
+            setField(field.toLatin1().constData(), si ? std::optional<Json>(Json(*si)) : std::nullopt, tr("Set %1.%2").arg(m_id, field));
         });
         connect(e, &NumberEdit::refused, this, &SignalForm::hint);
         grid->addWidget(name, row, col);
@@ -213,7 +210,8 @@ void SignalForm::buildBody(const std::string& kind)
             });
             connect(browse, &QToolButton::clicked, this, [this] {
                 const QString labDir = QString::fromStdString(m_document->lab().baseDir);
-                const QString path = QFileDialog::getOpenFileName(this, tr("Signal file"), labDir, tr("CSV files (*.csv *.txt);;All files (*)"));
+                const QString path =
+                    QFileDialog::getOpenFileName(this, tr("Signal file"), labDir, tr("CSV files (*.csv *.txt);;All files (*)"));
                 if (path.isEmpty()) return;
                 const QString rel = labDir.isEmpty() ? path : QDir(labDir).relativeFilePath(path);
                 setField("file", Json(rel.toStdString()), tr("Set %1.file").arg(m_id));
@@ -228,8 +226,7 @@ void SignalForm::buildBody(const std::string& kind)
         m_interp->addItem(tr("hold"), QStringLiteral("hold"));
         m_interp->setStatusTip(tr("Between points: a straight line (linear) or the earlier point's value (hold)"));
         connect(m_interp, &QComboBox::activated, this, [this](int index) {
-            setField("interpolation", Json(m_interp->itemData(index).toString().toStdString()),
-                     tr("Set %1.interpolation").arg(m_id));
+            setField("interpolation", Json(m_interp->itemData(index).toString().toStdString()), tr("Set %1.interpolation").arg(m_id));
         });
         grid->addWidget(new QLabel(tr("interpolation"), m_body), row, 0);
         grid->addWidget(m_interp, row, 1, 1, 2);
@@ -358,8 +355,10 @@ void SignalForm::updateProblems()
         lines << QStringLiteral("<b>%1</b>: %2").arg(QString::fromStdString(d.field).toHtmlEscaped(), msg.toHtmlEscaped());
         const auto [name, row] = splitField(d.field);
         if (name == "points") {
-            if (row >= 0) rows[row] << msg;
-            else table << msg;
+            if (row >= 0)
+                rows[row] << msg;
+            else
+                table << msg;
         } else {
             byField[QString::fromStdString(name)] << msg;
         }
@@ -390,37 +389,46 @@ void SignalForm::updatePlot()
     const LabSpec& lab = m_document->lab();
     const double duration = static_cast<double>(lab.run.durationNs) * 1e-9;
     // recompute only when what the plot shows changed (a csv signal reads its file)
-    const std::string key = s ? s->kind + '\n' + s->fields.dump() + '\n' + lab.baseDir + '\n' + std::to_string(lab.run.durationNs) : std::string();
+    const std::string key =
+        s ? s->kind + '\n' + s->fields.dump() + '\n' + lab.baseDir + '\n' + std::to_string(lab.run.durationNs) : std::string();
     if (key == m_plotKey) return;
     m_plotKey = key;
     if (!s) return;
     Diagnostics d;
     const auto model = compileSignal(lab, *s, d);
     QString why;
-    if (!model) why = tr("Nothing to plot: %1").arg(d.items().empty() ? tr("the signal is incomplete") : QString::fromStdString(d.items().front().message));
+    if (!model)
+        why = tr("Nothing to plot: %1")
+                  .arg(d.items().empty() ? tr("the signal is incomplete") : QString::fromStdString(d.items().front().message));
     m_plot->setSignal(model, duration, why);
     m_plot->setToolTip(why);
-    if (m_fileInfo)
-        m_fileInfo->setText(model ? tr("%n points read", nullptr, int(model->t.size())) : QString());
+    if (m_fileInfo) m_fileInfo->setText(model ? tr("%n points read", nullptr, int(model->t.size())) : QString());
 }
 
 void SignalForm::focusField(const QString& field)
 {
     const auto [name, row] = splitField(field.toStdString());
     if (name == "points" && m_table) {
-        if (row >= 0) m_table->focusCell(row, -1);
-        else m_table->view()->setFocus();
+        if (row >= 0)
+            m_table->focusCell(row, -1);
+        else
+            m_table->view()->setFocus();
         return;
     }
     if (NumberEdit* e = m_numbers.value(QString::fromStdString(name))) {
         e->setFocus(Qt::OtherFocusReason);
         return;
     }
-    if (name == "file" && m_file) m_file->setFocus(Qt::OtherFocusReason);
-    else if (name == "unit") m_unit->setFocus(Qt::OtherFocusReason);
-    else if (name == "interpolation" && m_interp) m_interp->setFocus(Qt::OtherFocusReason);
-    else if (name == "kind") m_kind->setFocus(Qt::OtherFocusReason);
-    else if (name == "id") m_idEdit->setFocus(Qt::OtherFocusReason);
+    if (name == "file" && m_file)
+        m_file->setFocus(Qt::OtherFocusReason);
+    else if (name == "unit")
+        m_unit->setFocus(Qt::OtherFocusReason);
+    else if (name == "interpolation" && m_interp)
+        m_interp->setFocus(Qt::OtherFocusReason);
+    else if (name == "kind")
+        m_kind->setFocus(Qt::OtherFocusReason);
+    else if (name == "id")
+        m_idEdit->setFocus(Qt::OtherFocusReason);
 }
 
 } // namespace drivelab

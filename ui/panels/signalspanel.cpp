@@ -70,7 +70,9 @@ SignalsPanel::SignalsPanel(LabDocument* document, QWidget* parent) : QWidget(par
     for (const char* k : signalKinds()) {
         const QString kind = QString::fromLatin1(k);
         if (kind == QLatin1String("csv")) continue; // Import CSV… makes those
-        QAction* a = menu->addAction(kind, this, [this, kind] { addSignal(kind); });
+        QAction* a = menu->addAction(kind, this, [this, kind] {
+            addSignal(kind);
+        });
         a->setStatusTip(QCoreApplication::translate("SignalKinds", signalKindDoc(k)));
     }
     add->setMenu(menu);
@@ -97,7 +99,8 @@ SignalsPanel::SignalsPanel(LabDocument* document, QWidget* parent) : QWidget(par
 
     m_stack = new QStackedWidget(this);
     m_empty = new QLabel(tr("No signals yet. <b>New</b> adds a table, sine, ramp or step; <b>Import CSV…</b> reads a measured trace. "
-                            "Then bind a component input to it in the Properties panel."), m_stack);
+                            "Then bind a component input to it in the Properties panel."),
+                         m_stack);
     m_empty->setWordWrap(true);
     m_empty->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_empty->setStyleSheet(QStringLiteral("color:#6b7280; padding:6px"));
@@ -131,8 +134,7 @@ void SignalsPanel::rebuildList(const QStringList& changedIds)
         lab.findSignal(changedIds[1].toStdString()))
         current = changedIds[1];
     // a signal just added: select it
-    if (changedIds.size() == 1 && lab.findSignal(changedIds[0].toStdString()) && !ids().contains(changedIds[0]))
-        current = changedIds[0];
+    if (changedIds.size() == 1 && lab.findSignal(changedIds[0].toStdString()) && !ids().contains(changedIds[0])) current = changedIds[0];
     const QSignalBlocker block(m_list);
     m_list->clear();
     QListWidgetItem* select = nullptr;
@@ -142,8 +144,7 @@ void SignalsPanel::rebuildList(const QStringList& changedIds)
         item->setData(kIdRole, id);
         bool error = false, warning = false;
         for (const auto& d : m_document->diagnosticsFor(s.id)) (d.severity == Severity::Error ? error : warning) = true;
-        if (error || warning)
-            item->setIcon(style()->standardIcon(error ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxWarning));
+        if (error || warning) item->setIcon(style()->standardIcon(error ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxWarning));
         const auto uses = signalUses(lab, s.id);
         QStringList drives;
         for (const auto& u : uses) drives << QString::fromStdString(u.component + "." + u.input);
@@ -153,8 +154,10 @@ void SignalsPanel::rebuildList(const QStringList& changedIds)
     if (!select && m_list->count() > 0) select = m_list->item(0);
     m_list->setCurrentItem(select);
     const QString id = select ? select->data(kIdRole).toString() : QString();
-    if (id != m_form->signalId()) m_form->setSignalId(id);
-    else m_form->refresh();
+    if (id != m_form->signalId())
+        m_form->setSignalId(id);
+    else
+        m_form->refresh();
     m_stack->setCurrentWidget(select ? static_cast<QWidget*>(m_form) : m_empty);
     m_delete->setEnabled(select != nullptr);
 }
@@ -172,10 +175,7 @@ QStringList SignalsPanel::ids() const
     return out;
 }
 
-QString SignalsPanel::message() const
-{
-    return m_message->isHidden() ? QString() : m_message->text();
-}
+QString SignalsPanel::message() const { return m_message->isHidden() ? QString() : m_message->text(); }
 
 void SignalsPanel::say(const QString& text)
 {
@@ -197,7 +197,8 @@ QString SignalsPanel::addSignal(const QString& kind)
 void SignalsPanel::importCsvDialog()
 {
     const QString dir = QString::fromStdString(m_document->lab().baseDir);
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import signal from CSV"), dir, tr("CSV files (*.csv *.txt);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Import signal from CSV"), dir, tr("CSV files (*.csv *.txt);;All files (*)"));
     if (!path.isEmpty()) importCsv(path);
 }
 
@@ -288,8 +289,10 @@ void SignalsPanel::removeCurrent()
         tr("Signal %1 drives %2.\n\nUnbind those inputs (each keeps the value the signal starts it at) and delete the signal?")
             .arg(id, names.join(QStringLiteral(", "))),
         QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
-    if (answer == QMessageBox::Yes) removeSignal(id, true);
-    else say(tr("Signal %1 kept: it drives %2").arg(id, names.join(QStringLiteral(", "))));
+    if (answer == QMessageBox::Yes)
+        removeSignal(id, true);
+    else
+        say(tr("Signal %1 kept: it drives %2").arg(id, names.join(QStringLiteral(", "))));
 }
 
 bool SignalsPanel::eventFilter(QObject* watched, QEvent* event)

@@ -25,7 +25,9 @@ void decimate(const DecimationRequest& r, QList<QPointF>& out)
     const std::size_t n = r.count;
     if (n == 0 || !(r.x1 > r.x0)) return;
     const std::size_t k = r.observable;
-    const auto y = [&](std::size_t i) { return s.value(i, k) * r.scale + r.offset; };
+    const auto y = [&](std::size_t i) {
+        return s.value(i, k) * r.scale + r.offset;
+    };
     // the visible samples plus one neighbour on each side
     std::size_t i0 = s.lowerBound(r.x0, n);
     std::size_t i1 = s.lowerBound(r.x1, n);

@@ -23,7 +23,7 @@ struct DecimationRequest {
     int columns = 800;          ///< pixel columns
     double scale = 1.0;         ///< display = value * scale + offset
     double offset = 0.0;
-    bool step = false;          ///< draw as steps (a value holds until the next sample)
+    bool step = false; ///< draw as steps (a value holds until the next sample)
 };
 
 /// the points to plot (includes one sample on each side of the range, so lines reach the edges)

@@ -9,10 +9,7 @@ namespace drivelab {
 
 namespace {
 
-QString tr(const char* s)
-{
-    return QCoreApplication::translate("DefaultPlots", s);
-}
+QString tr(const char* s) { return QCoreApplication::translate("DefaultPlots", s); }
 
 // every (subject, name) of the layout with this name, nodes or components
 QVector<ObservableKey> all(const std::vector<ObservableRef>& layout, const char* name, int isNode, int limit = 8)
@@ -40,7 +37,9 @@ std::vector<DefaultPlot> defaultPlots(const std::vector<ObservableRef>& layout, 
         if (!desc) continue;
         for (const DefaultPlotDescriptor& plot : desc->defaultPlots) {
             const QString title = tr(plot.title);
-            auto it = std::find_if(named.begin(), named.end(), [&](const DefaultPlot& p) { return p.title == title; });
+            auto it = std::find_if(named.begin(), named.end(), [&](const DefaultPlot& p) {
+                return p.title == title;
+            });
             if (it == named.end()) it = named.insert(named.end(), DefaultPlot{title, {}});
             for (const PlotSeriesDescriptor& s : plot.series) {
                 const QString legend = s.legend ? QStringLiteral("%1 %2").arg(id, tr(s.legend)) : QString();
@@ -51,7 +50,8 @@ std::vector<DefaultPlot> defaultPlots(const std::vector<ObservableRef>& layout, 
     // the lab's time signals on one plot, beside the responses they drive
     QVector<ObservableKey> signalKeys;
     for (const auto& r : layout) {
-        if (r.isSignal && signalKeys.size() < 8) signalKeys.push_back({QString::fromStdString(r.subject), QString::fromStdString(r.name), {}});
+        if (r.isSignal && signalKeys.size() < 8)
+            signalKeys.push_back({QString::fromStdString(r.subject), QString::fromStdString(r.name), {}});
     }
     if (!named.empty()) {
         for (DefaultPlot& p : named) add(p.title, std::move(p.keys));

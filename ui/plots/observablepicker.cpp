@@ -26,7 +26,8 @@ protected:
     {
         QByteArray lines;
         for (const QTreeWidgetItem* it : items) {
-            if (it->parent()) lines += (it->parent()->text(0) + QLatin1Char('\t') + it->text(0) + QLatin1Char('\n')).toUtf8();
+            if (it->parent())
+                lines += (it->parent()->text(0) + QLatin1Char('\t') + it->text(0) + QLatin1Char('\n')).toUtf8();
             else {
                 for (int i = 0; i < it->childCount(); ++i)
                     lines += (it->text(0) + QLatin1Char('\t') + it->child(i)->text(0) + QLatin1Char('\n')).toUtf8();
@@ -62,8 +63,12 @@ ObservablePicker::ObservablePicker(QWidget* parent) : QDialog(parent)
     box->addWidget(buttons);
     resize(380, 520);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
-    connect(add, &QPushButton::clicked, this, [this] { emitSelected(false); });
-    connect(addNew, &QPushButton::clicked, this, [this] { emitSelected(true); });
+    connect(add, &QPushButton::clicked, this, [this] {
+        emitSelected(false);
+    });
+    connect(addNew, &QPushButton::clicked, this, [this] {
+        emitSelected(true);
+    });
     connect(m_tree, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* it) {
         if (it->parent()) emit picked({it->parent()->text(0)}, {it->text(0)}, false);
     });
@@ -92,7 +97,8 @@ void ObservablePicker::setObservableLayout(const std::vector<ObservableRef>& lay
             top = new QTreeWidgetItem(m_tree, {subject, r.group() == 2 ? tr("signal") : r.isNode ? tr("node") : tr("component")});
             top->setFlags(top->flags() | Qt::ItemIsDragEnabled);
         }
-        auto* it = new QTreeWidgetItem(top, {QString::fromStdString(r.name), DisplayUnits::instance().view(QString::fromLatin1(r.unit)).label});
+        auto* it =
+            new QTreeWidgetItem(top, {QString::fromStdString(r.name), DisplayUnits::instance().view(QString::fromLatin1(r.unit)).label});
         it->setFlags(it->flags() | Qt::ItemIsDragEnabled);
     }
     m_tree->expandAll();

@@ -6,7 +6,6 @@
 
 #include <vector>
 
-
 class QTreeWidget;
 class QLineEdit;
 

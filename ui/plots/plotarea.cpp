@@ -68,8 +68,12 @@ PlotArea::PlotArea(QWidget* parent) : QWidget(parent), m_timer(new QTimer(this))
     // every plot is refreshed every 40 ms, a quarter of them every 10 ms: the work (and the
     // repaint it causes) is spread so no single event holds the UI thread for long
     m_timer->setInterval(10);
-    connect(m_timer, &QTimer::timeout, this, [this] { refreshSlice(); });
-    connect(addPlot, &QToolButton::clicked, this, [this] { m_current = addPanel(tr("Plot %1").arg(m_panels.size() + 1), {}); });
+    connect(m_timer, &QTimer::timeout, this, [this] {
+        refreshSlice();
+    });
+    connect(addPlot, &QToolButton::clicked, this, [this] {
+        m_current = addPanel(tr("Plot %1").arg(m_panels.size() + 1), {});
+    });
     connect(pick, &QToolButton::clicked, this, &PlotArea::showPicker);
     connect(m_followButton, &QToolButton::toggled, this, &PlotArea::setFollow);
     connect(fitButton, &QToolButton::clicked, this, &PlotArea::fit);
@@ -135,8 +139,10 @@ void PlotArea::clearPlots()
 
 void PlotArea::setLive(bool live)
 {
-    if (live) m_timer->start();
-    else m_timer->stop();
+    if (live)
+        m_timer->start();
+    else
+        m_timer->stop();
     for (PlotPanel* p : m_panels) p->setLive(live);
 }
 
@@ -147,10 +153,7 @@ void PlotArea::setMessage(const QString& text, bool error)
     m_message->setVisible(!text.isEmpty());
 }
 
-QString PlotArea::message() const
-{
-    return m_message->isHidden() ? QString() : m_message->text();
-}
+QString PlotArea::message() const { return m_message->isHidden() ? QString() : m_message->text(); }
 
 double PlotArea::latestTime() const
 {
@@ -216,16 +219,25 @@ PlotPanel* PlotArea::currentPanel() const
 void PlotArea::wire(PlotPanel* p)
 {
     PlotView* v = p->view();
-    connect(p, &PlotPanel::activated, this, [this](PlotPanel* x) { m_current = x; });
+    connect(p, &PlotPanel::activated, this, [this](PlotPanel* x) {
+        m_current = x;
+    });
     connect(v, &PlotView::zoomRequested, this, &PlotArea::zoom);
     connect(v, &PlotView::panRequested, this, &PlotArea::pan);
     connect(v, &PlotView::fitRequested, this, &PlotArea::fit);
     connect(v, &PlotView::cursorMoved, this, &PlotArea::setCursorTime);
-    connect(v, &PlotView::cursorLeft, this, [this] { setCursorTime(std::nan("")); });
-    connect(v, &PlotView::observablesDropped, this,
-            [this, p](const QStringList& s, const QStringList& n) { addObservables(p, s, n); });
-    connect(v, &PlotView::itemDropped, this, [this, p](const QString& id, const QPoint& g) { itemDropped(p, id, g); });
-    connect(v, &PlotView::contextMenuWanted, this, [this, p](const QPoint& g) { contextMenu(p, g); });
+    connect(v, &PlotView::cursorLeft, this, [this] {
+        setCursorTime(std::nan(""));
+    });
+    connect(v, &PlotView::observablesDropped, this, [this, p](const QStringList& s, const QStringList& n) {
+        addObservables(p, s, n);
+    });
+    connect(v, &PlotView::itemDropped, this, [this, p](const QString& id, const QPoint& g) {
+        itemDropped(p, id, g);
+    });
+    connect(v, &PlotView::contextMenuWanted, this, [this, p](const QPoint& g) {
+        contextMenu(p, g);
+    });
 }
 
 void PlotArea::relayout()
@@ -252,10 +264,7 @@ void PlotArea::setRange(double x0, double x1)
     refresh(false);
 }
 
-void PlotArea::fit()
-{
-    setRange(0.0, m_duration > 0 ? m_duration : 1.0);
-}
+void PlotArea::fit() { setRange(0.0, m_duration > 0 ? m_duration : 1.0); }
 
 void PlotArea::setFollow(bool on)
 {
@@ -295,10 +304,7 @@ bool PlotArea::exportCsv(const QString& path, QString* error) const
     return f.write(text.toUtf8()) >= 0;
 }
 
-bool PlotArea::exportPng(const QString& path) const
-{
-    return m_grid->grab().save(path, "PNG");
-}
+bool PlotArea::exportPng(const QString& path) const { return m_grid->grab().save(path, "PNG"); }
 
 void PlotArea::exportCsvDialog()
 {
@@ -350,9 +356,14 @@ void PlotArea::itemDropped(PlotPanel* p, const QString& id, const QPoint& global
         emit hint(tr("%1 has no observables in this run (run the lab first)").arg(id));
         return;
     }
-    for (const QString& n : names) menu.addAction(n, this, [this, p, id, n] { addObservables(p, {id}, {n}); });
+    for (const QString& n : names)
+        menu.addAction(n, this, [this, p, id, n] {
+            addObservables(p, {id}, {n});
+        });
     menu.addSeparator();
-    menu.addAction(tr("All of %1").arg(id), this, [this, p, id, names] { addObservables(p, QStringList(names.size(), id), names); });
+    menu.addAction(tr("All of %1").arg(id), this, [this, p, id, names] {
+        addObservables(p, QStringList(names.size(), id), names);
+    });
     menu.exec(globalPos);
 }
 
@@ -369,11 +380,18 @@ void PlotArea::contextMenu(PlotPanel* p, const QPoint& globalPos)
             sub = add->addMenu(s);
             subject = s;
         }
-        sub->addAction(n, this, [this, p, s, n] { addObservables(p, {s}, {n}); });
+        sub->addAction(n, this, [this, p, s, n] {
+            addObservables(p, {s}, {n});
+        });
     }
     QMenu* remove = menu.addMenu(tr("Remove Observable"));
-    for (int i = 0; i < p->keys().size(); ++i) remove->addAction(p->keys()[i].text(), this, [p, i] { p->removeKey(i); });
-    menu.addAction(tr("Remove Plot"), this, [this, p] { removePanel(p); });
+    for (int i = 0; i < p->keys().size(); ++i)
+        remove->addAction(p->keys()[i].text(), this, [p, i] {
+            p->removeKey(i);
+        });
+    menu.addAction(tr("Remove Plot"), this, [this, p] {
+        removePanel(p);
+    });
     menu.addSeparator();
     menu.addAction(tr("Fit Whole Run"), this, &PlotArea::fit);
     QAction* follow = menu.addAction(tr("Follow"), this, &PlotArea::setFollow);

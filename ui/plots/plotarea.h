@@ -108,7 +108,7 @@ private:
     ObservablePicker* m_picker = nullptr;
     QVector<PlotBranch> m_branches;
     std::vector<ObservableRef> m_layout;
-    ModelPtr m_model; // kept while m_layout lives: a signal's unit points into it
+    ModelPtr m_model;                     // kept while m_layout lives: a signal's unit points into it
     std::vector<std::string> m_layoutIds; // subjects and names that decide "another lab"
     double m_duration = 1.0;
     double m_x0 = 0.0, m_x1 = 1.0;

@@ -21,9 +21,8 @@ namespace drivelab {
 
 namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-const QColor kColours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28), QColor(0x2c, 0xa0, 0x2c),
-                           QColor(0xff, 0x7f, 0x0e), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
-                           QColor(0xe3, 0x77, 0xc2), QColor(0x17, 0xbe, 0xcf)};
+const QColor kColours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28), QColor(0x2c, 0xa0, 0x2c), QColor(0xff, 0x7f, 0x0e),
+                           QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2), QColor(0x17, 0xbe, 0xcf)};
 const Qt::PenStyle kStyles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine};
 } // namespace
 
@@ -88,7 +87,8 @@ bool PlotPanel::addKey(const ObservableKey& key)
     if (m_keys.contains(key)) return false;
     if (m_layout) {
         bool known = false;
-        for (const auto& r : *m_layout) known = known || (QString::fromStdString(r.subject) == key.subject && QString::fromStdString(r.name) == key.name);
+        for (const auto& r : *m_layout)
+            known = known || (QString::fromStdString(r.subject) == key.subject && QString::fromStdString(r.name) == key.name);
         if (!known) return false;
     }
     m_keys.push_back(key);
@@ -139,9 +139,13 @@ void PlotPanel::rebuild()
     m_unitRight.clear();
     for (int k = 0; k < m_keys.size(); ++k) {
         if (obsOf[static_cast<std::size_t>(k)] < 0) continue;
-        const QString u = DisplayUnits::instance().view(QString::fromLatin1((*m_layout)[static_cast<std::size_t>(obsOf[static_cast<std::size_t>(k)])].unit)).label;
-        if (m_unitLeft.isNull()) m_unitLeft = u;
-        else if (u != m_unitLeft && m_unitRight.isNull()) m_unitRight = u;
+        const QString u = DisplayUnits::instance()
+                              .view(QString::fromLatin1((*m_layout)[static_cast<std::size_t>(obsOf[static_cast<std::size_t>(k)])].unit))
+                              .label;
+        if (m_unitLeft.isNull())
+            m_unitLeft = u;
+        else if (u != m_unitLeft && m_unitRight.isNull())
+            m_unitRight = u;
     }
     // axes: the drive mode gets its named states
     if (!m_axisLeft || drive != m_driveAxis) {
@@ -386,8 +390,7 @@ void PlotPanel::mousePressEvent(QMouseEvent* e)
 
 bool PlotPanel::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_view->viewport() && (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::Drop))
-        emit activated(this);
+    if (watched == m_view->viewport() && (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::Drop)) emit activated(this);
     return QFrame::eventFilter(watched, event);
 }
 

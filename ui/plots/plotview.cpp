@@ -27,10 +27,7 @@ void PlotView::setReadout(double t, const QStringList& lines)
     viewport()->update();
 }
 
-double PlotView::timeAt(const QPointF& viewPos) const
-{
-    return chart()->mapToValue(mapToScene(viewPos.toPoint())).x();
-}
+double PlotView::timeAt(const QPointF& viewPos) const { return chart()->mapToValue(mapToScene(viewPos.toPoint())).x(); }
 
 void PlotView::wheelEvent(QWheelEvent* e)
 {
@@ -59,8 +56,10 @@ void PlotView::mouseMoveEvent(QMouseEvent* e)
         m_panLast = e->position();
         if (dt != 0.0) emit panRequested(dt);
     }
-    if (chart()->plotArea().contains(mapToScene(e->position().toPoint()))) emit cursorMoved(timeAt(e->position()));
-    else emit cursorLeft();
+    if (chart()->plotArea().contains(mapToScene(e->position().toPoint())))
+        emit cursorMoved(timeAt(e->position()));
+    else
+        emit cursorLeft();
     QChartView::mouseMoveEvent(e);
 }
 
@@ -95,14 +94,18 @@ void PlotView::contextMenuEvent(QContextMenuEvent* e)
 
 void PlotView::dragEnterEvent(QDragEnterEvent* e)
 {
-    if (e->mimeData()->hasFormat(kObservableMimeType) || e->mimeData()->hasFormat(kItemMimeType)) e->acceptProposedAction();
-    else e->ignore();
+    if (e->mimeData()->hasFormat(kObservableMimeType) || e->mimeData()->hasFormat(kItemMimeType))
+        e->acceptProposedAction();
+    else
+        e->ignore();
 }
 
 void PlotView::dragMoveEvent(QDragMoveEvent* e)
 {
-    if (e->mimeData()->hasFormat(kObservableMimeType) || e->mimeData()->hasFormat(kItemMimeType)) e->acceptProposedAction();
-    else e->ignore();
+    if (e->mimeData()->hasFormat(kObservableMimeType) || e->mimeData()->hasFormat(kItemMimeType))
+        e->acceptProposedAction();
+    else
+        e->ignore();
 }
 
 void PlotView::dropEvent(QDropEvent* e)

@@ -31,15 +31,9 @@ void markWidget(QWidget* w, const QStringList& problems, const QString& normalTi
 
 } // namespace
 
-void FieldEditor::setProblems(const QStringList& problems)
-{
-    markWidget(widget(), problems);
-}
+void FieldEditor::setProblems(const QStringList& problems) { markWidget(widget(), problems); }
 
-void FieldEditor::focusField(int, int)
-{
-    widget()->setFocus(Qt::OtherFocusReason);
-}
+void FieldEditor::focusField(int, int) { widget()->setFocus(Qt::OtherFocusReason); }
 
 // ---- id
 
@@ -52,10 +46,7 @@ IdEditor::IdEditor(LabDocument* document, const QString& id, QWidget* parent) : 
     refresh();
 }
 
-QWidget* IdEditor::widget() const
-{
-    return m_edit;
-}
+QWidget* IdEditor::widget() const { return m_edit; }
 
 void IdEditor::refresh()
 {
@@ -103,10 +94,7 @@ PortEditor::PortEditor(LabDocument* document, const QString& component, const Po
     });
 }
 
-QWidget* PortEditor::widget() const
-{
-    return m_combo;
-}
+QWidget* PortEditor::widget() const { return m_combo; }
 
 void PortEditor::refresh()
 {
@@ -129,8 +117,8 @@ void PortEditor::refresh()
 
 // ---- number
 
-NumberFieldEditor::NumberFieldEditor(LabDocument* document, ValueTarget target, const QString& unit, bool whole,
-                                     bool optional, const QString& placeholder, QWidget* parent)
+NumberFieldEditor::NumberFieldEditor(LabDocument* document, ValueTarget target, const QString& unit, bool whole, bool optional,
+                                     const QString& placeholder, QWidget* parent)
     : FieldEditor(document, parent), m_target(std::move(target)), m_whole(whole)
 {
     m_edit = new NumberEdit(parent);
@@ -144,10 +132,7 @@ NumberFieldEditor::NumberFieldEditor(LabDocument* document, ValueTarget target, 
     refresh();
 }
 
-QWidget* NumberFieldEditor::widget() const
-{
-    return m_box;
-}
+QWidget* NumberFieldEditor::widget() const { return m_box; }
 
 void NumberFieldEditor::refresh()
 {
@@ -184,17 +169,16 @@ BoolFieldEditor::BoolFieldEditor(LabDocument* document, ValueTarget target, bool
     });
 }
 
-QWidget* BoolFieldEditor::widget() const
-{
-    return m_combo;
-}
+QWidget* BoolFieldEditor::widget() const { return m_combo; }
 
 void BoolFieldEditor::refresh()
 {
     const QSignalBlocker block(m_combo);
     const auto v = SetValueCommand::current(m_document->lab(), m_target);
-    if (!v || !v->is_boolean()) m_combo->setCurrentIndex(0);
-    else m_combo->setCurrentIndex(m_combo->findData(v->get<bool>() ? QStringLiteral("true") : QStringLiteral("false")));
+    if (!v || !v->is_boolean())
+        m_combo->setCurrentIndex(0);
+    else
+        m_combo->setCurrentIndex(m_combo->findData(v->get<bool>() ? QStringLiteral("true") : QStringLiteral("false")));
 }
 
 // ---- number or keyword
@@ -226,10 +210,7 @@ KeywordFieldEditor::KeywordFieldEditor(LabDocument* document, ValueTarget target
     refresh();
 }
 
-QWidget* KeywordFieldEditor::widget() const
-{
-    return m_box;
-}
+QWidget* KeywordFieldEditor::widget() const { return m_box; }
 
 void KeywordFieldEditor::refresh()
 {
@@ -256,10 +237,7 @@ TableFieldEditor::TableFieldEditor(LabDocument* document, ValueTarget target, co
     refresh();
 }
 
-QWidget* TableFieldEditor::widget() const
-{
-    return m_editor;
-}
+QWidget* TableFieldEditor::widget() const { return m_editor; }
 
 void TableFieldEditor::refresh()
 {
@@ -282,8 +260,10 @@ void TableFieldEditor::refresh()
         for (std::size_t c = 0; c < m_param.columns.size(); ++c) {
             if (f.column == m_param.columns[c].name) col = static_cast<int>(c);
         }
-        if (col < 0) rows[f.row] << msg;
-        else cells[{f.row, col}] << msg;
+        if (col < 0)
+            rows[f.row] << msg;
+        else
+            cells[{f.row, col}] << msg;
     }
     m_editor->model()->setProblems(cells, rows, table);
     markWidget(m_editor->view(), table);
@@ -296,8 +276,10 @@ void TableFieldEditor::setProblems(const QStringList&)
 
 void TableFieldEditor::focusField(int row, int column)
 {
-    if (row >= 0) m_editor->focusCell(row, column);
-    else m_editor->view()->setFocus();
+    if (row >= 0)
+        m_editor->focusCell(row, column);
+    else
+        m_editor->view()->setFocus();
 }
 
 } // namespace drivelab

@@ -29,7 +29,7 @@ class TableEditor;
 class FieldEditor : public QObject {
     Q_OBJECT
 public:
-    FieldEditor(LabDocument* document, QObject* parent) : QObject(parent), m_document(document) {}
+    FieldEditor(LabDocument* document, QObject* parent) : QObject(parent), m_document(document) { }
     /// the editing widget
     virtual QWidget* widget() const = 0;
     /// show the spec's value
@@ -54,7 +54,11 @@ public:
     IdEditor(LabDocument* document, const QString& id, QWidget* parent);
     QWidget* widget() const override;
     void refresh() override;
-    void setItemId(const QString& id) { m_id = id; refresh(); }
+    void setItemId(const QString& id)
+    {
+        m_id = id;
+        refresh();
+    }
 
 private:
     void commit();
@@ -81,8 +85,8 @@ private:
 class NumberFieldEditor : public FieldEditor {
     Q_OBJECT
 public:
-    NumberFieldEditor(LabDocument* document, ValueTarget target, const QString& unit, bool whole, bool optional,
-                      const QString& placeholder, QWidget* parent);
+    NumberFieldEditor(LabDocument* document, ValueTarget target, const QString& unit, bool whole, bool optional, const QString& placeholder,
+                      QWidget* parent);
     QWidget* widget() const override;
     void refresh() override;
     void setItemId(const QString& id) { m_target.id = id.toStdString(); }

@@ -14,10 +14,7 @@
 namespace drivelab {
 namespace {
 
-bool isBinding(const std::optional<Json>& v)
-{
-    return v && isInputBinding(*v);
-}
+bool isBinding(const std::optional<Json>& v) { return v && isInputBinding(*v); }
 
 // what a binding names, as the source combo's data: "signal:ID" or "controller:ID" ("" unbound)
 std::string boundSource(const std::optional<Json>& v)
@@ -31,8 +28,8 @@ std::string boundSource(const std::optional<Json>& v)
 
 } // namespace
 
-InputFieldEditor::InputFieldEditor(LabDocument* document, ValueTarget target, const InputDescriptor& input,
-                                   const QString& placeholder, QWidget* parent)
+InputFieldEditor::InputFieldEditor(LabDocument* document, ValueTarget target, const InputDescriptor& input, const QString& placeholder,
+                                   QWidget* parent)
     : FieldEditor(document, parent), m_target(std::move(target)), m_input(input)
 {
     m_box = new QFrame(parent);
@@ -41,7 +38,8 @@ InputFieldEditor::InputFieldEditor(LabDocument* document, ValueTarget target, co
     row->setSpacing(3);
     m_source = new QComboBox(m_box);
     m_source->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_source->setStatusTip(tr("A fixed initial value, a time signal of the lab (Signals panel) or a controller's output driving the input"));
+    m_source->setStatusTip(
+        tr("A fixed initial value, a time signal of the lab (Signals panel) or a controller's output driving the input"));
     m_value = new NumberEdit(m_box);
     m_value->setUnit(QString::fromLatin1(input.unit));
     m_value->setAllowEmpty(true);
@@ -67,23 +65,26 @@ InputFieldEditor::InputFieldEditor(LabDocument* document, ValueTarget target, co
     row->addWidget(m_value, 1);
     row->addWidget(m_bound, 2);
 
-    connect(m_source, &QComboBox::activated, this, [this](int index) { bindTo(m_source->itemData(index).toString()); });
+    connect(m_source, &QComboBox::activated, this, [this](int index) {
+        bindTo(m_source->itemData(index).toString());
+    });
     connect(m_value, &NumberEdit::committed, this, [this](std::optional<double> si) {
         std::optional<Json> value;
         if (si) value = Json(*si);
         if (SetValueCommand::current(m_document->lab(), m_target) == value) return;
         push(value, {});
     });
-    connect(m_scale, &NumberEdit::committed, this, [this](std::optional<double> v) { setBindingKey("scale", v); });
-    connect(m_offset, &NumberEdit::committed, this, [this](std::optional<double> v) { setBindingKey("offset", v); });
+    connect(m_scale, &NumberEdit::committed, this, [this](std::optional<double> v) {
+        setBindingKey("scale", v);
+    });
+    connect(m_offset, &NumberEdit::committed, this, [this](std::optional<double> v) {
+        setBindingKey("offset", v);
+    });
     for (NumberEdit* e : {m_value, m_scale, m_offset}) connect(e, &NumberEdit::refused, this, &FieldEditor::hint);
     refresh();
 }
 
-QWidget* InputFieldEditor::widget() const
-{
-    return m_box;
-}
+QWidget* InputFieldEditor::widget() const { return m_box; }
 
 void InputFieldEditor::push(std::optional<Json> value, const QString& text)
 {
@@ -112,7 +113,8 @@ void InputFieldEditor::bindTo(const QString& source)
             if (it.key() != "signal" && it.key() != "controller") binding[it.key()] = it.value();
         }
     }
-    push(binding, kind == QLatin1String("controller") ? tr("Bind %1 to controller %2").arg(where, id) : tr("Bind %1 to signal %2").arg(where, id));
+    push(binding,
+         kind == QLatin1String("controller") ? tr("Bind %1 to controller %2").arg(where, id) : tr("Bind %1 to signal %2").arg(where, id));
 }
 
 void InputFieldEditor::setBindingKey(const char* key, std::optional<double> value)
@@ -120,8 +122,10 @@ void InputFieldEditor::setBindingKey(const char* key, std::optional<double> valu
     const auto old = SetValueCommand::current(m_document->lab(), m_target);
     if (!isBinding(old)) return;
     Json binding = *old;
-    if (value) binding[key] = *value;
-    else binding.erase(key);
+    if (value)
+        binding[key] = *value;
+    else
+        binding.erase(key);
     if (binding == *old) return;
     push(binding, tr("Set %1.%2 %3").arg(QString::fromStdString(m_target.id), QString::fromLatin1(m_input.name), QString::fromLatin1(key)));
 }
@@ -141,7 +145,8 @@ void InputFieldEditor::refresh()
         // the outputs of the lab's controllers (never the component's own)
         for (const ComponentSpec& c : lab.components) {
             if (c.id != m_target.id && drivesInputs(c.type))
-                m_source->addItem(tr("controller %1").arg(QString::fromStdString(c.id)), QStringLiteral("controller:") + QString::fromStdString(c.id));
+                m_source->addItem(tr("controller %1").arg(QString::fromStdString(c.id)),
+                                  QStringLiteral("controller:") + QString::fromStdString(c.id));
         }
         // a binding naming nothing of the lab stays visible
         if (bound && m_source->findData(source) < 0)

@@ -14,8 +14,7 @@ namespace drivelab {
 class InputFieldEditor : public FieldEditor {
     Q_OBJECT
 public:
-    InputFieldEditor(LabDocument* document, ValueTarget target, const InputDescriptor& input, const QString& placeholder,
-                     QWidget* parent);
+    InputFieldEditor(LabDocument* document, ValueTarget target, const InputDescriptor& input, const QString& placeholder, QWidget* parent);
     QWidget* widget() const override;
     void refresh() override;
     void setProblems(const QStringList& problems) override;

@@ -55,8 +55,10 @@ ItemForm::ItemForm(LabDocument* document, const QString& id, QWidget* parent)
     m_layout->setContentsMargins(8, 8, 8, 8);
     m_layout->setSpacing(8);
     m_isNode = document->lab().findNode(id.toStdString()) != nullptr;
-    if (m_isNode) buildNode();
-    else buildComponent();
+    if (m_isNode)
+        buildNode();
+    else
+        buildComponent();
     m_layout->addStretch(1);
     for (FieldEditor* e : m_editors) connect(e, &FieldEditor::hint, this, &ItemForm::hint);
     connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] {
@@ -75,7 +77,8 @@ void ItemForm::buildHeader(const QString& title, const QString& subtitle, const 
     if (!icon.isEmpty()) iconLabel->setPixmap(QIcon(icon).pixmap(56, 42));
     grid->addWidget(iconLabel, 0, 0, 2, 1, Qt::AlignTop);
     auto* titleLabel = new QLabel(QStringLiteral("<b style='font-size:13pt'>%1</b>  <span style='color:#6b7280'>%2</span>")
-                                      .arg(title.toHtmlEscaped(), subtitle.toHtmlEscaped()), head);
+                                      .arg(title.toHtmlEscaped(), subtitle.toHtmlEscaped()),
+                                  head);
     grid->addWidget(titleLabel, 0, 1);
     auto* docLabel = new QLabel(doc, head);
     docLabel->setWordWrap(true);
@@ -86,7 +89,8 @@ void ItemForm::buildHeader(const QString& title, const QString& subtitle, const 
     m_problems = new QLabel(this);
     m_problems->setWordWrap(true);
     m_problems->setTextFormat(Qt::RichText);
-    m_problems->setStyleSheet(QStringLiteral("QLabel{background:#fdecee;border:1px solid #f3b4ba;border-radius:4px;padding:6px;color:#8f1119}"));
+    m_problems->setStyleSheet(
+        QStringLiteral("QLabel{background:#fdecee;border:1px solid #f3b4ba;border-radius:4px;padding:6px;color:#8f1119}"));
     m_problems->hide();
     m_layout->addWidget(m_problems);
 }
@@ -179,7 +183,9 @@ QMenu* ItemForm::fieldMenu(const QString& key)
     const bool bound = input && input->sourceCombo()->currentIndex() != 0;
     sweep->setEnabled(!path.isEmpty() && !bound);
     sweep->setStatusTip(tr("Add a factor on %1 to a sweep (Study ▸ New Sweep…)").arg(path));
-    connect(sweep, &QAction::triggered, this, [this, path] { emit sweepRequested(path); });
+    connect(sweep, &QAction::triggered, this, [this, path] {
+        emit sweepRequested(path);
+    });
     return menu;
 }
 
@@ -197,8 +203,8 @@ void ItemForm::buildNode()
         QGridLayout* fields = section(tr("Fields"));
         for (const auto& f : d->fields) {
             ValueTarget t{ValueTarget::Kind::NodeField, n->id, f.name};
-            auto* e = new NumberFieldEditor(m_document, t, QString::fromLatin1(f.unit), f.kind == ParamKind::WholeNumber,
-                                            !f.required, f.required ? QString() : defaultText(f.fileDefault, f.unit), this);
+            auto* e = new NumberFieldEditor(m_document, t, QString::fromLatin1(f.unit), f.kind == ParamKind::WholeNumber, !f.required,
+                                            f.required ? QString() : defaultText(f.fileDefault, f.unit), this);
             QString doc = QString::fromLatin1(f.doc);
             if (f.range.lo != -std::numeric_limits<double>::infinity() || f.range.hi != std::numeric_limits<double>::infinity())
                 doc += QStringLiteral(" (") + QString::fromStdString(f.range.describe()) + QLatin1Char(')');
@@ -220,7 +226,8 @@ void ItemForm::buildComponent()
     buildHeader(m_id, QString::fromLatin1(d->label), QString::fromLatin1(d->doc), componentIconPath(*d));
     QGridLayout* ident = section(tr("Identity"));
     addRow(ident, QStringLiteral("id"), tr("Id"), new IdEditor(m_document, m_id, this), QString(), QString());
-    auto* type = new QLabel(QStringLiteral("<code>%1</code> · %2").arg(QString::fromLatin1(d->type), QString::fromStdString(bondGraphSummary(*d))), this);
+    auto* type = new QLabel(
+        QStringLiteral("<code>%1</code> · %2").arg(QString::fromLatin1(d->type), QString::fromStdString(bondGraphSummary(*d))), this);
     type->setWordWrap(true);
     ident->addWidget(new QLabel(tr("Type"), this), ident->rowCount(), 0);
     ident->addWidget(type, ident->rowCount() - 1, 1, 1, 2);
@@ -237,16 +244,17 @@ void ItemForm::buildComponent()
             if (std::isfinite(in.range.lo) || std::isfinite(in.range.hi))
                 doc += QStringLiteral(" (") + QString::fromStdString(in.range.describe()) + QLatin1Char(')');
             addRow(inputs, QStringLiteral("input:") + QString::fromLatin1(in.name), QString::fromLatin1(in.name),
-                   new InputFieldEditor(m_document, t, in, defaultText(in.initialDefault, in.unit), this),
-                   QString::fromLatin1(in.unit), doc);
+                   new InputFieldEditor(m_document, t, in, defaultText(in.initialDefault, in.unit), this), QString::fromLatin1(in.unit),
+                   doc);
         }
     };
     if (inputsFirst) addInputs(tr("Set first: inputs (initial values)"));
 
     QGridLayout* ports = section(tr("Connections"));
     for (const auto& p : d->ports) {
-        const QString doc = QStringLiteral("%1 (%2%3)").arg(QString::fromLatin1(p.doc), QString::fromLatin1(domainName(p.domain)),
-                                                            p.optional ? tr(", optional") : QString());
+        const QString doc =
+            QStringLiteral("%1 (%2%3)")
+                .arg(QString::fromLatin1(p.doc), QString::fromLatin1(domainName(p.domain)), p.optional ? tr(", optional") : QString());
         addRow(ports, QStringLiteral("port:") + QString::fromLatin1(p.name), QString::fromLatin1(p.name),
                new PortEditor(m_document, m_id, p, this), QString(), doc);
     }
@@ -266,13 +274,13 @@ void ItemForm::buildComponent()
             case ParamKind::Real:
             case ParamKind::WholeNumber:
                 addRow(params, key, QString::fromLatin1(p.name),
-                       new NumberFieldEditor(m_document, t, QString::fromLatin1(p.unit), p.kind == ParamKind::WholeNumber,
-                                             !p.required, p.required ? QString() : defaultText(p.fileDefault, p.unit), this),
+                       new NumberFieldEditor(m_document, t, QString::fromLatin1(p.unit), p.kind == ParamKind::WholeNumber, !p.required,
+                                             p.required ? QString() : defaultText(p.fileDefault, p.unit), this),
                        QString::fromLatin1(p.unit), doc);
                 break;
             case ParamKind::Boolean:
-                addRow(params, key, QString::fromLatin1(p.name), new BoolFieldEditor(m_document, t, !p.required, p.fileDefault != 0.0, this),
-                       QString(), doc);
+                addRow(params, key, QString::fromLatin1(p.name),
+                       new BoolFieldEditor(m_document, t, !p.required, p.fileDefault != 0.0, this), QString(), doc);
                 break;
             case ParamKind::RealOrKeyword:
                 addRow(params, key, QString::fromLatin1(p.name), new KeywordFieldEditor(m_document, t, p, this),
@@ -288,7 +296,9 @@ void ItemForm::buildComponent()
             const int row = params->rowCount();
             auto* button = new QPushButton(tr("Edit maps…"), this);
             button->setStatusTip(tr("Open the converter map editor: the four maps with C(s), R(s) and efficiency charts"));
-            connect(button, &QPushButton::clicked, this, [this] { emit mapEditorRequested(m_id, QString(), -1, QString()); });
+            connect(button, &QPushButton::clicked, this, [this] {
+                emit mapEditorRequested(m_id, QString(), -1, QString());
+            });
             params->addWidget(new QLabel(tr("Maps"), this), row, 0);
             params->addWidget(button, row, 1);
             m_mapSummary = new QLabel(this);
@@ -333,10 +343,12 @@ void ItemForm::refresh()
         QStringList lines;
         for (const auto& c : lab.components) {
             for (const auto& [port, node] : c.ports) {
-                if (node == m_id.toStdString()) lines << QStringLiteral("%1.%2").arg(QString::fromStdString(c.id), QString::fromStdString(port));
+                if (node == m_id.toStdString())
+                    lines << QStringLiteral("%1.%2").arg(QString::fromStdString(c.id), QString::fromStdString(port));
             }
         }
-        m_connections->setText(lines.isEmpty() ? tr("<i>none: drag from a component port to this node</i>") : lines.join(QStringLiteral(", ")));
+        m_connections->setText(lines.isEmpty() ? tr("<i>none: drag from a component port to this node</i>")
+                                               : lines.join(QStringLiteral(", ")));
     }
     if (m_mapSummary) {
         const ComponentSpec* c = lab.findComponent(m_id.toStdString());
@@ -345,10 +357,12 @@ void ItemForm::refresh()
         const std::vector<ConverterMapFinding> findings = c ? checkConverterMaps(c->parameters) : std::vector<ConverterMapFinding>{};
         for (int i = 0; i < 4; ++i) {
             const char* map = kConverterMapNames[i];
-            const int n = c && c->parameters.contains(map) && c->parameters[map].is_array() ? static_cast<int>(c->parameters[map].size()) : 0;
+            const int n =
+                c && c->parameters.contains(map) && c->parameters[map].is_array() ? static_cast<int>(c->parameters[map].size()) : 0;
             bool bad = false;
             for (const auto& f : findings)
-                bad = bad || f.map == i || (f.pair >= 0 && (kCounterRotationPairs[f.pair][0] == i || kCounterRotationPairs[f.pair][1] == i));
+                bad =
+                    bad || f.map == i || (f.pair >= 0 && (kCounterRotationPairs[f.pair][0] == i || kCounterRotationPairs[f.pair][1] == i));
             parts << QStringLiteral("<span style='color:%1'>%2: %3 points</span>")
                          .arg(bad ? QStringLiteral("#b3131f") : QStringLiteral("#374151"), QString::fromLatin1(map))
                          .arg(n);
@@ -387,8 +401,9 @@ void ItemForm::updateProblems()
     // warnings only: an amber box, not the red one of errors
     bool anyError = false;
     for (const auto& d : m_document->diagnosticsFor(m_id.toStdString())) anyError = anyError || d.severity == Severity::Error;
-    m_problems->setStyleSheet(anyError ? QStringLiteral("QLabel{background:#fdecee;border:1px solid #f3b4ba;border-radius:4px;padding:6px;color:#8f1119}")
-                                       : QStringLiteral("QLabel{background:#fffbeb;border:1px solid #f3d19c;border-radius:4px;padding:6px;color:#7a4b00}"));
+    m_problems->setStyleSheet(
+        anyError ? QStringLiteral("QLabel{background:#fdecee;border:1px solid #f3b4ba;border-radius:4px;padding:6px;color:#8f1119}")
+                 : QStringLiteral("QLabel{background:#fffbeb;border:1px solid #f3d19c;border-radius:4px;padding:6px;color:#7a4b00}"));
     m_problems->setText(lines.join(QStringLiteral("<br>")));
     m_problems->setVisible(!lines.isEmpty());
 }

@@ -53,8 +53,7 @@ signals:
 private:
     void buildHeader(const QString& title, const QString& subtitle, const QString& doc, const QString& icon);
     QGridLayout* section(const QString& title);
-    void addRow(QGridLayout* grid, const QString& key, const QString& name, FieldEditor* editor, const QString& unit,
-                const QString& doc);
+    void addRow(QGridLayout* grid, const QString& key, const QString& name, FieldEditor* editor, const QString& unit, const QString& doc);
     void buildNode();
     void buildComponent();
     void updateProblems();

@@ -50,9 +50,12 @@ void NumberEdit::setValue(std::optional<double> si)
 
 void NumberEdit::showValue()
 {
-    if (!m_value) m_shown.clear();
-    else if (m_view.identity()) m_shown = formatNumber(*m_value);
-    else m_shown = formatNumberDigits(m_view.toDisplay(*m_value), 10);
+    if (!m_value)
+        m_shown.clear();
+    else if (m_view.identity())
+        m_shown = formatNumber(*m_value);
+    else
+        m_shown = formatNumberDigits(m_view.toDisplay(*m_value), 10);
     setText(m_shown);
     m_loaded = m_shown;
     setModified(false);

@@ -20,7 +20,7 @@ namespace drivelab {
 /// the text is a number)
 class NumberValidator : public QValidator {
 public:
-    NumberValidator(bool integerOnly, QObject* parent = nullptr) : QValidator(parent), m_integer(integerOnly) {}
+    NumberValidator(bool integerOnly, QObject* parent = nullptr) : QValidator(parent), m_integer(integerOnly) { }
     State validate(QString& input, int& pos) const override;
 
 private:

@@ -80,8 +80,10 @@ void PropertyPanel::onChanged(ChangeKind kind)
         rebuild();
         return;
     }
-    if (!m_form) rebuild();
-    else m_form->refresh();
+    if (!m_form)
+        rebuild();
+    else
+        m_form->refresh();
 }
 
 } // namespace drivelab

@@ -23,7 +23,7 @@ namespace {
 // the tooltip); an unfinished entry that loses focus is refused with the reason as a hint
 class NumberDelegate : public QStyledItemDelegate {
 public:
-    NumberDelegate(TableEditor* table, QObject* parent) : QStyledItemDelegate(parent), m_table(table) {}
+    NumberDelegate(TableEditor* table, QObject* parent) : QStyledItemDelegate(parent), m_table(table) { }
 
     QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem&, const QModelIndex& index) const override
     {
@@ -58,8 +58,8 @@ protected:
         if (event->type() == QEvent::KeyPress) {
             const int key = static_cast<QKeyEvent*>(event)->key();
             auto* e = qobject_cast<NumberEdit*>(object);
-            if (e && (key == Qt::Key_Tab || key == Qt::Key_Backtab || key == Qt::Key_Return || key == Qt::Key_Enter) &&
-                e->edited() && e->unfinished())
+            if (e && (key == Qt::Key_Tab || key == Qt::Key_Backtab || key == Qt::Key_Return || key == Qt::Key_Enter) && e->edited() &&
+                e->unfinished())
                 m_table->refuse(e->toolTip());
         }
         return QStyledItemDelegate::eventFilter(object, event);
@@ -101,8 +101,7 @@ TableEditor::TableEditor(QWidget* parent) : QWidget(parent), m_model(new TableMo
     m_view->setModel(m_model);
     m_view->setItemDelegate(new NumberDelegate(this, m_view));
     m_view->setSelectionBehavior(QAbstractItemView::SelectItems);
-    m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
-                            QAbstractItemView::AnyKeyPressed);
+    m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_view->verticalHeader()->setDefaultSectionSize(22);
     m_view->setAlternatingRowColors(true);
@@ -114,15 +113,25 @@ TableEditor::TableEditor(QWidget* parent) : QWidget(parent), m_model(new TableMo
         m_view->setToolTip(QString());
         emit tableEdited(rows, text);
     });
-    connect(m_add, &QToolButton::clicked, this, [this] { addPoint(currentRow()); });
-    connect(m_remove, &QToolButton::clicked, this, [this] { removePoints(selectedRows()); });
-    connect(m_up, &QToolButton::clicked, this, [this] { movePoint(currentRow(), -1); });
-    connect(m_down, &QToolButton::clicked, this, [this] { movePoint(currentRow(), +1); });
+    connect(m_add, &QToolButton::clicked, this, [this] {
+        addPoint(currentRow());
+    });
+    connect(m_remove, &QToolButton::clicked, this, [this] {
+        removePoints(selectedRows());
+    });
+    connect(m_up, &QToolButton::clicked, this, [this] {
+        movePoint(currentRow(), -1);
+    });
+    connect(m_down, &QToolButton::clicked, this, [this] {
+        movePoint(currentRow(), +1);
+    });
     connect(m_paste, &QToolButton::clicked, this, [this] {
         const QModelIndex c = m_view->currentIndex();
         pasteText(QApplication::clipboard()->text(), c.isValid() ? c.row() : 0, c.isValid() ? c.column() : 0);
     });
-    connect(copy, &QToolButton::clicked, this, [this] { QApplication::clipboard()->setText(copyText()); });
+    connect(copy, &QToolButton::clicked, this, [this] {
+        QApplication::clipboard()->setText(copyText());
+    });
     connect(m_model, &QAbstractItemModel::modelReset, this, &TableEditor::updateButtons);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, &TableEditor::updateButtons);
     updateButtons();
@@ -187,9 +196,12 @@ void TableEditor::addPoint(int row)
         const auto a = m_model->cell(row, ci);
         const auto b = m_model->cell(row + 1, ci);
         double v = 0.0;
-        if (a && b) v = (*a + *b) / 2.0;
-        else if (a) v = *a;
-        else if (b) v = *b;
+        if (a && b)
+            v = (*a + *b) / 2.0;
+        else if (a)
+            v = *a;
+        else if (b)
+            v = *b;
         point[cols[c].name] = v;
     }
     const int at = std::clamp(row + 1, 0, n);
@@ -275,7 +287,8 @@ QString TableEditor::copyText() const
     const auto cols = m_model->columns();
     QStringList lines;
     QStringList header;
-    for (int c = 0; c < static_cast<int>(cols.size()); ++c) header << m_model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString().replace(QLatin1Char('\n'), QLatin1Char(' '));
+    for (int c = 0; c < static_cast<int>(cols.size()); ++c)
+        header << m_model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString().replace(QLatin1Char('\n'), QLatin1Char(' '));
     lines << header.join(QLatin1Char('\t'));
     QList<int> rows = selectedRows();
     if (rows.isEmpty())

@@ -20,8 +20,8 @@ TableModel::TableModel(QObject* parent) : QAbstractTableModel(parent)
 
 void TableModel::setTable(const Json& rows, std::span<const TableColumn> columns)
 {
-    const bool sameShape = rows.is_array() && m_rows.is_array() && rows.size() == m_rows.size() &&
-                           columns.data() == m_columns.data() && columns.size() == m_columns.size();
+    const bool sameShape = rows.is_array() && m_rows.is_array() && rows.size() == m_rows.size() && columns.data() == m_columns.data() &&
+                           columns.size() == m_columns.size();
     if (sameShape) {
         m_rows = rows;
         if (rowCount() > 0) emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
@@ -67,15 +67,9 @@ QStringList TableModel::problems(int row, int column) const
     return m_cellProblems.value({row, column});
 }
 
-int TableModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
-}
+int TableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(m_rows.size()); }
 
-int TableModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : static_cast<int>(m_columns.size());
-}
+int TableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(m_columns.size()); }
 
 QVariant TableModel::data(const QModelIndex& index, int role) const
 {
@@ -161,9 +155,9 @@ bool TableModel::setData(const QModelIndex& index, const QVariant& value, int ro
     }
     if (!std::isfinite(si)) return false;
     if (cell(index.row(), index.column()) == si) return true;
-    emit tableEdited(withCell(index.row(), index.column(), si),
-                     tr("Edit %1 of point %2").arg(QString::fromLatin1(m_columns[static_cast<std::size_t>(index.column())].name))
-                         .arg(index.row()));
+    emit tableEdited(
+        withCell(index.row(), index.column(), si),
+        tr("Edit %1 of point %2").arg(QString::fromLatin1(m_columns[static_cast<std::size_t>(index.column())].name)).arg(index.row()));
     return true;
 }
 

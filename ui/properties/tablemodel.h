@@ -30,8 +30,7 @@ public:
     Json withCell(int row, int column, double si) const;
 
     /// problems: per cell, per row (no column) and for the whole table
-    void setProblems(const QHash<QPair<int, int>, QStringList>& cells, const QHash<int, QStringList>& rows,
-                     const QStringList& table);
+    void setProblems(const QHash<QPair<int, int>, QStringList>& cells, const QHash<int, QStringList>& rows, const QStringList& table);
     /// problems of a cell (column -1: the row's own)
     QStringList problems(int row, int column) const;
     /// problems of the whole table

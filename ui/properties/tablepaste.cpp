@@ -19,9 +19,12 @@ std::optional<QVector<QVector<double>>> parseSpreadsheet(const QString& text, QS
     const bool tabs = text.contains(QLatin1Char('\t'));
     const bool semicolons = !tabs && text.contains(QLatin1Char(';'));
     QRegularExpression sep;
-    if (tabs) sep = QRegularExpression(QStringLiteral("\t"));
-    else if (semicolons) sep = QRegularExpression(QStringLiteral(";"));
-    else sep = QRegularExpression(QStringLiteral("[,\\s]+"));
+    if (tabs)
+        sep = QRegularExpression(QStringLiteral("\t"));
+    else if (semicolons)
+        sep = QRegularExpression(QStringLiteral(";"));
+    else
+        sep = QRegularExpression(QStringLiteral("[,\\s]+"));
     const bool decimalComma = tabs || semicolons;
     QVector<QVector<double>> out;
     for (int i = 0; i < lines.size(); ++i) {
@@ -35,8 +38,7 @@ std::optional<QVector<QVector<double>>> parseSpreadsheet(const QString& text, QS
             if (!v) {
                 words = true;
                 if (i > 0 || row.size() > 0) {
-                    if (error)
-                        *error = QCoreApplication::translate("TablePaste", "Line %1: '%2' is not a number").arg(i + 1).arg(c);
+                    if (error) *error = QCoreApplication::translate("TablePaste", "Line %1: '%2' is not a number").arg(i + 1).arg(c);
                     return std::nullopt;
                 }
                 break;

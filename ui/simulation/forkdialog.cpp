@@ -66,7 +66,8 @@ ForkDialog::ForkDialog(const Model& model, const LabSpec& spec, std::int64_t tic
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Fork"));
     auto* box = new QVBoxLayout(this);
     box->addWidget(new QLabel(tr("The fork starts from the paused state and owns its own copy; the main run is never changed. "
-                                 "Change input values now, or events at or after the fork time."), this));
+                                 "Change input values now, or events at or after the fork time."),
+                              this));
     box->addWidget(new QLabel(tr("<b>Inputs</b>"), this));
     box->addWidget(m_inputs);
     box->addWidget(new QLabel(tr("<b>Events</b> (grey: already happened)"), this));
@@ -177,9 +178,6 @@ std::vector<EventSpec> ForkDialog::events() const
     return out;
 }
 
-QString ForkDialog::label() const
-{
-    return m_label->text().trimmed();
-}
+QString ForkDialog::label() const { return m_label->text().trimmed(); }
 
 } // namespace drivelab

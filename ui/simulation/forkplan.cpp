@@ -9,13 +9,15 @@ namespace drivelab {
 
 QString forkIncompatibility(const Model& parent, const Model& fork, const State& s)
 {
-    const auto tr = [](const char* t) { return QCoreApplication::translate("Fork", t); };
+    const auto tr = [](const char* t) {
+        return QCoreApplication::translate("Fork", t);
+    };
     // the network, parameters and run settings must be the same: only events may differ
     Json a = parent.normalized, b = fork.normalized;
     a.erase("events");
     b.erase("events");
-    if (a != b || parent.nDyn != fork.nDyn || parent.nReal != fork.nReal || parent.nFlag != fork.nFlag ||
-        parent.nMean != fork.nMean || parent.nTheta != fork.nTheta || parent.nTherm != fork.nTherm)
+    if (a != b || parent.nDyn != fork.nDyn || parent.nReal != fork.nReal || parent.nFlag != fork.nFlag || parent.nMean != fork.nMean ||
+        parent.nTheta != fork.nTheta || parent.nTherm != fork.nTherm)
         return tr("A fork may change events and input values only; the network or its parameters differ.");
     // the events already applied must be the same ones
     const auto applied = static_cast<std::size_t>(s.nextEvent);

@@ -45,10 +45,13 @@ RunController::RunController(MainWindow* window)
     connect(m_worker, &SimWorker::statusChanged, this, &RunController::onStatus, Qt::QueuedConnection);
     connect(m_worker, &SimWorker::failed, this, &RunController::onFailure, Qt::QueuedConnection);
     connect(m_worker, &SimWorker::branchAdded, this, &RunController::onBranch, Qt::QueuedConnection);
-    connect(m_worker, &SimWorker::forkRefused, this, [this](const QString& why) {
-        hint(why);
-        emit forkRefused(why);
-    }, Qt::QueuedConnection);
+    connect(
+        m_worker, &SimWorker::forkRefused, this,
+        [this](const QString& why) {
+            hint(why);
+            emit forkRefused(why);
+        },
+        Qt::QueuedConnection);
     m_thread->start();
 
     createDock();
@@ -71,8 +74,8 @@ RunController::RunController(MainWindow* window)
             if (m_sizedDock && m_dock->isVisible() && m_dock->height() > m_window->height() / 4)
                 m_window->resizeDocks({m_dock}, {std::max(200, m_window->height() / 4)}, Qt::Vertical);
             m_sizedDock = false;
-        }
-        else if (kind != ChangeKind::Layout) m_staleTimer->start();
+        } else if (kind != ChangeKind::Layout)
+            m_staleTimer->start();
     });
     updateActions();
     updateProgress();
@@ -112,7 +115,8 @@ void RunController::createActions()
     };
     m_run = make(st->standardIcon(QStyle::SP_MediaPlay), tr("&Run"), QKeySequence(Qt::Key_F5),
                  tr("Run the lab (resume when paused); an edited lab is compiled again"));
-    m_pause = make(st->standardIcon(QStyle::SP_MediaPause), tr("&Pause"), QKeySequence(Qt::Key_F6), tr("Pause at the last completed batch"));
+    m_pause =
+        make(st->standardIcon(QStyle::SP_MediaPause), tr("&Pause"), QKeySequence(Qt::Key_F6), tr("Pause at the last completed batch"));
     m_step = make(st->standardIcon(QStyle::SP_MediaSkipForward), tr("S&tep"), QKeySequence(Qt::Key_F10), tr("Run one report interval"));
     m_stop = make(st->standardIcon(QStyle::SP_MediaStop), tr("&Stop"), QKeySequence(Qt::SHIFT | Qt::Key_F5),
                   tr("End the run; the results stay, Run starts again from t = 0"));
@@ -144,8 +148,10 @@ void RunController::createActions()
     for (QAction* a : m_window->menuBar()->actions()) {
         if (a->text().remove(QLatin1Char('&')) == tr("Help")) help = a;
     }
-    if (help) m_window->menuBar()->insertMenu(help, m_menu);
-    else m_window->menuBar()->addMenu(m_menu);
+    if (help)
+        m_window->menuBar()->insertMenu(help, m_menu);
+    else
+        m_window->menuBar()->addMenu(m_menu);
 
     m_bar = m_window->addToolBar(tr("Simulation"));
     m_bar->setObjectName(QStringLiteral("simulationToolbar"));
@@ -173,16 +179,16 @@ void RunController::post(std::function<void(SimWorker*)> command)
 {
     const int seq = ++m_sequence;
     SimWorker* w = m_worker;
-    QMetaObject::invokeMethod(m_worker, [w, seq, command] {
-        w->setSequence(seq);
-        command(w);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker,
+        [w, seq, command] {
+            w->setSequence(seq);
+            command(w);
+        },
+        Qt::QueuedConnection);
 }
 
-void RunController::hint(const QString& text)
-{
-    m_window->statusBar()->showMessage(text, 10000);
-}
+void RunController::hint(const QString& text) { m_window->statusBar()->showMessage(text, 10000); }
 
 bool RunController::loadFresh()
 {
@@ -212,7 +218,9 @@ bool RunController::loadFresh()
     }
     const ModelPtr model = m_model;
     const int spr = m_samplesPerReport;
-    post([model, spr](SimWorker* w) { w->load(model, spr); });
+    post([model, spr](SimWorker* w) {
+        w->load(model, spr);
+    });
     m_loadSequence = m_sequence;
     return true;
 }
@@ -222,7 +230,9 @@ void RunController::run()
     if (m_status.state == RunState::Running) return;
     if (!(m_status.state == RunState::Paused && !m_stale && m_model) && !loadFresh()) return;
     m_control->interrupt.store(false);
-    post([](SimWorker* w) { w->start(-1); });
+    post([](SimWorker* w) {
+        w->start(-1);
+    });
     m_status.state = RunState::Running;
     updateActions();
 }
@@ -232,7 +242,9 @@ void RunController::step()
     if (m_status.state == RunState::Running) return;
     if (!(m_status.state == RunState::Paused && !m_stale && m_model) && !loadFresh()) return;
     m_control->interrupt.store(false);
-    post([](SimWorker* w) { w->step(); });
+    post([](SimWorker* w) {
+        w->step();
+    });
     m_status.state = RunState::Running;
     updateActions();
 }
@@ -241,33 +253,38 @@ void RunController::stepTicks(qint64 n)
 {
     if (!m_model && !loadFresh()) return;
     m_control->interrupt.store(false);
-    post([n](SimWorker* w) { w->stepTicks(n); });
+    post([n](SimWorker* w) {
+        w->stepTicks(n);
+    });
     m_status.state = RunState::Running;
 }
 
-void RunController::interrupt()
-{
-    m_control->interrupt.store(true);
-}
+void RunController::interrupt() { m_control->interrupt.store(true); }
 
 void RunController::pause()
 {
     if (!m_model) return;
     m_control->interrupt.store(true);
-    post([](SimWorker* w) { w->pause(); });
+    post([](SimWorker* w) {
+        w->pause();
+    });
 }
 
 void RunController::stop()
 {
     if (!m_model) return;
     m_control->interrupt.store(true);
-    post([](SimWorker* w) { w->stop(); });
+    post([](SimWorker* w) {
+        w->stop();
+    });
 }
 
 void RunController::reset()
 {
     m_control->interrupt.store(true);
-    post([](SimWorker* w) { w->unload(); });
+    post([](SimWorker* w) {
+        w->unload();
+    });
     m_loadSequence = m_sequence;
     m_model.reset();
     m_branches.clear();
@@ -294,7 +311,9 @@ bool RunController::runTo(double seconds, int timeoutMs)
         if (s.state != RunState::Running) loop.quit();
     });
     m_control->interrupt.store(false);
-    post([tick](SimWorker* w) { w->start(tick); });
+    post([tick](SimWorker* w) {
+        w->start(tick);
+    });
     m_status.state = RunState::Running;
     timeout.start(timeoutMs);
     loop.exec();
@@ -308,7 +327,8 @@ void RunController::onStatus(const RunStatus& s)
     m_status = s;
     const bool live = s.state == RunState::Running;
     m_plots->setLive(live);
-    if (live) m_progressTimer->start();
+    if (live)
+        m_progressTimer->start();
     else {
         m_progressTimer->stop();
         m_plots->refresh(true);
@@ -351,7 +371,8 @@ void RunController::checkStale()
     m_stale = !r || !r->model || r->model->fingerprint != m_model->fingerprint;
     m_staleLabel->setVisible(m_stale);
     updateProgress();
-    if (!m_failure) m_plots->setMessage(m_stale ? tr("The lab changed since this run: Run runs the edited lab from t = 0.") : QString(), false);
+    if (!m_failure)
+        m_plots->setMessage(m_stale ? tr("The lab changed since this run: Run runs the edited lab from t = 0.") : QString(), false);
     updateActions();
 }
 
@@ -381,13 +402,14 @@ void RunController::updateProgress()
         return;
     }
     const double total = static_cast<double>(m_model->ticks);
-    const std::int64_t tick = m_status.state == RunState::Running ? m_control->mainTick.load() : (m_status.branches.isEmpty() ? 0 : m_status.branches.front().tick);
+    const std::int64_t tick = m_status.state == RunState::Running ? m_control->mainTick.load()
+                                                                  : (m_status.branches.isEmpty() ? 0 : m_status.branches.front().tick);
     m_progress->setValue(static_cast<int>(1000.0 * static_cast<double>(tick) / std::max(1.0, total)));
     QString text = tr("t = %1 / %2 s").arg(static_cast<double>(tick) * m_model->h, 0, 'f', 3).arg(total * m_model->h, 0, 'g', 4);
     const double rt = m_control->realTimeFactor.load();
     if (rt > 0) text += tr("  ×%1 real time").arg(rt, 0, 'g', 3);
-    static const char* names[] = {QT_TR_NOOP("idle"), QT_TR_NOOP("running"), QT_TR_NOOP("paused"), QT_TR_NOOP("stopped"),
-                                  QT_TR_NOOP("finished"), QT_TR_NOOP("failed")};
+    static const char* names[] = {QT_TR_NOOP("idle"),    QT_TR_NOOP("running"),  QT_TR_NOOP("paused"),
+                                  QT_TR_NOOP("stopped"), QT_TR_NOOP("finished"), QT_TR_NOOP("failed")};
     // a run of a lab that has changed since is stale, whatever state it ended in
     const bool ended = m_status.state != RunState::Running;
     text += QStringLiteral("  (%1)").arg(m_stale && ended ? tr("stale") : tr(names[static_cast<int>(m_status.state)]));
@@ -447,14 +469,18 @@ QString RunController::forkMain(const QVector<InputChange>& inputs, const std::v
         const CompileResult r = compile(spec);
         if (!r.model) {
             QString why = tr("The fork's events are not valid:");
-            for (const auto& d : r.diagnostics.items()) why += QStringLiteral("\n%1: %2: %3").arg(QString::fromStdString(d.subject), QString::fromStdString(d.field), QString::fromStdString(d.message));
+            for (const auto& d : r.diagnostics.items())
+                why += QStringLiteral("\n%1: %2: %3")
+                           .arg(QString::fromStdString(d.subject), QString::fromStdString(d.field), QString::fromStdString(d.message));
             return why;
         }
         model = r.model;
     }
     ++m_forks;
     const QString name = label.isEmpty() ? tr("fork %1").arg(m_forks) : label;
-    post([model, inputs, name](SimWorker* w) { w->fork(0, model, inputs, name); });
+    post([model, inputs, name](SimWorker* w) {
+        w->fork(0, model, inputs, name);
+    });
     return {};
 }
 

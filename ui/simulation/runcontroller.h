@@ -134,7 +134,7 @@ private:
     QAction* m_reset = nullptr;
     QAction* m_fork = nullptr;
     ModelPtr m_model;
-    LabSpec m_runSpec;  // the lab the model was compiled from
+    LabSpec m_runSpec; // the lab the model was compiled from
     RunStatus m_status;
     QVector<BranchInfo> m_branches;
     std::optional<RunFailure> m_failure;
@@ -142,8 +142,8 @@ private:
     bool m_sizedDock = false;
     int m_samplesPerReport = 10;
     int m_forks = 0;
-    int m_sequence = 0;      // commands sent
-    int m_loadSequence = 0;  // the command that loaded the current results
+    int m_sequence = 0;     // commands sent
+    int m_loadSequence = 0; // the command that loaded the current results
 };
 
 } // namespace drivelab

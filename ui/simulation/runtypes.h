@@ -29,11 +29,11 @@ enum class RunState {
 
 /// one branch as the worker reports it
 struct BranchStatus {
-    int id = 0;              ///< 0 = main, 1.. = forks
-    std::int64_t tick = 0;   ///< ticks completed
-    quint64 hash = 0;        ///< state hash now
-    bool finished = false;   ///< reached the end
-    bool failed = false;     ///< stopped by a solver failure
+    int id = 0;            ///< 0 = main, 1.. = forks
+    std::int64_t tick = 0; ///< ticks completed
+    quint64 hash = 0;      ///< state hash now
+    bool finished = false; ///< reached the end
+    bool failed = false;   ///< stopped by a solver failure
 };
 
 /// a status report from the worker (sent on every state change)
@@ -47,11 +47,11 @@ struct RunStatus {
 /// a solver failure as shown to the user
 struct RunFailure {
     int branch = 0;
-    std::int64_t tick = 0;   ///< the tick that failed
-    double time = 0.0;       ///< its start time [s]
-    QString subject;         ///< component or node
+    std::int64_t tick = 0; ///< the tick that failed
+    double time = 0.0;     ///< its start time [s]
+    QString subject;       ///< component or node
     QString message;
-    int sequence = 0;        ///< the command that led to it
+    int sequence = 0; ///< the command that led to it
 };
 
 /// a new branch (main at load, or a fork)
@@ -62,7 +62,7 @@ struct BranchInfo {
     QString label;              ///< "main", "fork 1: lockup.capacity = 300 at 2.5 s"
     StorePtr store;
     ModelPtr model;
-    int sequence = 0;           ///< the command that led to it
+    int sequence = 0; ///< the command that led to it
 };
 
 /// an input set when a fork is created

@@ -8,8 +8,7 @@ SampleStore::SampleStore(std::size_t observables, std::size_t capacity, std::int
                          std::int64_t totalTicks)
     : m_observables(observables), m_capacity(capacity), m_tickNs(tickNs), m_reportEvery(reportEvery), m_totalTicks(totalTicks),
       m_ticks(capacity), m_times(capacity), m_values(capacity * observables)
-{
-}
+{ }
 
 double* SampleStore::beginSample()
 {
@@ -44,8 +43,8 @@ std::size_t SampleStore::lowerBound(double t, std::size_t n) const
 
 std::size_t SampleStore::atOrBefore(double t, std::size_t n) const
 {
-    const std::size_t k = static_cast<std::size_t>(
-        std::upper_bound(m_times.begin(), m_times.begin() + static_cast<std::ptrdiff_t>(n), t) - m_times.begin());
+    const std::size_t k =
+        static_cast<std::size_t>(std::upper_bound(m_times.begin(), m_times.begin() + static_cast<std::ptrdiff_t>(n), t) - m_times.begin());
     return k == 0 ? 0 : k - 1;
 }
 

@@ -17,8 +17,7 @@ struct Model;
 class SampleStore {
 public:
     /// room for `capacity` samples of `observables` values each
-    SampleStore(std::size_t observables, std::size_t capacity, std::int64_t tickNs, std::int64_t reportEvery,
-                std::int64_t totalTicks);
+    SampleStore(std::size_t observables, std::size_t capacity, std::int64_t tickNs, std::int64_t reportEvery, std::int64_t totalTicks);
     SampleStore(const SampleStore&) = delete;
     SampleStore& operator=(const SampleStore&) = delete;
 

@@ -23,7 +23,7 @@ namespace {
 constexpr auto kSlice = std::chrono::milliseconds(15);
 }
 
-SimWorker::SimWorker(std::shared_ptr<RunControl> control, QObject* parent) : QObject(parent), m_control(std::move(control)) {}
+SimWorker::SimWorker(std::shared_ptr<RunControl> control, QObject* parent) : QObject(parent), m_control(std::move(control)) { }
 
 SimWorker::~SimWorker() = default;
 
@@ -39,10 +39,7 @@ std::int64_t SimWorker::sampleStride(const Model& m, int samplesPerReport, std::
     return every;
 }
 
-std::int64_t SimWorker::nextSampleTick(std::int64_t tick) const
-{
-    return std::min(m_model->ticks, (tick / m_stride + 1) * m_stride);
-}
+std::int64_t SimWorker::nextSampleTick(std::int64_t tick) const { return std::min(m_model->ticks, (tick / m_stride + 1) * m_stride); }
 
 std::int64_t SimWorker::nextBoundary(std::int64_t tick) const
 {
@@ -104,15 +101,18 @@ void SimWorker::stepTicks(qint64 n)
     for (auto& b : m_branches) {
         if (b->failed || b->session->finished()) continue;
         const BatchResult r = b->session->run(n, &m_control->interrupt);
-        if (r.status == BatchStatus::Cancelled) ++m_cancelled;
-        else if (r.status == BatchStatus::Completed) publish(*b);
+        if (r.status == BatchStatus::Cancelled)
+            ++m_cancelled;
+        else if (r.status == BatchStatus::Completed)
+            publish(*b);
         else {
             // a failure inside one big batch: stop at the last good tick
             const std::int64_t good = r.error.tick - b->session->tick();
             if (good > 0) b->session->run(good);
             publish(*b);
             b->failed = true;
-            emit failed({b->id, r.error.tick, r.error.time, QString::fromStdString(r.error.subject), QString::fromStdString(r.error.message), m_sequence});
+            emit failed({b->id, r.error.tick, r.error.time, QString::fromStdString(r.error.subject),
+                         QString::fromStdString(r.error.message), m_sequence});
         }
         if (b->id == 0) m_control->mainTick.store(b->session->tick());
     }
@@ -223,7 +223,8 @@ bool SimWorker::advance(Branch& b, std::int64_t maxTicks)
         if (good > 0) s.run(good);
         publish(b);
         b.failed = true;
-        emit failed({b.id, r.error.tick, r.error.time, QString::fromStdString(r.error.subject), QString::fromStdString(r.error.message), m_sequence});
+        emit failed({b.id, r.error.tick, r.error.time, QString::fromStdString(r.error.subject), QString::fromStdString(r.error.message),
+                     m_sequence});
     }
     if (b.id == 0) m_control->mainTick.store(s.tick(), std::memory_order_relaxed);
     return true;

@@ -21,9 +21,9 @@ class Session;
 
 /// shared between the UI and the worker
 struct RunControl {
-    std::atomic<bool> interrupt{false};       ///< cut the current batch short (set by the UI)
-    std::atomic<double> realTimeFactor{0.0};  ///< simulated s per wall s over the last slice
-    std::atomic<std::int64_t> mainTick{0};    ///< ticks completed by the main branch
+    std::atomic<bool> interrupt{false};      ///< cut the current batch short (set by the UI)
+    std::atomic<double> realTimeFactor{0.0}; ///< simulated s per wall s over the last slice
+    std::atomic<std::int64_t> mainTick{0};   ///< ticks completed by the main branch
 };
 
 /// the simulation worker

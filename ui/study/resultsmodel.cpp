@@ -11,7 +11,7 @@
 
 namespace drivelab {
 
-ResultsModel::ResultsModel(QObject* parent) : QAbstractTableModel(parent) {}
+ResultsModel::ResultsModel(QObject* parent) : QAbstractTableModel(parent) { }
 
 void ResultsModel::reset(std::shared_ptr<const study::Study> s)
 {
@@ -65,7 +65,8 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const
     const int nf = static_cast<int>(row.factors.size()), nm = static_cast<int>(row.metrics.size());
     const bool numeric = c <= nf + nm + 1;
     if (role == Qt::BackgroundRole && !row.error.empty()) return QBrush(QColor(0xfd, 0xec, 0xee));
-    if (role == Qt::TextAlignmentRole) return numeric ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    if (role == Qt::TextAlignmentRole)
+        return numeric ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     if (numeric) {
         const double v = value(index.row(), c);
         if (role == SortRole) return std::isfinite(v) ? QVariant(v) : QVariant();
@@ -77,9 +78,12 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const
         return {};
     }
     QString text;
-    if (c == nf + nm + 2) text = row.fingerprint ? QString::fromStdString(toHex16(row.fingerprint)) : QString();
-    else if (c == nf + nm + 3) text = row.error.empty() ? QString::fromStdString(toHex16(row.finalHash)) : QString();
-    else text = QString::fromStdString(row.error);
+    if (c == nf + nm + 2)
+        text = row.fingerprint ? QString::fromStdString(toHex16(row.fingerprint)) : QString();
+    else if (c == nf + nm + 3)
+        text = row.error.empty() ? QString::fromStdString(toHex16(row.finalHash)) : QString();
+    else
+        text = QString::fromStdString(row.error);
     if (role == Qt::DisplayRole || role == SortRole || role == Qt::ToolTipRole) return text;
     return {};
 }
@@ -87,7 +91,8 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const
 QVariant ResultsModel::headerData(int section, Qt::Orientation o, int role) const
 {
     if (o != Qt::Horizontal || !m_study || section < 0 || section >= static_cast<int>(m_study->columns.size())) return {};
-    if (role == Qt::DisplayRole || role == Qt::ToolTipRole) return QString::fromStdString(m_study->columns[static_cast<std::size_t>(section)]);
+    if (role == Qt::DisplayRole || role == Qt::ToolTipRole)
+        return QString::fromStdString(m_study->columns[static_cast<std::size_t>(section)]);
     return {};
 }
 

@@ -102,7 +102,8 @@ void ResultsPlot::fillChoices()
     if (study) {
         const int nf = static_cast<int>(study->spec.factors.size()), nm = static_cast<int>(study->spec.metrics.size());
         for (int i = 0; i < nf; ++i) factors.append({QString::fromStdString(study->spec.factors[static_cast<std::size_t>(i)].path), 1 + i});
-        for (int i = 0; i < nm; ++i) metrics.append({QString::fromStdString(study->spec.metrics[static_cast<std::size_t>(i)].name), 1 + nf + i});
+        for (int i = 0; i < nm; ++i)
+            metrics.append({QString::fromStdString(study->spec.metrics[static_cast<std::size_t>(i)].name), 1 + nf + i});
         metrics.append({QStringLiteral("energy_residual"), 1 + nf + nm});
     }
     const bool scatter = m_mode->currentIndex() == Scatter;
@@ -126,8 +127,10 @@ void ResultsPlot::redraw()
     c->setTitle(QString());
     const int x = m_x->currentData().toInt(), y = m_y->currentData().toInt();
     if (!m_model->study() || m_x->count() == 0 || m_y->count() == 0) return;
-    if (m_mode->currentIndex() == Scatter) drawScatter(x, y, m_colour->count() ? m_colour->currentData().toInt() : -1);
-    else drawAgainstFactor(x, y);
+    if (m_mode->currentIndex() == Scatter)
+        drawScatter(x, y, m_colour->count() ? m_colour->currentData().toInt() : -1);
+    else
+        drawAgainstFactor(x, y);
     // value axes fitted to the points, a little margin around them
     double x0 = std::numeric_limits<double>::infinity(), x1 = -x0, y0 = x0, y1 = -x0;
     for (QAbstractSeries* s : c->series()) {
@@ -178,7 +181,9 @@ void ResultsPlot::drawAgainstFactor(int x, int y)
         return;
     }
     for (auto& [key, pts] : groups) {
-        std::sort(pts.begin(), pts.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
+        std::sort(pts.begin(), pts.end(), [](const QPointF& a, const QPointF& b) {
+            return a.x() < b.x();
+        });
         auto* s = new QLineSeries;
         s->append(pts);
         s->setPointsVisible(true);
@@ -186,7 +191,8 @@ void ResultsPlot::drawAgainstFactor(int x, int y)
         int k = 0;
         for (int f = 1; f <= nf; ++f) {
             if (f == x) continue;
-            name << QStringLiteral("%1 = %2").arg(QString::fromStdString(study->spec.factors[static_cast<std::size_t>(f - 1)].path), num(key[static_cast<std::size_t>(k++)]));
+            name << QStringLiteral("%1 = %2").arg(QString::fromStdString(study->spec.factors[static_cast<std::size_t>(f - 1)].path),
+                                                  num(key[static_cast<std::size_t>(k++)]));
         }
         s->setName(name.isEmpty() ? m_y->currentText() : name.join(QStringLiteral(", ")));
         chart()->addSeries(s);
@@ -213,8 +219,9 @@ void ResultsPlot::drawScatter(int x, int y, int colour)
             } else {
                 s->setColor(kRamp[bins == 1 ? 2 : bin]);
                 const double w = (c1 - c0) / bins;
-                s->setName(bins == 1 ? QStringLiteral("%1 = %2").arg(m_colour->currentText(), num(c0))
-                                     : QStringLiteral("%1 %2 … %3").arg(m_colour->currentText(), num(c0 + bin * w), num(c0 + (bin + 1) * w)));
+                s->setName(bins == 1
+                               ? QStringLiteral("%1 = %2").arg(m_colour->currentText(), num(c0))
+                               : QStringLiteral("%1 %2 … %3").arg(m_colour->currentText(), num(c0 + bin * w), num(c0 + (bin + 1) * w)));
             }
             series[bin] = s;
         }

@@ -52,7 +52,7 @@ private:
     std::shared_ptr<const study::Study> m_study;
     std::atomic<bool> m_cancel{false};
     std::mutex m_lock;
-    std::vector<study::Row> m_pending;  // rows not yet handed to the GUI thread (m_lock)
+    std::vector<study::Row> m_pending; // rows not yet handed to the GUI thread (m_lock)
     std::size_t m_done = 0;
     bool m_running = false;
     QFutureWatcher<void> m_watcher;

@@ -48,7 +48,9 @@ SweepDialog* StudyUi::dialog()
 {
     if (!m_dialog) {
         m_dialog = new SweepDialog(m_window->document(), m_window);
-        connect(m_dialog, &SweepDialog::message, this, [this](const QString& t) { m_window->statusBar()->showMessage(t, 8000); });
+        connect(m_dialog, &SweepDialog::message, this, [this](const QString& t) {
+            m_window->statusBar()->showMessage(t, 8000);
+        });
         connect(m_dialog, &SweepDialog::variantRequested, this, [this](std::shared_ptr<const study::Study> s, qulonglong index) {
             if (s) openVariant(*s, static_cast<std::size_t>(index));
         });
@@ -79,7 +81,8 @@ MainWindow* StudyUi::openVariant(const study::Study& s, std::size_t index)
     LabSpec lab;
     std::string why;
     if (!study::variantLab(s, index, lab, why)) {
-        QMessageBox::warning(m_window, tr("Open Variant"), tr("Variant %1 cannot be opened: %2").arg(index).arg(QString::fromStdString(why)));
+        QMessageBox::warning(m_window, tr("Open Variant"),
+                             tr("Variant %1 cannot be opened: %2").arg(index).arg(QString::fromStdString(why)));
         return nullptr;
     }
     MainWindowOptions options;

@@ -98,7 +98,9 @@ SweepDialog::SweepDialog(LabDocument* document, QWidget* parent) : QDialog(paren
     connect(open, &QPushButton::clicked, this, &SweepDialog::openWithDialog);
     connect(save, &QPushButton::clicked, this, &SweepDialog::saveWithDialog);
     connect(close, &QPushButton::clicked, this, &QDialog::close);
-    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& i) { activateRow(i.row()); });
+    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
+        activateRow(i.row());
+    });
     // the plot and the status follow the rows at most four times a second
     m_redraw = new QTimer(this);
     m_redraw->setSingleShot(true);
@@ -132,10 +134,7 @@ SweepDialog::~SweepDialog()
     m_runner->wait();
 }
 
-QString SweepDialog::labName() const
-{
-    return m_document->filePath().isEmpty() ? m_document->displayName() : m_document->filePath();
-}
+QString SweepDialog::labName() const { return m_document->filePath().isEmpty() ? m_document->displayName() : m_document->filePath(); }
 
 void SweepDialog::refreshLab()
 {
@@ -172,7 +171,8 @@ bool SweepDialog::openSweep(const QString& path, QString* why)
     const std::optional<study::SweepSpec> spec = study::readSweepFile(path.toStdString(), d);
     if (!spec) {
         QStringList lines;
-        for (const Diagnostic& x : d.items()) lines << QStringLiteral("%1: %2").arg(QString::fromStdString(x.field), QString::fromStdString(x.message));
+        for (const Diagnostic& x : d.items())
+            lines << QStringLiteral("%1: %2").arg(QString::fromStdString(x.field), QString::fromStdString(x.message));
         const QString text = tr("%1 was not opened: %2").arg(QFileInfo(path).fileName(), lines.join(QStringLiteral("; ")));
         m_status->setText(text);
         if (why) *why = text;
@@ -182,7 +182,8 @@ bool SweepDialog::openSweep(const QString& path, QString* why)
     m_form->setSpec(*spec);
     refreshLab();
     // the sweep names a lab: say so when it is not the one open
-    const QString named = QFileInfo(QDir(QString::fromStdString(spec->baseDir)).filePath(QString::fromStdString(spec->lab))).canonicalFilePath();
+    const QString named =
+        QFileInfo(QDir(QString::fromStdString(spec->baseDir)).filePath(QString::fromStdString(spec->lab))).canonicalFilePath();
     const QString open = m_document->filePath().isEmpty() ? QString() : QFileInfo(m_document->filePath()).canonicalFilePath();
     if (named != open)
         m_note->setText(m_note->text() + tr(" <span style='color:#8a5a00'>This sweep was written for %1; it runs on the open lab "
@@ -226,8 +227,10 @@ std::string SweepDialog::csvText() const
 bool SweepDialog::exportCsv(const QString& path, QString* why)
 {
     QString error;
-    if (!m_study) error = tr("nothing to export: run the sweep first");
-    else if (!writeFileAtomically(path, QByteArray::fromStdString(csvText()), &error) && error.isEmpty()) error = tr("write failed");
+    if (!m_study)
+        error = tr("nothing to export: run the sweep first");
+    else if (!writeFileAtomically(path, QByteArray::fromStdString(csvText()), &error) && error.isEmpty())
+        error = tr("write failed");
     if (!error.isEmpty()) {
         m_status->setText(tr("Not exported: %1").arg(error));
         if (why) *why = error;
@@ -286,7 +289,9 @@ void SweepDialog::updateProgress()
     for (const study::Row& r : m_model->rows()) errors += r.error.empty() ? 0 : 1;
     const QString failed = errors ? tr(", %n failed (see the error column)", nullptr, errors) : QString();
     if (isRunning()) {
-        const QString eta = done == 0 ? tr("estimating") : tr("about %1 s left").arg(t / static_cast<double>(done) * static_cast<double>(total - done), 0, 'f', 1);
+        const QString eta = done == 0
+                                ? tr("estimating")
+                                : tr("about %1 s left").arg(t / static_cast<double>(done) * static_cast<double>(total - done), 0, 'f', 1);
         m_status->setText(tr("%1 / %2 variants%3 · %4 s · %5").arg(done).arg(total).arg(failed).arg(t, 0, 'f', 1).arg(eta));
     } else if (m_runner->wasCancelled()) {
         m_status->setText(tr("Cancelled: %1 of %2 variants finished%3 (kept)").arg(done).arg(total).arg(failed));

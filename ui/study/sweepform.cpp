@@ -49,8 +49,10 @@ QComboBox* makeCombo(const QStringList& items, bool editable)
 void selectText(QComboBox* c, const QString& t)
 {
     const int i = c->findText(t);
-    if (i >= 0) c->setCurrentIndex(i);
-    else if (c->isEditable()) c->setEditText(t);
+    if (i >= 0)
+        c->setCurrentIndex(i);
+    else if (c->isEditable())
+        c->setEditText(t);
     else {
         c->addItem(t);
         c->setCurrentIndex(c->count() - 1);
@@ -66,7 +68,8 @@ const QStringList kDesigns{QStringLiteral("grid"), QStringLiteral("latin_hypercu
 QStringList reductions()
 {
     QStringList r;
-    for (int i = 0; i <= static_cast<int>(study::Reduction::TotalHeat); ++i) r << QString::fromLatin1(study::reductionName(static_cast<study::Reduction>(i)));
+    for (int i = 0; i <= static_cast<int>(study::Reduction::TotalHeat); ++i)
+        r << QString::fromLatin1(study::reductionName(static_cast<study::Reduction>(i)));
     return r;
 }
 
@@ -109,8 +112,8 @@ SweepForm::SweepForm(QWidget* parent) : QWidget(parent)
 
     m_factors = new QTableWidget(0, FColumns, this);
     m_factors->setObjectName(QStringLiteral("factors"));
-    m_factors->setHorizontalHeaderLabels({tr("Path"), tr("Now"), tr("Kind"), tr("Values"), tr("From / low / mean"),
-                                          tr("To / high / std"), tr("Count"), tr("Scale / distribution"), tr("Seed")});
+    m_factors->setHorizontalHeaderLabels({tr("Path"), tr("Now"), tr("Kind"), tr("Values"), tr("From / low / mean"), tr("To / high / std"),
+                                          tr("Count"), tr("Scale / distribution"), tr("Seed")});
     m_factors->horizontalHeaderItem(FPath)->setToolTip(tr("a value path (docs/FORMATS.md): engine.inertia, "
                                                           "lockup.clutch.kinetic_ratio, lockup.inputs.capacity, events[1].value"));
     m_factors->horizontalHeaderItem(FValues)->setToolTip(tr("values: numbers separated by spaces, semicolons or commas"));
@@ -148,15 +151,20 @@ SweepForm::SweepForm(QWidget* parent) : QWidget(parent)
     auto* fl = new QLabel(tr("<b>Factors</b> — right-click a number in the Properties panel: <i>Sweep this</i>"), this);
     layout->addWidget(fl);
     layout->addWidget(m_factors, 3);
-    layout->addLayout(buttons(m_factors, tr("Add Factor"), [this] { addFactor(); }));
+    layout->addLayout(buttons(m_factors, tr("Add Factor"), [this] {
+        addFactor();
+    }));
     layout->addWidget(new QLabel(tr("<b>Metrics</b> — one number per run"), this));
     layout->addWidget(m_metrics, 2);
-    layout->addLayout(buttons(m_metrics, tr("Add Metric"), [this] { addMetric(); }));
+    layout->addLayout(buttons(m_metrics, tr("Add Metric"), [this] {
+        addMetric();
+    }));
     m_problems = new QLabel(this);
     m_problems->setObjectName(QStringLiteral("sweepProblems"));
     m_problems->setWordWrap(true);
     m_problems->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_problems->setStyleSheet(QStringLiteral("QLabel{background:#fdecee;border:1px solid #f3b4ba;border-radius:4px;padding:6px;color:#8f1119}"));
+    m_problems->setStyleSheet(
+        QStringLiteral("QLabel{background:#fdecee;border:1px solid #f3b4ba;border-radius:4px;padding:6px;color:#8f1119}"));
     m_problems->hide();
     layout->addWidget(m_problems);
 
@@ -180,7 +188,11 @@ SweepForm::SweepForm(QWidget* parent) : QWidget(parent)
         emit edited();
     };
     connect(m_design, &QComboBox::currentIndexChanged, this, designChanged);
-    for (QLineEdit* e : {m_samples, m_seed}) connect(e, &QLineEdit::textEdited, this, [this] { updateCount(); emit edited(); });
+    for (QLineEdit* e : {m_samples, m_seed})
+        connect(e, &QLineEdit::textEdited, this, [this] {
+            updateCount();
+            emit edited();
+        });
     m_samples->setEnabled(false);
     m_seed->setEnabled(false);
     updateCount();
@@ -241,7 +253,9 @@ void SweepForm::addFactorFor(const QString& path)
     std::string why;
     getLabValue(m_lab, f.path, v, why);
     // twelve significant digits: 1.2, not 1.2000000000000002 (the cell holds what it shows)
-    const auto round = [](double x) { return QString::number(x, 'g', 12).toDouble(); };
+    const auto round = [](double x) {
+        return QString::number(x, 'g', 12).toDouble();
+    };
     f.from = v == 0.0 ? 0.0 : round(0.5 * v);
     f.to = v == 0.0 ? 1.0 : round(1.5 * v);
     const int row = m_factors->rowCount();

@@ -82,7 +82,7 @@ private:
     LabSpec m_lab;
     QStringList m_observables;
     QStringList m_lockables;
-    Json m_source;  // the sweep last shown (its description)
+    Json m_source; // the sweep last shown (its description)
     QComboBox* m_design;
     QLineEdit* m_samples;
     QLineEdit* m_seed;

@@ -66,15 +66,13 @@ void SweepForm::clearProblems()
         updateMetricRow(r);
         for (int c : {MReduce, MObservable, MComponent, MDirection}) mark(m_metrics->cellWidget(r, c), false, QString());
     }
-    for (QWidget* w : {static_cast<QWidget*>(m_design), static_cast<QWidget*>(m_samples), static_cast<QWidget*>(m_seed)}) mark(w, false, QString());
+    for (QWidget* w : {static_cast<QWidget*>(m_design), static_cast<QWidget*>(m_samples), static_cast<QWidget*>(m_seed)})
+        mark(w, false, QString());
     m_problems->clear();
     m_problems->hide();
 }
 
-QLineEdit* SweepForm::designField(const QString& key) const
-{
-    return key == QStringLiteral("seed") ? m_seed : m_samples;
-}
+QLineEdit* SweepForm::designField(const QString& key) const { return key == QStringLiteral("seed") ? m_seed : m_samples; }
 
 std::optional<study::SweepSpec> SweepForm::build(bool markThem)
 {
@@ -206,26 +204,38 @@ void SweepForm::showDiagnostics(const Diagnostics& diags)
             const QString rest = m.captured(3);
             const QString key = rest.section(QLatin1Char('.'), -1).section(QLatin1Char('['), 0, 0);
             int column = FPath;
-            if (rest.startsWith(QStringLiteral("values"))) column = FValues;
-            else if (key == QStringLiteral("from") || key == QStringLiteral("low") || key == QStringLiteral("mean")) column = FFrom;
-            else if (key == QStringLiteral("to") || key == QStringLiteral("high") || key == QStringLiteral("std")) column = FTo;
-            else if (key == QStringLiteral("count")) column = FCount;
-            else if (key == QStringLiteral("seed")) column = FSeed;
-            else if (key == QStringLiteral("scale") || key == QStringLiteral("distribution")) column = FScale;
+            if (rest.startsWith(QStringLiteral("values")))
+                column = FValues;
+            else if (key == QStringLiteral("from") || key == QStringLiteral("low") || key == QStringLiteral("mean"))
+                column = FFrom;
+            else if (key == QStringLiteral("to") || key == QStringLiteral("high") || key == QStringLiteral("std"))
+                column = FTo;
+            else if (key == QStringLiteral("count"))
+                column = FCount;
+            else if (key == QStringLiteral("seed"))
+                column = FSeed;
+            else if (key == QStringLiteral("scale") || key == QStringLiteral("distribution"))
+                column = FScale;
             addProblem(m_factors, row, column, tr("factor %1 (%2)").arg(row + 1).arg(text(m_factors, row, FPath)), message);
         } else if (m.hasMatch() && m.captured(1) == QStringLiteral("metrics") && row < m_metrics->rowCount()) {
             const QString key = m.captured(3);
             int column = MName;
-            if (key == QStringLiteral("reduce")) column = MReduce;
-            else if (key == QStringLiteral("observable")) column = MObservable;
-            else if (key == QStringLiteral("component")) column = MComponent;
-            else if (key == QStringLiteral("level")) column = MLevel;
-            else if (key == QStringLiteral("direction")) column = MDirection;
+            if (key == QStringLiteral("reduce"))
+                column = MReduce;
+            else if (key == QStringLiteral("observable"))
+                column = MObservable;
+            else if (key == QStringLiteral("component"))
+                column = MComponent;
+            else if (key == QStringLiteral("level"))
+                column = MLevel;
+            else if (key == QStringLiteral("direction"))
+                column = MDirection;
             addProblem(m_metrics, row, column, tr("metric %1 (%2)").arg(row + 1).arg(text(m_metrics, row, MName)), message);
         } else if (field.startsWith(QStringLiteral("design"))) {
             m_problemLines << tr("design: %1").arg(message);
-            mark(field.endsWith(QStringLiteral("seed")) ? m_seed : field.endsWith(QStringLiteral("samples")) ? m_samples
-                                                                                                            : static_cast<QWidget*>(m_design),
+            mark(field.endsWith(QStringLiteral("seed"))      ? m_seed
+                 : field.endsWith(QStringLiteral("samples")) ? m_samples
+                                                             : static_cast<QWidget*>(m_design),
                  true, message);
         } else {
             // the lab itself (it does not compile), or the sweep as a whole

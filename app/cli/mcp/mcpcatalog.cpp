@@ -14,15 +14,12 @@ namespace drivelab::cli::mcp {
 
 namespace {
 
-Json number(double v)
-{
-    return std::isfinite(v) ? Json(v) : Json(nullptr);
-}
+Json number(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
 
 Json rangeJson(const Range& r)
 {
-    return Json{{"lo", number(r.lo)},     {"hi", number(r.hi)},         {"lo_strict", r.loStrict},
-                {"hi_strict", r.hiStrict}, {"nonzero", r.nonzero},     {"min_magnitude", r.minMagnitude},
+    return Json{{"lo", number(r.lo)},      {"hi", number(r.hi)},   {"lo_strict", r.loStrict},
+                {"hi_strict", r.hiStrict}, {"nonzero", r.nonzero}, {"min_magnitude", r.minMagnitude},
                 {"text", r.describe()}};
 }
 
@@ -84,9 +81,16 @@ Json componentJson(const ComponentDescriptor& d)
         if (i.idleAtZero) j["idle_at_zero"] = i.idleAtZero;
         inputs.push_back(j);
     }
-    return Json{{"type", d.type},           {"label", d.label},       {"group", d.group},   {"field_prefix", d.fieldPrefix},
-                {"bond_graph", bondGraphSummary(d)}, {"doc", d.doc},           {"ports", ports},     {"parameters", params},
-                {"inputs", inputs},          {"observables", observablesJson(d.observables)}};
+    return Json{{"type", d.type},
+                {"label", d.label},
+                {"group", d.group},
+                {"field_prefix", d.fieldPrefix},
+                {"bond_graph", bondGraphSummary(d)},
+                {"doc", d.doc},
+                {"ports", ports},
+                {"parameters", params},
+                {"inputs", inputs},
+                {"observables", observablesJson(d.observables)}};
 }
 
 // a lab's `name` and `description` for the example list ("" when it does not read)
@@ -109,10 +113,7 @@ const Example* findExample(const std::string& nameOrUri)
     return nullptr;
 }
 
-std::string exampleUri(const Example& e)
-{
-    return "drivelab://examples/" + e.name;
-}
+std::string exampleUri(const Example& e) { return "drivelab://examples/" + e.name; }
 
 ToolResult toolListExamples(const Json&, CallContext&)
 {
@@ -155,7 +156,10 @@ ToolResult toolListComponentTypes(const Json&, CallContext&)
         if (!n) continue;
         Json fields = Json::array();
         for (const auto& f : n->fields) fields.push_back(parameterJson(f));
-        domains.push_back(Json{{"domain", domainName(dom)}, {"label", n->label}, {"doc", n->doc}, {"fields", fields},
+        domains.push_back(Json{{"domain", domainName(dom)},
+                               {"label", n->label},
+                               {"doc", n->doc},
+                               {"fields", fields},
                                {"observables", observablesJson(n->observables)}});
     }
     r.structured = Json{{"component_types", types}, {"node_domains", domains}};
@@ -167,10 +171,12 @@ Json promptList()
     const Json arg = Json::array({Json{{"name", "lab"},
                                        {"description", "an example's name, a drivelab:// URI, a path under --root, or the lab's JSON text"},
                                        {"required", true}}});
-    return Json::array({Json{{"name", "explain_lab"}, {"title", "Explain this lab"},
+    return Json::array({Json{{"name", "explain_lab"},
+                             {"title", "Explain this lab"},
                              {"description", "Explain what a DriveLab lab models, how its parts connect and what a run shows"},
                              {"arguments", arg}},
-                        Json{{"name", "why_does_lab_not_run"}, {"title", "Why does this lab not run?"},
+                        Json{{"name", "why_does_lab_not_run"},
+                             {"title", "Why does this lab not run?"},
                              {"description", "Diagnose a lab that is refused or fails, with its check and causality findings"},
                              {"arguments", arg}}});
 }
@@ -216,7 +222,8 @@ Json getPrompt(const Json& params, CallContext& ctx, int& code, std::string& mes
                "fix it (as edit_lab operations where possible). What `drivelab-cli check` says:\n" +
                (loaded.diagnostics.empty() ? std::string("(no problems)\n") : diagnosticLines(lab.file, loaded.diagnostics)) +
                "Causality conflicts:\n" + (conflicts.empty() ? std::string("(none)\n") : conflicts) +
-               (loaded.model ? "The lab is valid; if a run fails, run_lab names the failing tick and component.\n" : "") + "The lab follows.";
+               (loaded.model ? "The lab is valid; if a run fails, run_lab names the failing tick and component.\n" : "") +
+               "The lab follows.";
     }
     return Json{{"description", name == "explain_lab" ? "Explain this lab" : "Why does this lab not run?"},
                 {"messages", Json::array({Json{{"role", "user"}, {"content", Json{{"type", "text"}, {"text", text}}}},

@@ -24,7 +24,8 @@ ToolResult toolCheckLab(const Json& args, CallContext& ctx)
         r.text += printableText(lab.file) + ": valid: " + std::to_string(loaded.model->nodes.size()) + " nodes, " +
                   std::to_string(loaded.model->components.size()) + " components, " + std::to_string(loaded.model->ticks) +
                   " ticks, fingerprint " + toHex16(loaded.model->fingerprint) + "\n";
-    else r.text += printableText(lab.file) + ": invalid (the lines above say what to change)\n";
+    else
+        r.text += printableText(lab.file) + ": invalid (the lines above say what to change)\n";
     return r;
 }
 
@@ -38,8 +39,8 @@ ToolResult toolCausality(const Json& args, CallContext& ctx)
     if (run.spec) r.text = causalityText(run.report);
     r.text += diagnosticLines(lab.file, run.diagnostics);
     for (const auto& c : run.report.conflicts)
-        r.text += printableText(lab.file) + ": " + printableText(c.elements.empty() ? "-" : c.elements.back()) + ": causality: " +
-                  printableText(c.message) + "\n";
+        r.text += printableText(lab.file) + ": " + printableText(c.elements.empty() ? "-" : c.elements.back()) +
+                  ": causality: " + printableText(c.message) + "\n";
     return r;
 }
 
@@ -58,8 +59,7 @@ ToolResult toolExportAsset(const Json& args, CallContext& ctx)
     ctx.log("info", "export_asset: recording " + lab.file);
     const ExportOutcome rec = exportAsset(lab.file, output.empty() ? "asset" : output, loaded);
     if (!rec.asset) return toolError(diagnosticLines(lab.file, loaded.diagnostics) + rec.errors);
-    if (!target.empty() && !writeFileAtomic(target, rec.text, error))
-        return toolError(printableText(output) + ": -: -: " + error + "\n");
+    if (!target.empty() && !writeFileAtomic(target, rec.text, error)) return toolError(printableText(output) + ": -: -: " + error + "\n");
     const std::string uri = ctx.server.store("assets", "asset of " + lab.file, rec.text);
     ToolResult r;
     const Asset& a = *rec.asset;
@@ -74,8 +74,8 @@ ToolResult toolExportAsset(const Json& args, CallContext& ctx)
     if (!output.empty()) r.structured["written"] = output;
     r.text = diagnosticLines(lab.file, loaded.diagnostics) + "asset version " + std::to_string(a.version) + ": " +
              std::to_string(a.boundaries.size()) + " boundaries over " + std::to_string(a.ticks) + " ticks, fingerprint " +
-             toHex16(a.fingerprint) + ", final state " + toHex16(a.finalStateHash) + ", signature " + toHex16(a.signature) +
-             "; resource " + uri + (output.empty() ? "" : ", written to " + output) + "\n";
+             toHex16(a.fingerprint) + ", final state " + toHex16(a.finalStateHash) + ", signature " + toHex16(a.signature) + "; resource " +
+             uri + (output.empty() ? "" : ", written to " + output) + "\n";
     r.extraContent.push_back(Json{{"type", "resource_link"}, {"uri", uri}, {"name", "asset"}, {"mimeType", "application/json"}});
     return r;
 }

@@ -18,7 +18,7 @@ int cmdMcp(const std::vector<std::string>& argv)
     if (!parseMcpArgs(argv, config.args)) return Invalid;
     if (!config.args.root.empty()) {
         char buf[PATH_MAX];
-        struct stat st {};
+        struct stat st { };
         if (!::realpath(config.args.root.c_str(), buf) || ::stat(buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
             std::fprintf(stderr, "drivelab-cli mcp: --root %s: not a directory\n", printableText(config.args.root).c_str());
             return Invalid;

@@ -47,10 +47,14 @@ std::optional<OpError> setRun(LabSpec& lab, const std::string& field, const Json
     if (!v.is_number_integer() && !(v.is_number() && v.get<double>() == static_cast<double>(static_cast<std::int64_t>(v.get<double>()))))
         return OpError{"run", "value", "must be a whole number"};
     const auto n = v.is_number_integer() ? v.get<std::int64_t>() : static_cast<std::int64_t>(v.get<double>());
-    if (field == "tick_ns") lab.run.tickNs = n;
-    else if (field == "duration_ns") lab.run.durationNs = n;
-    else if (field == "report_every_ticks") lab.run.reportEveryTicks = n;
-    else return OpError{"run", "field", "must be tick_ns, duration_ns or report_every_ticks"};
+    if (field == "tick_ns")
+        lab.run.tickNs = n;
+    else if (field == "duration_ns")
+        lab.run.durationNs = n;
+    else if (field == "report_every_ticks")
+        lab.run.reportEveryTicks = n;
+    else
+        return OpError{"run", "field", "must be tick_ns, duration_ns or report_every_ticks"};
     return std::nullopt;
 }
 
@@ -113,22 +117,30 @@ std::optional<OpError> apply(LabSpec& lab, const Json& op)
         const Json& v = op["value"];
         if (id == "run") return setRun(lab, field, v);
         if (id == "lab") {
-            if (field == "name" && v.is_string()) lab.name = v.get<std::string>();
-            else if (field == "description") lab.description = v;
-            else return OpError{"lab", "field", "must be name (a string) or description"};
+            if (field == "name" && v.is_string())
+                lab.name = v.get<std::string>();
+            else if (field == "description")
+                lab.description = v;
+            else
+                return OpError{"lab", "field", "must be name (a string) or description"};
             return std::nullopt;
         }
         if (NodeSpec* n = lab.findNode(id)) {
-            if (v.is_null()) n->fields.erase(field);
-            else n->fields[field] = v;
+            if (v.is_null())
+                n->fields.erase(field);
+            else
+                n->fields[field] = v;
         } else if (ComponentSpec* c = lab.findComponent(id)) {
             const ComponentDescriptor* d = findComponentDescriptor(c->type);
             const bool input = field.rfind("inputs.", 0) == 0 || (d && !d->parameter(field) && d->input(field));
-            const std::string name = field.rfind("inputs.", 0) == 0 ? field.substr(7)
-                                     : field.rfind("parameters.", 0) == 0 ? field.substr(11) : field;
+            const std::string name = field.rfind("inputs.", 0) == 0       ? field.substr(7)
+                                     : field.rfind("parameters.", 0) == 0 ? field.substr(11)
+                                                                          : field;
             Json& into = input ? c->inputs : c->parameters;
-            if (v.is_null()) into.erase(name);
-            else into[name] = v;
+            if (v.is_null())
+                into.erase(name);
+            else
+                into[name] = v;
         } else {
             return OpError{id, "id", "no node or component has this id (or use \"run\" or \"lab\")"};
         }
@@ -166,12 +178,14 @@ ToolResult toolEditLab(const Json& args, CallContext& ctx)
     const Json& ops = args["operations"];
     for (std::size_t i = 0; i < ops.size(); ++i) {
         if (const auto e = apply(lab, ops[i]))
-            return toolError(printableText(file) + ": " + printableText(e->subject) + ": operations[" + std::to_string(i) + "]." + e->field +
-                             ": " + printableText(e->message) + " (no operation was applied)\n");
+            return toolError(printableText(file) + ": " + printableText(e->subject) + ": operations[" + std::to_string(i) + "]." +
+                             e->field + ": " + printableText(e->message) + " (no operation was applied)\n");
     }
     const LoadedLab checked = loadLabText(writeLab(lab), files);
     ToolResult r;
-    r.structured = Json{{"lab", labToJson(lab)}, {"valid", checked.model != nullptr}, {"applied", ops.size()},
+    r.structured = Json{{"lab", labToJson(lab)},
+                        {"valid", checked.model != nullptr},
+                        {"applied", ops.size()},
                         {"diagnostics", checkJson(checked.diagnostics)["diagnostics"]}};
     r.text = std::to_string(ops.size()) + " operation(s) applied; the lab is " + (checked.model ? "valid" : "not valid yet") + "\n" +
              diagnosticLines(file, checked.diagnostics);

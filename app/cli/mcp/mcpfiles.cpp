@@ -20,10 +20,7 @@ std::string realPath(const std::string& p)
     return ::realpath(p.c_str(), buf) ? std::string(buf) : std::string();
 }
 
-bool inside(const std::string& real, const std::string& root)
-{
-    return real == root || (real.rfind(root + "/", 0) == 0) || root == "/";
-}
+bool inside(const std::string& real, const std::string& root) { return real == root || (real.rfind(root + "/", 0) == 0) || root == "/"; }
 
 std::string line(const std::string& file, const char* field, const std::string& message)
 {
@@ -36,8 +33,9 @@ std::string pathInRoot(const std::string& path, bool write, const Config& config
 {
     const std::string& root = config.rootReal;
     if (root.empty()) {
-        error = line(path, field, "file access is off: start the server with --root DIR to read and write files there, "
-                                  "or pass the lab itself");
+        error = line(path, field,
+                     "file access is off: start the server with --root DIR to read and write files there, "
+                     "or pass the lab itself");
         return "";
     }
     if (path.empty() || path.find('\0') != std::string::npos) {
@@ -79,10 +77,11 @@ std::string pathInRoot(const std::string& path, bool write, const Config& config
         return "";
     }
     const std::string target = dir + joined.substr(slash);
-    struct stat st {};
+    struct stat st { };
     if (::lstat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-        error = line(path, field, S_ISLNK(st.st_mode) ? "is a symbolic link; the server writes only regular files under its root"
-                                                       : "exists and is not a regular file");
+        error = line(path, field,
+                     S_ISLNK(st.st_mode) ? "is a symbolic link; the server writes only regular files under its root"
+                                         : "exists and is not a regular file");
         return "";
     }
     return target;
@@ -135,8 +134,9 @@ LabText labArgument(const Json& value, const CallContext& ctx, const char* what)
     out.files = rootFiles(ctx.config, ""); // inline labs: files relative to the root
     const auto limit = static_cast<std::size_t>(ctx.config.args.maxLabBytes);
     const auto tooLarge = [&](std::size_t bytes) {
-        out.error = line(out.file, "-", "is " + std::to_string(bytes) + " bytes, over this server's " + std::to_string(limit) +
-                                            "-byte limit (--max-lab-bytes)");
+        out.error =
+            line(out.file, "-",
+                 "is " + std::to_string(bytes) + " bytes, over this server's " + std::to_string(limit) + "-byte limit (--max-lab-bytes)");
         return out;
     };
     if (value.is_object()) {
@@ -176,7 +176,7 @@ LabText labArgument(const Json& value, const CallContext& ctx, const char* what)
     out.files = rootFiles(ctx.config, slash == std::string::npos ? "" : s.substr(0, slash)); // beside the lab
     const std::string real = pathInRoot(s, false, ctx.config, "-", out.error);
     if (real.empty()) return out;
-    struct stat st {};
+    struct stat st { };
     if (::stat(real.c_str(), &st) == 0 && S_ISREG(st.st_mode) && static_cast<std::size_t>(st.st_size) > limit)
         return tooLarge(static_cast<std::size_t>(st.st_size));
     Diagnostics d;

@@ -15,10 +15,7 @@ ToolResult toolTestSimpleText(const Json&, CallContext&)
     return r;
 }
 
-ToolResult toolTestErrorHandling(const Json&, CallContext&)
-{
-    return toolError("This tool intentionally returns an error for testing");
-}
+ToolResult toolTestErrorHandling(const Json&, CallContext&) { return toolError("This tool intentionally returns an error for testing"); }
 
 ToolResult toolTestProgress(const Json&, CallContext& ctx)
 {

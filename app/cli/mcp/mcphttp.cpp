@@ -40,7 +40,9 @@ struct Request {
 
 std::string lower(std::string s)
 {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) {
+        return static_cast<char>(std::tolower(c));
+    });
     return s;
 }
 
@@ -82,8 +84,7 @@ const char* reason(int status)
     }
 }
 
-void respond(int fd, int status, const std::string& body, const std::string& extraHeaders = "",
-             const char* type = "application/json")
+void respond(int fd, int status, const std::string& body, const std::string& extraHeaders = "", const char* type = "application/json")
 {
     std::string head = "HTTP/1.1 " + std::to_string(status) + " " + reason(status) + "\r\n";
     if (!body.empty()) head += std::string("Content-Type: ") + type + "\r\n";
@@ -153,10 +154,7 @@ std::string hostOf(std::string s)
     return lower(s);
 }
 
-bool loopbackName(const std::string& host)
-{
-    return host == "localhost" || host == "[::1]" || host == "::1" || host.rfind("127.", 0) == 0;
-}
+bool loopbackName(const std::string& host) { return host == "localhost" || host == "[::1]" || host == "::1" || host.rfind("127.", 0) == 0; }
 
 bool sameToken(const std::string& a, const std::string& b)
 {
@@ -182,7 +180,7 @@ std::string randomId()
 
 class HttpServer {
 public:
-    explicit HttpServer(const Config& config) : m_config(config) {}
+    explicit HttpServer(const Config& config) : m_config(config) { }
     void connection(int fd);
 
 private:
@@ -197,8 +195,9 @@ private:
         std::lock_guard lock(m_mutex);
         // at most 64 sessions: the oldest goes (clients rarely end theirs with DELETE)
         if (m_sessions.size() >= 64) {
-            const auto oldest = std::min_element(m_sessions.begin(), m_sessions.end(),
-                                                 [](const auto& a, const auto& b) { return a.second.first < b.second.first; });
+            const auto oldest = std::min_element(m_sessions.begin(), m_sessions.end(), [](const auto& a, const auto& b) {
+                return a.second.first < b.second.first;
+            });
             m_sessions.erase(oldest);
         }
         const std::string id = randomId();
@@ -249,8 +248,8 @@ void HttpServer::post(int fd, const Request& r)
     if (lower(r.header("content-type")).find("application/json") == std::string::npos)
         return respondError(fd, 415, InvalidRequest, "Unsupported Media Type: POST application/json");
     const std::string accept = lower(r.header("accept"));
-    if (!accept.empty() && accept.find("application/json") == std::string::npos &&
-        accept.find("text/event-stream") == std::string::npos && accept.find("*/*") == std::string::npos)
+    if (!accept.empty() && accept.find("application/json") == std::string::npos && accept.find("text/event-stream") == std::string::npos &&
+        accept.find("*/*") == std::string::npos)
         return respondError(fd, 406, InvalidRequest, "Not Acceptable: accept application/json and text/event-stream");
     std::string error;
     const Json message = parseMessage(r.body, error);
@@ -281,8 +280,10 @@ void HttpServer::post(int fd, const Request& r)
     } sink;
     const Emit emit = [&sink, fd](const Json& m) {
         std::lock_guard lock(sink.mutex);
-        if (!sink.streaming) sink.kept.push_back(m);
-        else sink.open = sink.open && sendAll(fd, "event: message\ndata: " + messageText(m) + "\n\n");
+        if (!sink.streaming)
+            sink.kept.push_back(m);
+        else
+            sink.open = sink.open && sendAll(fd, "event: message\ndata: " + messageText(m) + "\n\n");
     };
     const bool request = message.is_object() && message.contains("method") && message.contains("id");
     auto job = server->receive(message, emit);
@@ -296,7 +297,8 @@ void HttpServer::post(int fd, const Request& r)
         std::lock_guard lock(sink.mutex);
         sink.streaming = true;
         sink.open = sendAll(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
-                                "Connection: close\r\n" + headers + "\r\n");
+                                "Connection: close\r\n" +
+                                    headers + "\r\n");
     }
     job();
 }
@@ -329,12 +331,13 @@ int serveHttp(const Config& config)
     std::memcpy(&addr, a.ai_addr, a.ai_addrlen);
     const socklen_t addrLen = a.ai_addrlen;
     ::freeaddrinfo(found);
-    const bool loopback = a.ai_family == AF_INET
-                              ? (ntohl(reinterpret_cast<sockaddr_in*>(&addr)->sin_addr.s_addr) >> 24) == 127
-                              : IN6_IS_ADDR_LOOPBACK(&reinterpret_cast<sockaddr_in6*>(&addr)->sin6_addr);
+    const bool loopback = a.ai_family == AF_INET ? (ntohl(reinterpret_cast<sockaddr_in*>(&addr)->sin_addr.s_addr) >> 24) == 127
+                                                 : IN6_IS_ADDR_LOOPBACK(&reinterpret_cast<sockaddr_in6*>(&addr)->sin6_addr);
     if (!loopback && !config.args.allowRemote) {
-        std::fprintf(stderr, "drivelab-cli mcp: --http %s is not a loopback address; the server binds loopback only unless "
-                             "--allow-remote --token TOKEN is given\n", printableText(spec).c_str());
+        std::fprintf(stderr,
+                     "drivelab-cli mcp: --http %s is not a loopback address; the server binds loopback only unless "
+                     "--allow-remote --token TOKEN is given\n",
+                     printableText(spec).c_str());
         return 2;
     }
     const int listener = ::socket(a.ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);

@@ -38,8 +38,7 @@ public:
                   m_cv.wait_for(lock, std::chrono::milliseconds(20));
               }
           })
-    {
-    }
+    { }
     ~Watchdog()
     {
         {
@@ -91,8 +90,9 @@ ToolResult toolRunLab(const Json& args, CallContext& ctx)
     const Model& m = *loaded.model;
     const McpArgs& limits = ctx.config.args;
     if (m.ticks > limits.maxTicks)
-        return toolError(printableText(lab.file) + ": -: run.duration_ns: " + std::to_string(m.ticks) + " ticks, over this server's limit of " +
-                         std::to_string(limits.maxTicks) + " (--max-ticks); shorten the run or use drivelab-cli run\n");
+        return toolError(printableText(lab.file) + ": -: run.duration_ns: " + std::to_string(m.ticks) +
+                         " ticks, over this server's limit of " + std::to_string(limits.maxTicks) +
+                         " (--max-ticks); shorten the run or use drivelab-cli run\n");
     if (m.boundaryCount() > limits.maxBoundaries)
         return toolError(printableText(lab.file) + ": -: run.report_every_ticks: " + std::to_string(m.boundaryCount()) +
                          " report boundaries, over this server's limit of " + std::to_string(limits.maxBoundaries) +
@@ -133,8 +133,7 @@ ToolResult toolRunLab(const Json& args, CallContext& ctx)
                               "; the batch in progress rolled back, no report kept");
         return toolError(printableText(lab.file) + ": -: -: " +
                          (timedOut ? "the run took longer than this server's limit of " + num(limits.maxSeconds) +
-                                         " s (--max-seconds); it was stopped at tick " + std::to_string(session.tick()) +
-                                         " and rolled back"
+                                         " s (--max-seconds); it was stopped at tick " + std::to_string(session.tick()) + " and rolled back"
                                    : std::string("the run was cancelled at tick ") + std::to_string(session.tick())) +
                          "\n");
     }
@@ -162,17 +161,16 @@ ToolResult toolRunLab(const Json& args, CallContext& ctx)
     for (const auto& d : loaded.diagnostics.items()) warnings.push_back(formatDiagnostic(lab.file, d));
     r.structured["warnings"] = warnings;
     // the summary `run` prints
-    r.text = "lab '" + printableText(m.name) + "': " + std::to_string(session.tick()) + " ticks of " + std::to_string(m.tickNs) +
-             " ns (" + num(session.time()) + " s), fingerprint " + toHex16(m.fingerprint) + ", final state " +
-             toHex16(session.stateHash()) + "\n";
+    r.text = "lab '" + printableText(m.name) + "': " + std::to_string(session.tick()) + " ticks of " + std::to_string(m.tickNs) + " ns (" +
+             num(session.time()) + " s), fingerprint " + toHex16(m.fingerprint) + ", final state " + toHex16(session.stateHash()) + "\n";
     const auto layout = observableLayout(m);
     for (std::size_t i = 0; i < layout.size(); ++i)
         if (layout[i].isNode)
             r.text += "  " + layout[i].subject + " " + layout[i].name + " " + num(writer.values()[i]) + " " + layout[i].unit + "\n";
     const EnergyReport e = session.energy();
     r.text += "  energy: stored " + num(e.storedInitial) + " -> " + num(e.storedFinal) + " J, source work " + num(e.sourceWork) +
-              " J, heat " + num(e.heatToNodes) + " J to nodes + " + num(e.heatToLedger) + " J to ledger, residual " +
-              num(e.residual) + " J\n  report: " + uri + (output.empty() ? "" : " (written to " + output + ")") + "\n";
+              " J, heat " + num(e.heatToNodes) + " J to nodes + " + num(e.heatToLedger) + " J to ledger, residual " + num(e.residual) +
+              " J\n  report: " + uri + (output.empty() ? "" : " (written to " + output + ")") + "\n";
     for (const auto& w : warnings) r.text += w.get<std::string>() + "\n";
     r.extraContent.push_back(Json{{"type", "resource_link"}, {"uri", uri}, {"name", "report"}, {"mimeType", "application/json"}});
     return r;

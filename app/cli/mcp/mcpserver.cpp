@@ -20,16 +20,10 @@ constexpr const char* kLevels[] = {"debug", "info", "notice", "warning", "error"
 constexpr std::size_t kKeptPerKind = 16;
 constexpr std::size_t kKeptBytes = 256u << 20; // reports and assets kept by one session [bytes]
 
-Json result(const Json& id, Json r)
-{
-    return Json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(r)}};
-}
+Json result(const Json& id, Json r) { return Json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(r)}}; }
 
 // the id as a map key: numbers and strings never collide ("1" vs 1)
-std::string idKey(const Json& id)
-{
-    return id.dump();
-}
+std::string idKey(const Json& id) { return id.dump(); }
 
 int levelIndex(const std::string& name)
 {
@@ -58,8 +52,10 @@ Json parseMessage(std::string_view text, std::string& error)
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (inString) {
-            if (c == '\\') ++i;
-            else if (c == '"') inString = false;
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
         } else if (c == '"') {
             inString = true;
         } else if (c == '{' || c == '[') {
@@ -76,10 +72,7 @@ Json parseMessage(std::string_view text, std::string& error)
     return j;
 }
 
-std::string messageText(const Json& message)
-{
-    return message.dump(-1, ' ', false, Json::error_handler_t::replace);
-}
+std::string messageText(const Json& message) { return message.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 void CallContext::progress(double done, double total, const std::string& message) const
 {
@@ -106,7 +99,7 @@ ToolResult toolError(std::string lines)
     return r;
 }
 
-Server::Server(const Config& config) : m_config(config) {}
+Server::Server(const Config& config) : m_config(config) { }
 
 std::string Server::store(const std::string& kind, const std::string& name, std::string text)
 {
@@ -114,11 +107,13 @@ std::string Server::store(const std::string& kind, const std::string& name, std:
     const std::string uri = "drivelab://" + kind + "/" + std::to_string(++m_counter);
     m_resources.push_back(StoredResource{uri, name, std::move(text)});
     const std::string prefix = "drivelab://" + kind + "/";
-    const auto count = std::count_if(m_resources.begin(), m_resources.end(),
-                                     [&](const StoredResource& r) { return r.uri.rfind(prefix, 0) == 0; });
+    const auto count = std::count_if(m_resources.begin(), m_resources.end(), [&](const StoredResource& r) {
+        return r.uri.rfind(prefix, 0) == 0;
+    });
     if (static_cast<std::size_t>(count) > kKeptPerKind) {
-        const auto oldest = std::find_if(m_resources.begin(), m_resources.end(),
-                                         [&](const StoredResource& r) { return r.uri.rfind(prefix, 0) == 0; });
+        const auto oldest = std::find_if(m_resources.begin(), m_resources.end(), [&](const StoredResource& r) {
+            return r.uri.rfind(prefix, 0) == 0;
+        });
         m_resources.erase(oldest);
     }
     // and at most kKeptBytes in all: the oldest go first (the newest always stays)
@@ -255,8 +250,9 @@ Json Server::handle(const Json& message, const Emit& emit)
     if (method == "logging/setLevel") {
         const int l = params.contains("level") && params["level"].is_string() ? levelIndex(params["level"]) : -1;
         if (l < 0)
-            return rpcError(id, InvalidParams, "Invalid params: level must be one of debug, info, notice, warning, error, "
-                                               "critical, alert, emergency");
+            return rpcError(id, InvalidParams,
+                            "Invalid params: level must be one of debug, info, notice, warning, error, "
+                            "critical, alert, emergency");
         m_logLevel = l;
         return result(id, Json::object());
     }
@@ -270,8 +266,11 @@ Json Server::handle(const Json& message, const Emit& emit)
     if (method == "resources/list") {
         Json list = Json::array();
         for (const auto& e : examples())
-            list.push_back(Json{{"uri", exampleUri(e)}, {"name", e.name}, {"title", "Example lab " + e.name},
-                                {"description", "an example lab shipped with DriveLab"}, {"mimeType", "application/json"},
+            list.push_back(Json{{"uri", exampleUri(e)},
+                                {"name", e.name},
+                                {"title", "Example lab " + e.name},
+                                {"description", "an example lab shipped with DriveLab"},
+                                {"mimeType", "application/json"},
                                 {"size", e.text.size()}});
         for (const auto& r : storedList())
             list.push_back(Json{{"uri", r.uri}, {"name", r.name}, {"mimeType", "application/json"}, {"size", r.text.size()}});
@@ -283,8 +282,10 @@ Json Server::handle(const Json& message, const Emit& emit)
             return rpcError(id, InvalidParams, "Invalid params: resources/read needs uri (a string)");
         const std::string uri = params["uri"];
         std::string text;
-        if (const Example* e = uri.rfind("drivelab://examples/", 0) == 0 ? findExample(uri) : nullptr) text = e->text;
-        else if (StoredResource r; stored(uri, r)) text = r.text;
+        if (const Example* e = uri.rfind("drivelab://examples/", 0) == 0 ? findExample(uri) : nullptr)
+            text = e->text;
+        else if (StoredResource r; stored(uri, r))
+            text = r.text;
         else {
             Json err = rpcError(id, ResourceNotFound, "Resource not found: " + uri);
             err["error"]["data"] = Json{{"uri", printableText(uri)}};

@@ -24,8 +24,14 @@ constexpr const char* kProtocolVersion = "2025-06-18";
 bool supportedProtocolVersion(const std::string& v);
 
 /// JSON-RPC error codes
-enum RpcError { ParseError = -32700, InvalidRequest = -32600, MethodNotFound = -32601, InvalidParams = -32602,
-                InternalError = -32603, ResourceNotFound = -32002 };
+enum RpcError {
+    ParseError = -32700,
+    InvalidRequest = -32600,
+    MethodNotFound = -32601,
+    InvalidParams = -32602,
+    InternalError = -32603,
+    ResourceNotFound = -32002
+};
 
 /// the server's configuration (command-line flags)
 struct Config {
@@ -48,11 +54,11 @@ class Server;
 
 /// what a tool sees while it runs
 struct CallContext {
-    Server& server;                       ///< the session
-    const Config& config;                 ///< the flags
-    Json progressToken;                   ///< `_meta.progressToken` of the request (null: none)
+    Server& server;                            ///< the session
+    const Config& config;                      ///< the flags
+    Json progressToken;                        ///< `_meta.progressToken` of the request (null: none)
     std::shared_ptr<std::atomic<bool>> cancel; ///< raised by notifications/cancelled
-    Emit emit;                            ///< notifications for this request
+    Emit emit;                                 ///< notifications for this request
     /// a notifications/progress when the request asked for them
     void progress(double done, double total, const std::string& message) const;
     /// a notifications/message when the session's log level lets it through
@@ -61,9 +67,9 @@ struct CallContext {
 
 /// what a tool returns
 struct ToolResult {
-    Json structured;              ///< structuredContent (null for an error)
-    std::string text;             ///< the text content: a summary, or the `FILE: ID: FIELD: message` lines
-    bool isError = false;         ///< a tool error (bad lab, solver failure, limit)
+    Json structured;                   ///< structuredContent (null for an error)
+    std::string text;                  ///< the text content: a summary, or the `FILE: ID: FIELD: message` lines
+    bool isError = false;              ///< a tool error (bad lab, solver failure, limit)
     Json extraContent = Json::array(); ///< further content blocks (resource links)
 };
 /// a tool error with its lines

@@ -32,7 +32,9 @@ int serveStdio(const Config& config)
             std::function<void()> job;
             {
                 std::unique_lock lock(jobsMutex);
-                jobsReady.wait(lock, [&] { return closing || !jobs.empty(); });
+                jobsReady.wait(lock, [&] {
+                    return closing || !jobs.empty();
+                });
                 if (jobs.empty()) return;
                 job = std::move(jobs.front());
                 jobs.pop_front();
@@ -47,8 +49,10 @@ int serveStdio(const Config& config)
     bool tooLong = false;
     for (int c; (c = getc_unlocked(stdin)) != EOF;) {
         if (c != '\n') {
-            if (line.size() < maxLine) line.push_back(static_cast<char>(c));
-            else tooLong = true;
+            if (line.size() < maxLine)
+                line.push_back(static_cast<char>(c));
+            else
+                tooLong = true;
             continue;
         }
         if (tooLong) {

@@ -65,12 +65,14 @@ std::vector<Tool> makeTools()
                    "properties": {"name": {"type": "string"}, "uri": {"type": "string"}, "title": {"type": "string"}},
                    "required": ["name", "uri", "title"]}}}, "required": ["examples"]})json"),
                  toolListExamples});
-    t.push_back({"get_example", "Get an example lab", "One example lab's JSON document, by name (list_examples).",
-                 schema(R"json({"type": "object", "properties": {"name": {"type": "string", "description": "the example's name, e.g. converter-launch"}},
+    t.push_back(
+        {"get_example", "Get an example lab", "One example lab's JSON document, by name (list_examples).",
+         schema(
+             R"json({"type": "object", "properties": {"name": {"type": "string", "description": "the example's name, e.g. converter-launch"}},
                    "required": ["name"], "additionalProperties": false})json"),
-                 schema(R"json({"type": "object", "properties": {"name": {"type": "string"}, "uri": {"type": "string"},
+         schema(R"json({"type": "object", "properties": {"name": {"type": "string"}, "uri": {"type": "string"},
                    "lab": {"type": "object"}}, "required": ["name", "uri", "lab"]})json"),
-                 toolGetExample});
+         toolGetExample});
     t.push_back({"list_component_types", "List the component types and node domains",
                  "Every component type from the registry: ports (with domains), parameters (units, defaults, ranges), inputs, "
                  "observables and the bond-graph element(s) it stands for; and every node domain with its fields.",
@@ -78,14 +80,16 @@ std::vector<Tool> makeTools()
                  schema(R"json({"type": "object", "properties": {"component_types": {"type": "array"}, "node_domains": {"type": "array"}},
                    "required": ["component_types", "node_domains"]})json"),
                  toolListComponentTypes});
-    t.push_back({"check_lab", "Check a lab", "Validate a lab without running it: the diagnostics exactly as `drivelab-cli check --json`.",
-                 schema(withLab(R"json({"type": "object", "properties": {"lab": "LAB"}, "required": ["lab"], "additionalProperties": false})json")),
-                 checkOut, toolCheckLab});
-    t.push_back({"causality", "Bond-graph causality of a lab",
-                 "The bond-graph causality assignment, constrained groups, algebraic loops and conflicts, exactly as "
-                 "`drivelab-cli causality --json`.",
-                 schema(withLab(R"json({"type": "object", "properties": {"lab": "LAB"}, "required": ["lab"], "additionalProperties": false})json")),
-                 causalityOut, toolCausality});
+    t.push_back(
+        {"check_lab", "Check a lab", "Validate a lab without running it: the diagnostics exactly as `drivelab-cli check --json`.",
+         schema(withLab(R"json({"type": "object", "properties": {"lab": "LAB"}, "required": ["lab"], "additionalProperties": false})json")),
+         checkOut, toolCheckLab});
+    t.push_back(
+        {"causality", "Bond-graph causality of a lab",
+         "The bond-graph causality assignment, constrained groups, algebraic loops and conflicts, exactly as "
+         "`drivelab-cli causality --json`.",
+         schema(withLab(R"json({"type": "object", "properties": {"lab": "LAB"}, "required": ["lab"], "additionalProperties": false})json")),
+         causalityOut, toolCausality});
     t.push_back({"run_lab", "Run a lab",
                  "Simulate a lab (or a portable asset) from t = 0 to its end, every report boundary checked, exactly as "
                  "`drivelab-cli run`: returns the fingerprint, the final state hash, the final values and the energy books; the "
@@ -136,24 +140,21 @@ std::vector<Tool> makeTools()
                    "required": ["operations"], "additionalProperties": false})json")),
                  editOut, toolEditLab});
     // the conformance suite's fixtures (docs/MCP.md, "Conformance")
-    t.push_back({"test_simple_text", "Conformance fixture", "A fixed text (conformance suite).", empty, Json(), toolTestSimpleText,
-                 false, true});
+    t.push_back(
+        {"test_simple_text", "Conformance fixture", "A fixed text (conformance suite).", empty, Json(), toolTestSimpleText, false, true});
     t.push_back({"test_error_handling", "Conformance fixture", "Always a tool error (conformance suite).", empty, Json(),
                  toolTestErrorHandling, false, true});
-    t.push_back({"test_tool_with_progress", "Conformance fixture", "Three progress notifications (conformance suite).", empty,
-                 Json(), toolTestProgress, true, true});
-    t.push_back({"test_tool_with_logging", "Conformance fixture", "Three log messages (conformance suite).", empty, Json(),
-                 toolTestLogging, true, true});
+    t.push_back({"test_tool_with_progress", "Conformance fixture", "Three progress notifications (conformance suite).", empty, Json(),
+                 toolTestProgress, true, true});
+    t.push_back({"test_tool_with_logging", "Conformance fixture", "Three log messages (conformance suite).", empty, Json(), toolTestLogging,
+                 true, true});
     (void)anyObject;
     return t;
 }
 
 } // namespace
 
-Json schema(std::string_view text)
-{
-    return Json::parse(text);
-}
+Json schema(std::string_view text) { return Json::parse(text); }
 
 const std::vector<Tool>& tools()
 {
@@ -188,8 +189,9 @@ std::string schemaProblem(const Json& s, const Json& v, const std::string& path)
             ok = ok || hasType(v, t.get<std::string>());
             names += (names.empty() ? "" : " or ") + t.get<std::string>();
         }
-        if (!ok) return path + ": must be " + (names == "object" || names == "integer" || names == "array" ? "an " : "a ") + names +
-                        " (got " + typeOf(v) + ")";
+        if (!ok)
+            return path + ": must be " + (names == "object" || names == "integer" || names == "array" ? "an " : "a ") + names + " (got " +
+                   typeOf(v) + ")";
     }
     if (s.contains("enum")) {
         bool found = false;

@@ -13,14 +13,14 @@ namespace drivelab::cli::mcp {
 
 /// one tool
 struct Tool {
-    const char* name;        ///< tools/call name
-    const char* title;       ///< a human title
-    const char* description; ///< what it does, for the model
-    Json inputSchema;        ///< JSON Schema of its arguments
-    Json outputSchema;       ///< JSON Schema of its structuredContent
+    const char* name;                                           ///< tools/call name
+    const char* title;                                          ///< a human title
+    const char* description;                                    ///< what it does, for the model
+    Json inputSchema;                                           ///< JSON Schema of its arguments
+    Json outputSchema;                                          ///< JSON Schema of its structuredContent
     ToolResult (*run)(const Json& arguments, CallContext& ctx); ///< the work
-    bool slow = false;       ///< runs on the transport's worker (may take long, may be cancelled)
-    bool fixture = false;    ///< a conformance-suite fixture (only with --conformance-tools)
+    bool slow = false;                                          ///< runs on the transport's worker (may take long, may be cancelled)
+    bool fixture = false;                                       ///< a conformance-suite fixture (only with --conformance-tools)
 };
 /// every tool, in tools/list order
 const std::vector<Tool>& tools();
@@ -38,12 +38,12 @@ Json schema(std::string_view text);
 
 /// a lab (or asset) a call names: inline JSON, a drivelab:// URI, or a path under --root
 struct LabText {
-    bool ok = false;        ///< read
-    std::string file;       ///< its name in `FILE: ...` lines
-    std::string text;       ///< its text
-    std::string error;      ///< why not (one or more lines, each ending in a newline)
-    LabFileReader files;    ///< how files the lab refers to (a csv signal) are read: an example's from the
-                            ///< binary, a lab under --root's beside it, confined to the root
+    bool ok = false;     ///< read
+    std::string file;    ///< its name in `FILE: ...` lines
+    std::string text;    ///< its text
+    std::string error;   ///< why not (one or more lines, each ending in a newline)
+    LabFileReader files; ///< how files the lab refers to (a csv signal) are read: an example's from the
+                         ///< binary, a lab under --root's beside it, confined to the root
 };
 /// resolve the `lab` argument (`what`: "lab" or "asset", the name of inline text)
 LabText labArgument(const Json& value, const CallContext& ctx, const char* what);
@@ -71,15 +71,15 @@ Json promptList();
 Json getPrompt(const Json& params, CallContext& ctx, int& code, std::string& message);
 
 // the tools, by file
-ToolResult toolListExamples(const Json& args, CallContext& ctx);     // mcpcatalog.cpp
-ToolResult toolGetExample(const Json& args, CallContext& ctx);       // mcpcatalog.cpp
+ToolResult toolListExamples(const Json& args, CallContext& ctx);       // mcpcatalog.cpp
+ToolResult toolGetExample(const Json& args, CallContext& ctx);         // mcpcatalog.cpp
 ToolResult toolListComponentTypes(const Json& args, CallContext& ctx); // mcpcatalog.cpp
-ToolResult toolCheckLab(const Json& args, CallContext& ctx);         // mcpcheck.cpp
-ToolResult toolCausality(const Json& args, CallContext& ctx);        // mcpcheck.cpp
-ToolResult toolExportAsset(const Json& args, CallContext& ctx);      // mcpcheck.cpp
-ToolResult toolVerifyAsset(const Json& args, CallContext& ctx);      // mcpcheck.cpp
-ToolResult toolRunLab(const Json& args, CallContext& ctx);           // mcprun.cpp
-ToolResult toolEditLab(const Json& args, CallContext& ctx);          // mcpedit.cpp
+ToolResult toolCheckLab(const Json& args, CallContext& ctx);           // mcpcheck.cpp
+ToolResult toolCausality(const Json& args, CallContext& ctx);          // mcpcheck.cpp
+ToolResult toolExportAsset(const Json& args, CallContext& ctx);        // mcpcheck.cpp
+ToolResult toolVerifyAsset(const Json& args, CallContext& ctx);        // mcpcheck.cpp
+ToolResult toolRunLab(const Json& args, CallContext& ctx);             // mcprun.cpp
+ToolResult toolEditLab(const Json& args, CallContext& ctx);            // mcpedit.cpp
 // the conformance suite's fixtures (--conformance-tools), mcpfixtures.cpp
 ToolResult toolTestSimpleText(const Json& args, CallContext& ctx);
 ToolResult toolTestErrorHandling(const Json& args, CallContext& ctx);

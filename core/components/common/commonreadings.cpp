@@ -12,10 +12,7 @@ void readEffortStep(BondGraphReading& r, const char* effort)
     r.relative({{BgKind::Se, "se", std::string("prescribed ") + effort + " (with its support)"}}, "ideal effort source", true);
 }
 
-void readLinearDamper(BondGraphReading& r)
-{
-    r.relative({{BgKind::R, "r", "viscous damper"}}, "viscous damper", false);
-}
+void readLinearDamper(BondGraphReading& r) { r.relative({{BgKind::R, "r", "viscous damper"}}, "viscous damper", false); }
 
 void readLinearSpring(BondGraphReading& r)
 {

@@ -13,8 +13,7 @@ namespace drivelab {
 void readEffortSource(BondGraphReading& r, const char* what);
 
 /// Traits: descriptor() (ports node_a, node_b; one input, the effort) and kWhat ("torque")
-template <class Traits>
-class EffortSource {
+template <class Traits> class EffortSource {
 public:
     static const ComponentDescriptor& descriptor() { return Traits::descriptor(); }
     /// its bond-graph reading: an Se with its support
@@ -22,11 +21,11 @@ public:
 
     /// compiled parameters
     struct Params {
-        int a = kGround;  ///< node the effort acts on
-        int b = kGround;  ///< support node (kGround when grounded)
-        int effort = 0;   ///< real slot of the input [N m] or [N]
-        int scratch = 0;  ///< scratch: applied effort
-        int mean = 0;     ///< means: effort on a, on b, power
+        int a = kGround; ///< node the effort acts on
+        int b = kGround; ///< support node (kGround when grounded)
+        int effort = 0;  ///< real slot of the input [N m] or [N]
+        int scratch = 0; ///< scratch: applied effort
+        int mean = 0;    ///< means: effort on a, on b, power
     };
 
     static bool compile(CompileContext& ctx, Params& p)

@@ -10,8 +10,7 @@ namespace drivelab {
 /// the reading every linear damper shares (lineardamper.cpp / linearspring.cpp)
 void readLinearDamper(BondGraphReading& r);
 
-template <class Traits>
-class LinearDamper {
+template <class Traits> class LinearDamper {
 public:
     static const ComponentDescriptor& descriptor() { return Traits::descriptor(); }
     /// its bond-graph reading (analysis/bondgraphreading.h)
@@ -19,13 +18,13 @@ public:
 
     /// compiled parameters
     struct Params {
-        int a = kGround;     ///< node a
-        int b = kGround;     ///< node b (kGround when absent)
-        int heat = -1;       ///< thermal node index, -1: external ledger
-        double c = 0.0;      ///< damping [N m s/rad] or [N s/m]
-        int scratch = 0;     ///< scratch: effort on a
-        int mean = 0;        ///< means: effort on a, on b, heat flow
-        int real = 0;        ///< cumulative heat {sum, comp}
+        int a = kGround; ///< node a
+        int b = kGround; ///< node b (kGround when absent)
+        int heat = -1;   ///< thermal node index, -1: external ledger
+        double c = 0.0;  ///< damping [N m s/rad] or [N s/m]
+        int scratch = 0; ///< scratch: effort on a
+        int mean = 0;    ///< means: effort on a, on b, heat flow
+        int real = 0;    ///< cumulative heat {sum, comp}
     };
 
     static bool compile(CompileContext& ctx, Params& p)

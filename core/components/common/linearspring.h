@@ -10,8 +10,7 @@ namespace drivelab {
 /// the reading every linear spring shares (lineardamper.cpp / linearspring.cpp)
 void readLinearSpring(BondGraphReading& r);
 
-template <class Traits>
-class LinearSpring {
+template <class Traits> class LinearSpring {
 public:
     static const ComponentDescriptor& descriptor() { return Traits::descriptor(); }
     /// its bond-graph reading (analysis/bondgraphreading.h)
@@ -19,13 +18,13 @@ public:
 
     /// compiled parameters
     struct Params {
-        int a = kGround;     ///< node a
-        int b = kGround;     ///< node b (may be ground)
-        double k = 0.0;      ///< stiffness [N m/rad] or [N/m]
-        double c = 0.0;      ///< damping [N m s/rad] or [N s/m]
-        double d0 = 0.0;     ///< initial deflection [rad] or [m]
-        int scratch = 0;     ///< scratch: total effort on a, damping part
-        int mean = 0;        ///< means: effort on a, on b
+        int a = kGround; ///< node a
+        int b = kGround; ///< node b (may be ground)
+        double k = 0.0;  ///< stiffness [N m/rad] or [N/m]
+        double c = 0.0;  ///< damping [N m s/rad] or [N s/m]
+        double d0 = 0.0; ///< initial deflection [rad] or [m]
+        int scratch = 0; ///< scratch: total effort on a, damping part
+        int mean = 0;    ///< means: effort on a, on b
     };
 
     static bool compile(CompileContext& ctx, Params& p)

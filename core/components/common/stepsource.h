@@ -9,8 +9,7 @@ namespace drivelab {
 /// an effort source's reading: Se on node_a with its support (stepsource.cpp); effort: "torque", "force"
 void readEffortStep(BondGraphReading& r, const char* effort);
 
-template <class Traits>
-class StepSource {
+template <class Traits> class StepSource {
 public:
     static const ComponentDescriptor& descriptor() { return Traits::descriptor(); }
     /// its bond-graph reading (analysis/bondgraphreading.h)
@@ -18,13 +17,13 @@ public:
 
     /// compiled parameters
     struct Params {
-        int a = kGround;        ///< flange node
-        int b = kGround;        ///< support node (kGround when grounded)
-        double step = 0.0;      ///< step height [N m] or [N]
-        double offset = 0.0;    ///< offset [N m] or [N]
-        double startNs = 0.0;   ///< step instant [ns]
-        int scratch = 0;        ///< scratch: applied effort
-        int mean = 0;           ///< means: effort on a, on b
+        int a = kGround;      ///< flange node
+        int b = kGround;      ///< support node (kGround when grounded)
+        double step = 0.0;    ///< step height [N m] or [N]
+        double offset = 0.0;  ///< offset [N m] or [N]
+        double startNs = 0.0; ///< step instant [ns]
+        int scratch = 0;      ///< scratch: applied effort
+        int mean = 0;         ///< means: effort on a, on b
     };
 
     static bool compile(CompileContext& ctx, Params& p)

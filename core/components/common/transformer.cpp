@@ -6,14 +6,11 @@ namespace drivelab {
 namespace {
 
 constexpr PortDescriptor kPorts[] = {
-    {.name = "node_a", .domain = Domain::Rotational, .doc = "port a (rotational, translational or hydraulic)",
-     .sameDomainAsA = true},
-    {.name = "node_b", .domain = Domain::Rotational, .allowGround = true, .doc = "port b (same domain as a)",
-     .sameDomainAsA = true},
+    {.name = "node_a", .domain = Domain::Rotational, .doc = "port a (rotational, translational or hydraulic)", .sameDomainAsA = true},
+    {.name = "node_b", .domain = Domain::Rotational, .allowGround = true, .doc = "port b (same domain as a)", .sameDomainAsA = true},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "ratio", .unit = "", .range = ranges::kRatio, .editorDefault = "2",
-     .doc = "effort_b = ratio effort_a, flow_a = ratio flow_b"},
+    {.name = "ratio", .unit = "", .range = ranges::kRatio, .editorDefault = "2", .doc = "effort_b = ratio effort_a, flow_a = ratio flow_b"},
 };
 constexpr ObservableDescriptor kObs[] = {
     {.name = "effort_a", .unit = "N m, N or Pa", .doc = "at port a: mean torque/force, or the pressure"},
@@ -21,10 +18,15 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "flow_a", .unit = "rad/s, m/s or m^3/s", .doc = "at port a: the speed, or the mean flow drawn"},
     {.name = "flow_b", .unit = "rad/s, m/s or m^3/s", .doc = "at port b: the speed, or the mean flow delivered"},
 };
-constexpr ComponentDescriptor kDesc{
-    .type = "transformer", .label = "Transformer", .group = "sources", .fieldPrefix = "transformer",
-    .doc = "An ideal transformer between two nodes of one domain (lever, gear, pressure intensifier).",
-    .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs};
+constexpr ComponentDescriptor kDesc{.type = "transformer",
+                                    .label = "Transformer",
+                                    .group = "sources",
+                                    .fieldPrefix = "transformer",
+                                    .doc = "An ideal transformer between two nodes of one domain (lever, gear, pressure intensifier).",
+                                    .ports = kPorts,
+                                    .parameters = kParams,
+                                    .inputs = {},
+                                    .observables = kObs};
 
 } // namespace
 

@@ -16,12 +16,12 @@ public:
 
     /// compiled parameters
     struct Params {
-        int a = kGround;         ///< node a
-        int b = kGround;         ///< node b
-        double ratio = 1.0;      ///< transformer ratio
-        bool hydraulic = false;  ///< pressures (true) or speeds (false) are constrained
-        int row = 0;             ///< constraint row slot
-        int mean = 0;            ///< means: mechanical efforts on a, b / hydraulic flows out of a, into b
+        int a = kGround;        ///< node a
+        int b = kGround;        ///< node b
+        double ratio = 1.0;     ///< transformer ratio
+        bool hydraulic = false; ///< pressures (true) or speeds (false) are constrained
+        int row = 0;            ///< constraint row slot
+        int mean = 0;           ///< means: mechanical efforts on a, b / hydraulic flows out of a, into b
     };
 
     static bool compile(CompileContext& ctx, Params& p);

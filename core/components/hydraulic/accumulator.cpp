@@ -9,13 +9,25 @@ constexpr PortDescriptor kPorts[] = {
     {.name = "node_a", .domain = Domain::Hydraulic, .doc = "oil port"},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "gas_volume", .unit = "m^3", .range = ranges::kVolume, .editorDefault = "0.001",
+    {.name = "gas_volume",
+     .unit = "m^3",
+     .range = ranges::kVolume,
+     .editorDefault = "0.001",
      .doc = "gas volume at the precharge pressure (the accumulator's size)"},
-    {.name = "precharge_pressure", .unit = "Pa", .range = ranges::kPressurePositive, .editorDefault = "2e6",
+    {.name = "precharge_pressure",
+     .unit = "Pa",
+     .range = ranges::kPressurePositive,
+     .editorDefault = "2e6",
      .doc = "absolute gas pressure with no oil inside"},
-    {.name = "polytropic_index", .unit = "", .range = Range::closed(1.0, 2.0), .editorDefault = "1.4",
+    {.name = "polytropic_index",
+     .unit = "",
+     .range = Range::closed(1.0, 2.0),
+     .editorDefault = "1.4",
      .doc = "polytropic exponent n of p V^n = const (1 isothermal, 1.4 adiabatic nitrogen)"},
-    {.name = "initial_pressure", .unit = "Pa", .range = ranges::kPressure, .editorDefault = "2e6",
+    {.name = "initial_pressure",
+     .unit = "Pa",
+     .range = ranges::kPressure,
+     .editorDefault = "2e6",
      .doc = "absolute pressure at t = 0 (its node's pressure)"},
 };
 constexpr ObservableDescriptor kObs[] = {
@@ -23,10 +35,15 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "oil_volume", .unit = "m^3", .doc = "oil held now"},
     {.name = "flow", .unit = "m^3/s", .doc = "mean flow into the accumulator over the last tick"},
 };
-constexpr ComponentDescriptor kDesc{
-    .type = "accumulator", .label = "Gas accumulator", .group = "hydraulic", .fieldPrefix = "accumulator",
-    .doc = "A polytropic gas-charged accumulator; below its precharge it holds no oil.",
-    .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs};
+constexpr ComponentDescriptor kDesc{.type = "accumulator",
+                                    .label = "Gas accumulator",
+                                    .group = "hydraulic",
+                                    .fieldPrefix = "accumulator",
+                                    .doc = "A polytropic gas-charged accumulator; below its precharge it holds no oil.",
+                                    .ports = kPorts,
+                                    .parameters = kParams,
+                                    .inputs = {},
+                                    .observables = kObs};
 
 } // namespace
 

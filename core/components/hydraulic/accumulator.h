@@ -21,13 +21,13 @@ public:
 
     /// compiled parameters
     struct Params {
-        int node = -1;           ///< hydraulic node
-        double v0 = 0.0;         ///< gas volume at precharge [m^3]
-        double p0 = 0.0;         ///< precharge pressure [Pa]
-        double n = 1.0;          ///< polytropic index
-        int scratch = 0;         ///< scratch: stored oil over the interval [m^3], start pressure,
-                                 ///< oil held at it, valid flag; last end pressure, its gas energy, valid flag
-        int mean = 0;            ///< means: flow in
+        int node = -1;   ///< hydraulic node
+        double v0 = 0.0; ///< gas volume at precharge [m^3]
+        double p0 = 0.0; ///< precharge pressure [Pa]
+        double n = 1.0;  ///< polytropic index
+        int scratch = 0; ///< scratch: stored oil over the interval [m^3], start pressure,
+                         ///< oil held at it, valid flag; last end pressure, its gas energy, valid flag
+        int mean = 0;    ///< means: flow in
     };
 
     static bool compile(CompileContext& ctx, Params& p);

@@ -10,19 +10,37 @@ constexpr PortDescriptor kConverterPorts[] = {
     {.name = "node_b", .domain = Domain::Rotational, .doc = "shaft"},
 };
 constexpr ParameterDescriptor kConverterParams[] = {
-    {.name = "displacement", .unit = "m^3/rad", .range = ranges::kDisplacementSigned, .editorDefault = "0.001",
+    {.name = "displacement",
+     .unit = "m^3/rad",
+     .range = ranges::kDisplacementSigned,
+     .editorDefault = "0.001",
      .doc = "chamber volume per radian of rotation"},
-    {.name = "dead_volume", .unit = "m^3", .range = ranges::kVolume, .editorDefault = "1e-6",
-     .doc = "chamber volume at zero rotation"},
+    {.name = "dead_volume", .unit = "m^3", .range = ranges::kVolume, .editorDefault = "1e-6", .doc = "chamber volume at zero rotation"},
     {.name = "initial_rotation", .unit = "rad", .range = ranges::kAngle, .editorDefault = "0.1", .doc = "chamber rotation at t = 0"},
-    {.name = "environment_pressure", .unit = "Pa", .kind = ParamKind::RealOrKeyword, .range = ranges::kPressure,
-     .editorDefault = "\"atmosphere\"", .doc = "pressure on the back face (\"atmosphere\": 101325 Pa)",
-     .keyword = "atmosphere", .keywordValue = 101325.0},
-    {.name = "compressibility", .unit = "", .kind = ParamKind::Boolean, .editorDefault = "false",
+    {.name = "environment_pressure",
+     .unit = "Pa",
+     .kind = ParamKind::RealOrKeyword,
+     .range = ranges::kPressure,
+     .editorDefault = "\"atmosphere\"",
+     .doc = "pressure on the back face (\"atmosphere\": 101325 Pa)",
+     .keyword = "atmosphere",
+     .keywordValue = 101325.0},
+    {.name = "compressibility",
+     .unit = "",
+     .kind = ParamKind::Boolean,
+     .editorDefault = "false",
      .doc = "true: the chamber oil adds its compliance V / bulk_modulus to node_a"},
-    {.name = "bulk_modulus", .unit = "Pa", .range = ranges::kBulkModulus, .required = false, .editorDefault = "1.5e9",
-     .doc = "bulk modulus of the chamber oil (needed with compressibility)", .omitWhenAbsent = true},
-    {.name = "density", .unit = "kg/m^3", .range = ranges::kDensity, .editorDefault = "850",
+    {.name = "bulk_modulus",
+     .unit = "Pa",
+     .range = ranges::kBulkModulus,
+     .required = false,
+     .editorDefault = "1.5e9",
+     .doc = "bulk modulus of the chamber oil (needed with compressibility)",
+     .omitWhenAbsent = true},
+    {.name = "density",
+     .unit = "kg/m^3",
+     .range = ranges::kDensity,
+     .editorDefault = "850",
      .doc = "oil density, for the mass-flow observable"},
 };
 constexpr ObservableDescriptor kConverterObs[] = {
@@ -32,10 +50,15 @@ constexpr ObservableDescriptor kConverterObs[] = {
     {.name = "chamber_volume", .unit = "m^3", .doc = "chamber volume now"},
     {.name = "rotation", .unit = "rad", .doc = "chamber rotation now"},
 };
-constexpr ComponentDescriptor kConverter{
-    .type = "mechanical_converter", .label = "Mechanical converter (rotary)", .group = "hydraulic",
-    .fieldPrefix = "mechanical_converter", .doc = "A rotary displacement chamber converting pressure to shaft torque and rotation to flow.",
-    .ports = kConverterPorts, .parameters = kConverterParams, .inputs = {}, .observables = kConverterObs};
+constexpr ComponentDescriptor kConverter{.type = "mechanical_converter",
+                                         .label = "Mechanical converter (rotary)",
+                                         .group = "hydraulic",
+                                         .fieldPrefix = "mechanical_converter",
+                                         .doc = "A rotary displacement chamber converting pressure to shaft torque and rotation to flow.",
+                                         .ports = kConverterPorts,
+                                         .parameters = kConverterParams,
+                                         .inputs = {},
+                                         .observables = kConverterObs};
 
 constexpr PortDescriptor kCylinderPorts[] = {
     {.name = "node_a", .domain = Domain::Hydraulic, .doc = "chamber A (piston side)"},
@@ -51,10 +74,15 @@ constexpr ObservableDescriptor kCylinderObs[] = {
     {.name = "flow_a", .unit = "m^3/s", .doc = "mean flow drawn from chamber A over the last tick"},
     {.name = "flow_b", .unit = "m^3/s", .doc = "mean flow returned to chamber B over the last tick"},
 };
-constexpr ComponentDescriptor kCylinder{
-    .type = "hydraulic_cylinder", .label = "Hydraulic cylinder", .group = "hydraulic",
-    .fieldPrefix = "hydraulic_cylinder", .doc = "A double-acting cylinder: two hydraulic-mechanical transformers on one rod.",
-    .ports = kCylinderPorts, .parameters = kCylinderParams, .inputs = {}, .observables = kCylinderObs};
+constexpr ComponentDescriptor kCylinder{.type = "hydraulic_cylinder",
+                                        .label = "Hydraulic cylinder",
+                                        .group = "hydraulic",
+                                        .fieldPrefix = "hydraulic_cylinder",
+                                        .doc = "A double-acting cylinder: two hydraulic-mechanical transformers on one rod.",
+                                        .ports = kCylinderPorts,
+                                        .parameters = kCylinderParams,
+                                        .inputs = {},
+                                        .observables = kCylinderObs};
 
 } // namespace
 
@@ -77,8 +105,8 @@ bool MechanicalConverter::compile(CompileContext& ctx, Params& p)
         ctx.markStorage("node_a");
     }
     if (!(volume(p, 0.0) > 0.0))
-        ctx.error("initial_rotation", "the chamber volume dead_volume + displacement * initial_rotation = " +
-                                          formatDouble(volume(p, 0.0)) + " m^3 must be positive at t = 0");
+        ctx.error("initial_rotation", "the chamber volume dead_volume + displacement * initial_rotation = " + formatDouble(volume(p, 0.0)) +
+                                          " m^3 must be positive at t = 0");
     p.scratch = ctx.allocScratch(2);
     p.mean = ctx.allocMean(2);
     p.real = ctx.allocReal(2);
@@ -105,7 +133,8 @@ void MechanicalConverter::bondGraph(BondGraphReading& r)
     const auto a = r.port("node_a"), b = r.port("node_b");
     if (!r.is(a, Domain::Hydraulic) || !r.is(b, Domain::Rotational)) return r.skip("node_a must be hydraulic and node_b rotational");
     const bool compressible = r.flag("compressibility");
-    std::vector<BondGraphReading::Part> parts{{BgKind::TF, "tf", "displacement: torque = displacement x pressure, flow = displacement x speed"}};
+    std::vector<BondGraphReading::Part> parts{
+        {BgKind::TF, "tf", "displacement: torque = displacement x pressure, flow = displacement x speed"}};
     if (compressible) parts.push_back({BgKind::C, "chamber", "compliance of the chamber oil (on node_a)"});
     const std::vector<int> els = r.addParts(parts, "rotary mechanical converter", Domain::Hydraulic);
     r.bond(r.junction(a), els[0]);
@@ -119,9 +148,9 @@ void HydraulicCylinder::bondGraph(BondGraphReading& r)
     const auto a = r.port("node_a"), b = r.port("node_b"), rod = r.port("node_c");
     if (!r.is(a, Domain::Hydraulic) || !r.is(b, Domain::Hydraulic)) return r.skip("chambers A and B must be hydraulic nodes");
     if (!r.is(rod, Domain::Translational)) return r.skip("the rod must be a translational node");
-    const std::vector<int> els = r.addParts({{BgKind::TF, "a", "piston side: force A_A p_A, flow A_A v"},
-                                             {BgKind::TF, "b", "rod side: force -A_B p_B, flow -A_B v"}},
-                                            "double-acting cylinder", Domain::Hydraulic);
+    const std::vector<int> els = r.addParts(
+        {{BgKind::TF, "a", "piston side: force A_A p_A, flow A_A v"}, {BgKind::TF, "b", "rod side: force -A_B p_B, flow -A_B v"}},
+        "double-acting cylinder", Domain::Hydraulic);
     r.bond(r.junction(a), els[0]);
     r.bond(els[0], r.junction(rod));
     r.bond(r.junction(b), els[1]);

@@ -18,18 +18,18 @@ public:
 
     /// compiled parameters
     struct Params {
-        int node = -1;          ///< hydraulic node
-        int shaft = kGround;    ///< rotational node
-        double d = 0.0;         ///< displacement [m^3/rad]
-        double vDead = 0.0;     ///< dead volume [m^3]
-        double theta0 = 0.0;    ///< initial rotation [rad]
-        double pEnv = 0.0;      ///< environment pressure [Pa]
+        int node = -1;             ///< hydraulic node
+        int shaft = kGround;       ///< rotational node
+        double d = 0.0;            ///< displacement [m^3/rad]
+        double vDead = 0.0;        ///< dead volume [m^3]
+        double theta0 = 0.0;       ///< initial rotation [rad]
+        double pEnv = 0.0;         ///< environment pressure [Pa]
         bool compressible = false; ///< chamber compliance on node_a
-        double beta = 0.0;      ///< bulk modulus [Pa]
-        double rho = 0.0;       ///< density [kg/m^3]
-        int scratch = 0;        ///< scratch: torque, stored oil
-        int mean = 0;           ///< means: torque, volumetric flow
-        int real = 0;           ///< compression energy {sum, comp}
+        double beta = 0.0;         ///< bulk modulus [Pa]
+        double rho = 0.0;          ///< density [kg/m^3]
+        int scratch = 0;           ///< scratch: torque, stored oil
+        int mean = 0;              ///< means: torque, volumetric flow
+        int real = 0;              ///< compression energy {sum, comp}
     };
 
     static bool compile(CompileContext& ctx, Params& p);
@@ -68,7 +68,8 @@ public:
     {
         const double v = volume(p, c.pos0[p.shaft] + c.h * c.speed(p.shaft));
         if (v > 0.0) return false;
-        why = "the chamber volume reached " + formatDouble(v) + " m^3 (the piston hit its end): give more dead volume or limit the rotation";
+        why =
+            "the chamber volume reached " + formatDouble(v) + " m^3 (the piston hit its end): give more dead volume or limit the rotation";
         return true;
     }
 
@@ -109,13 +110,13 @@ public:
 
     /// compiled parameters
     struct Params {
-        int a = -1;          ///< chamber A node
-        int b = -1;          ///< chamber B node
-        int rod = kGround;   ///< rod (translational node)
-        double areaA = 0.0;  ///< piston area on the A side [m^2]
-        double areaB = 0.0;  ///< annulus area on the B side [m^2]
-        int scratch = 0;     ///< scratch: force
-        int mean = 0;        ///< means: force, flow drawn from A, flow returned to B
+        int a = -1;         ///< chamber A node
+        int b = -1;         ///< chamber B node
+        int rod = kGround;  ///< rod (translational node)
+        double areaA = 0.0; ///< piston area on the A side [m^2]
+        double areaB = 0.0; ///< annulus area on the B side [m^2]
+        int scratch = 0;    ///< scratch: force
+        int mean = 0;       ///< means: force, flow drawn from A, flow returned to B
     };
 
     static bool compile(CompileContext& ctx, Params& p);

@@ -20,17 +20,17 @@ public:
 
     /// compiled parameters
     struct Params {
-        int a = -1;               ///< upstream node
-        int b = -1;               ///< downstream node
-        int heat = -1;            ///< thermal node index, -1: external ledger
-        bool turbulent = false;   ///< law
-        double g = 0.0;           ///< laminar conductance [m^3/(s Pa)]
-        double k = 0.0;           ///< turbulent Cd A sqrt(2/rho) [m^3/(s Pa^0.5)]
-        double pt2 = 0.0;         ///< transition pressure squared [Pa^2]
-        int opening = 0;          ///< real slot of the opening input [0, 1]
-        int scratch = 0;          ///< scratch: flow
-        int mean = 0;             ///< means: flow, heat flow
-        int real = 0;             ///< cumulative heat {sum, comp}
+        int a = -1;             ///< upstream node
+        int b = -1;             ///< downstream node
+        int heat = -1;          ///< thermal node index, -1: external ledger
+        bool turbulent = false; ///< law
+        double g = 0.0;         ///< laminar conductance [m^3/(s Pa)]
+        double k = 0.0;         ///< turbulent Cd A sqrt(2/rho) [m^3/(s Pa^0.5)]
+        double pt2 = 0.0;       ///< transition pressure squared [Pa^2]
+        int opening = 0;        ///< real slot of the opening input [0, 1]
+        int scratch = 0;        ///< scratch: flow
+        int mean = 0;           ///< means: flow, heat flow
+        int real = 0;           ///< cumulative heat {sum, comp}
     };
 
     static bool compile(CompileContext& ctx, Params& p);
@@ -44,7 +44,7 @@ public:
             return;
         }
         const double s = dp * dp + p.pt2;
-        const double r = std::sqrt(std::sqrt(s));  // s^(1/4)
+        const double r = std::sqrt(std::sqrt(s)); // s^(1/4)
         q = opening * p.k * dp / r;
         dq = opening * p.k * (0.5 * dp * dp + p.pt2) / (s * r);
     }

@@ -16,14 +16,29 @@ constexpr TableColumn kTableColumns[] = {
     {.name = "efficiency", .unit = "", .range = Range::closed(0.0, 1.0), .doc = "volumetric efficiency (delivered / displaced)"},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "displacement", .unit = "m^3/rad", .range = ranges::kDisplacement, .editorDefault = "2e-6",
+    {.name = "displacement",
+     .unit = "m^3/rad",
+     .range = ranges::kDisplacement,
+     .editorDefault = "2e-6",
      .doc = "volume displaced per radian"},
-    {.name = "leakage_conductance", .unit = "m^3/(s Pa)", .range = ranges::kHydraulicConductance, .required = false,
-     .fileDefault = 0.0, .editorDefault = "0", .doc = "internal leakage from outlet to inlet per pressure rise (absent: 0)"},
-    {.name = "delivery_table", .unit = "", .kind = ParamKind::Table, .required = false,
-     .editorDefault = R"([{"pressure_rise": 0, "efficiency": 1}, {"pressure_rise": 2e7, "efficiency": 0.95}, {"pressure_rise": 2.5e7, "efficiency": 0}])",
+    {.name = "leakage_conductance",
+     .unit = "m^3/(s Pa)",
+     .range = ranges::kHydraulicConductance,
+     .required = false,
+     .fileDefault = 0.0,
+     .editorDefault = "0",
+     .doc = "internal leakage from outlet to inlet per pressure rise (absent: 0)"},
+    {.name = "delivery_table",
+     .unit = "",
+     .kind = ParamKind::Table,
+     .required = false,
+     .editorDefault =
+         R"([{"pressure_rise": 0, "efficiency": 1}, {"pressure_rise": 2e7, "efficiency": 0.95}, {"pressure_rise": 2.5e7, "efficiency": 0}])",
      .doc = "volumetric efficiency against pressure rise: from (0, 1), non-increasing, 0 at cut-off (absent: 1)",
-     .columns = kTableColumns, .minRows = 2, .maxRows = Pump::kMaxPoints, .omitWhenAbsent = true},
+     .columns = kTableColumns,
+     .minRows = 2,
+     .maxRows = Pump::kMaxPoints,
+     .omitWhenAbsent = true},
 };
 constexpr ObservableDescriptor kObs[] = {
     {.name = "torque", .unit = "N m", .doc = "mean torque on the shaft over the last tick"},
@@ -32,10 +47,15 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "heat_flow", .unit = "W", .doc = "mean loss power over the last tick"},
     {.name = "heat", .unit = "J", .doc = "losses since t = 0"},
 };
-constexpr ComponentDescriptor kDesc{
-    .type = "pump", .label = "Hydraulic pump", .group = "hydraulic", .fieldPrefix = "pump",
-    .doc = "A shaft-driven positive-displacement pump with leakage and a delivery table.",
-    .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs};
+constexpr ComponentDescriptor kDesc{.type = "pump",
+                                    .label = "Hydraulic pump",
+                                    .group = "hydraulic",
+                                    .fieldPrefix = "pump",
+                                    .doc = "A shaft-driven positive-displacement pump with leakage and a delivery table.",
+                                    .ports = kPorts,
+                                    .parameters = kParams,
+                                    .inputs = {},
+                                    .observables = kObs};
 
 } // namespace
 
@@ -86,8 +106,9 @@ void Pump::bondGraph(BondGraphReading& r)
     const bool leak = r.number("leakage_conductance") > 0.0;
     const bool table = r.given("delivery_table");
     std::vector<BondGraphReading::Part> parts{{BgKind::TF, "tf",
-                                               table ? "displacement (delivery scaled by the table; shaft speed in, never driven by the flow)"
-                                                     : "displacement: flow = displacement x shaft speed"}};
+                                               table
+                                                   ? "displacement (delivery scaled by the table; shaft speed in, never driven by the flow)"
+                                                   : "displacement: flow = displacement x shaft speed"}};
     if (leak) parts.push_back({BgKind::R, "leakage", "internal leakage from outlet to inlet"});
     const std::vector<int> els = r.addParts(parts, "shaft-driven pump", Domain::Rotational);
     r.setDomain(els[0], Domain::Rotational); // its first port is the shaft

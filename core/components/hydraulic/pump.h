@@ -19,18 +19,18 @@ public:
 
     /// compiled parameters
     struct Params {
-        int shaft = kGround;        ///< rotational node
-        int in = -1;                ///< inlet node
-        int out = -1;               ///< outlet node
-        int heat = -1;              ///< thermal node index, -1: external ledger
-        double d = 0.0;             ///< displacement [m^3/rad]
-        double leak = 0.0;          ///< leakage conductance [m^3/(s Pa)]
-        int n = 0;                  ///< delivery table points (0: no table, eta = 1)
-        double rise[kMaxPoints];    ///< pressure rises [Pa]
-        double eta[kMaxPoints];     ///< volumetric efficiencies
-        int scratch = 0;            ///< scratch: torque, flow
-        int mean = 0;               ///< means: torque, flow, heat flow
-        int real = 0;               ///< cumulative heat {sum, comp}
+        int shaft = kGround;     ///< rotational node
+        int in = -1;             ///< inlet node
+        int out = -1;            ///< outlet node
+        int heat = -1;           ///< thermal node index, -1: external ledger
+        double d = 0.0;          ///< displacement [m^3/rad]
+        double leak = 0.0;       ///< leakage conductance [m^3/(s Pa)]
+        int n = 0;               ///< delivery table points (0: no table, eta = 1)
+        double rise[kMaxPoints]; ///< pressure rises [Pa]
+        double eta[kMaxPoints];  ///< volumetric efficiencies
+        int scratch = 0;         ///< scratch: torque, flow
+        int mean = 0;            ///< means: torque, flow, heat flow
+        int real = 0;            ///< cumulative heat {sum, comp}
     };
 
     static bool compile(CompileContext& ctx, Params& p);

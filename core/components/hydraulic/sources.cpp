@@ -9,17 +9,25 @@ constexpr PortDescriptor kPressurePorts[] = {
     {.name = "node_a", .domain = Domain::Hydraulic, .doc = "node held at the pressure (a junction without volume)"},
 };
 constexpr InputDescriptor kPressureInputs[] = {
-    {.name = "pressure", .unit = "Pa", .range = ranges::kPressure, .initialDefault = 101325.0,
+    {.name = "pressure",
+     .unit = "Pa",
+     .range = ranges::kPressure,
+     .initialDefault = 101325.0,
      .doc = "absolute pressure held (absent: atmospheric, 101325 Pa)"},
 };
 constexpr ObservableDescriptor kPressureObs[] = {
     {.name = "flow", .unit = "m^3/s", .doc = "mean flow supplied over the last tick"},
     {.name = "power", .unit = "W", .doc = "mean hydraulic power supplied over the last tick"},
 };
-constexpr ComponentDescriptor kPressure{
-    .type = "pressure_source", .label = "Pressure source", .group = "sources", .fieldPrefix = "pressure_source",
-    .doc = "An ideal pressure source holding a junction at its pressure input.",
-    .ports = kPressurePorts, .parameters = {}, .inputs = kPressureInputs, .observables = kPressureObs};
+constexpr ComponentDescriptor kPressure{.type = "pressure_source",
+                                        .label = "Pressure source",
+                                        .group = "sources",
+                                        .fieldPrefix = "pressure_source",
+                                        .doc = "An ideal pressure source holding a junction at its pressure input.",
+                                        .ports = kPressurePorts,
+                                        .parameters = {},
+                                        .inputs = kPressureInputs,
+                                        .observables = kPressureObs};
 
 constexpr PortDescriptor kFlowPorts[] = {
     {.name = "node_a", .domain = Domain::Hydraulic, .doc = "node the flow leaves (often a reservoir)"},
@@ -32,10 +40,15 @@ constexpr ObservableDescriptor kFlowObs[] = {
     {.name = "flow", .unit = "m^3/s", .doc = "mean flow over the last tick"},
     {.name = "power", .unit = "W", .doc = "mean power delivered over the last tick"},
 };
-constexpr ComponentDescriptor kFlow{
-    .type = "flow_source", .label = "Flow source", .group = "sources", .fieldPrefix = "flow_source",
-    .doc = "An ideal flow source pushing its flow input from node_a to node_b.",
-    .ports = kFlowPorts, .parameters = {}, .inputs = kFlowInputs, .observables = kFlowObs};
+constexpr ComponentDescriptor kFlow{.type = "flow_source",
+                                    .label = "Flow source",
+                                    .group = "sources",
+                                    .fieldPrefix = "flow_source",
+                                    .doc = "An ideal flow source pushing its flow input from node_a to node_b.",
+                                    .ports = kFlowPorts,
+                                    .parameters = {},
+                                    .inputs = kFlowInputs,
+                                    .observables = kFlowObs};
 
 } // namespace
 
@@ -65,10 +78,7 @@ bool FlowSource::compile(CompileContext& ctx, Params& p)
     return !ctx.failed();
 }
 
-void PressureSource::bondGraph(BondGraphReading& r)
-{
-    r.onePort(Domain::Hydraulic, {BgKind::Se, "se", "ideal pressure source"});
-}
+void PressureSource::bondGraph(BondGraphReading& r) { r.onePort(Domain::Hydraulic, {BgKind::Se, "se", "ideal pressure source"}); }
 
 void FlowSource::bondGraph(BondGraphReading& r)
 {

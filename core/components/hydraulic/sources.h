@@ -16,9 +16,9 @@ public:
 
     /// compiled parameters
     struct Params {
-        int node = -1;      ///< held node
-        int pressure = 0;   ///< real slot of the pressure input [Pa]
-        int mean = 0;       ///< means: flow supplied, power
+        int node = -1;    ///< held node
+        int pressure = 0; ///< real slot of the pressure input [Pa]
+        int mean = 0;     ///< means: flow supplied, power
     };
 
     static bool compile(CompileContext& ctx, Params& p);
@@ -53,10 +53,10 @@ public:
 
     /// compiled parameters
     struct Params {
-        int a = -1;       ///< node the flow leaves
-        int b = -1;       ///< node the flow enters
-        int flow = 0;     ///< real slot of the flow input [m^3/s]
-        int mean = 0;     ///< means: flow, power
+        int a = -1;   ///< node the flow leaves
+        int b = -1;   ///< node the flow enters
+        int flow = 0; ///< real slot of the flow input [m^3/s]
+        int mean = 0; ///< means: flow, power
     };
 
     static bool compile(CompileContext& ctx, Params& p);

@@ -7,33 +7,75 @@ namespace {
 
 constexpr PortDescriptor kPorts[] = {
     {.name = "node_a", .domain = Domain::Rotational, .doc = "first plate carrier"},
-    {.name = "node_b", .domain = Domain::Rotational, .allowGround = true,
-     .doc = "second plate carrier (ground: a brake)"},
-    {.name = "heat_node", .domain = Domain::Thermal, .optional = true,
-     .doc = "takes the friction heat (absent: external ledger)"},
-    {.name = "pressure_node", .domain = Domain::Hydraulic, .optional = true,
+    {.name = "node_b", .domain = Domain::Rotational, .allowGround = true, .doc = "second plate carrier (ground: a brake)"},
+    {.name = "heat_node", .domain = Domain::Thermal, .optional = true, .doc = "takes the friction heat (absent: external ledger)"},
+    {.name = "pressure_node",
+     .domain = Domain::Hydraulic,
+     .optional = true,
      .doc = "applies the clutch: capacity from its pressure (absent: the capacity input)"},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "kinetic_ratio", .unit = "", .range = Range::openClosed(0.0, 1.0), .required = false, .fileDefault = 1.0,
-     .editorDefault = "1", .doc = "kinetic / static capacity (absent: 1)"},
-    {.name = "piston_area", .unit = "m^2", .range = ranges::kArea, .required = false, .editorDefault = "0.005",
-     .doc = "apply-piston area (with pressure_node)", .omitWhenAbsent = true},
-    {.name = "friction_coefficient", .unit = "", .range = Range::closed(1e-6, 10.0), .required = false, .editorDefault = "0.12",
-     .doc = "static friction coefficient of the plates (with pressure_node)", .omitWhenAbsent = true},
-    {.name = "effective_radius", .unit = "m", .range = ranges::kLength, .required = false, .editorDefault = "0.08",
-     .doc = "effective friction radius (with pressure_node)", .omitWhenAbsent = true},
-    {.name = "surfaces", .unit = "", .kind = ParamKind::WholeNumber, .range = Range::closed(1.0, 1e3), .required = false,
-     .editorDefault = "6", .doc = "number of friction surfaces (with pressure_node)", .omitWhenAbsent = true},
-    {.name = "return_spring_force", .unit = "N", .range = ranges::kForceNonNegative, .required = false, .fileDefault = 0.0,
-     .editorDefault = "0", .doc = "piston return spring preload (with pressure_node; absent: 0)", .omitWhenAbsent = true},
-    {.name = "environment_pressure", .unit = "Pa", .kind = ParamKind::RealOrKeyword, .range = ranges::kPressure,
-     .required = false, .fileDefault = 101325.0, .editorDefault = "\"atmosphere\"",
+    {.name = "kinetic_ratio",
+     .unit = "",
+     .range = Range::openClosed(0.0, 1.0),
+     .required = false,
+     .fileDefault = 1.0,
+     .editorDefault = "1",
+     .doc = "kinetic / static capacity (absent: 1)"},
+    {.name = "piston_area",
+     .unit = "m^2",
+     .range = ranges::kArea,
+     .required = false,
+     .editorDefault = "0.005",
+     .doc = "apply-piston area (with pressure_node)",
+     .omitWhenAbsent = true},
+    {.name = "friction_coefficient",
+     .unit = "",
+     .range = Range::closed(1e-6, 10.0),
+     .required = false,
+     .editorDefault = "0.12",
+     .doc = "static friction coefficient of the plates (with pressure_node)",
+     .omitWhenAbsent = true},
+    {.name = "effective_radius",
+     .unit = "m",
+     .range = ranges::kLength,
+     .required = false,
+     .editorDefault = "0.08",
+     .doc = "effective friction radius (with pressure_node)",
+     .omitWhenAbsent = true},
+    {.name = "surfaces",
+     .unit = "",
+     .kind = ParamKind::WholeNumber,
+     .range = Range::closed(1.0, 1e3),
+     .required = false,
+     .editorDefault = "6",
+     .doc = "number of friction surfaces (with pressure_node)",
+     .omitWhenAbsent = true},
+    {.name = "return_spring_force",
+     .unit = "N",
+     .range = ranges::kForceNonNegative,
+     .required = false,
+     .fileDefault = 0.0,
+     .editorDefault = "0",
+     .doc = "piston return spring preload (with pressure_node; absent: 0)",
+     .omitWhenAbsent = true},
+    {.name = "environment_pressure",
+     .unit = "Pa",
+     .kind = ParamKind::RealOrKeyword,
+     .range = ranges::kPressure,
+     .required = false,
+     .fileDefault = 101325.0,
+     .editorDefault = "\"atmosphere\"",
      .doc = "pressure behind the piston (with pressure_node; absent or \"atmosphere\": 101325 Pa)",
-     .keyword = "atmosphere", .keywordValue = 101325.0, .omitWhenAbsent = true},
+     .keyword = "atmosphere",
+     .keywordValue = 101325.0,
+     .omitWhenAbsent = true},
 };
 constexpr InputDescriptor kInputs[] = {
-    {.name = "capacity", .unit = "N m", .range = ranges::kCapacity, .initialDefault = 0.0,
+    {.name = "capacity",
+     .unit = "N m",
+     .range = ranges::kCapacity,
+     .initialDefault = 0.0,
      .doc = "static torque capacity (absent: 0, open)",
      .idleAtZero = "is 0 and no event raises it: this clutch can never carry torque; give it a capacity or an event that applies it"},
 };
@@ -45,10 +87,15 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "locked", .unit = "", .integer = true, .doc = "1 when locked at this boundary"},
     {.name = "slip_speed", .unit = "rad/s", .doc = "speed_a - speed_b"},
 };
-constexpr ComponentDescriptor kDesc{
-    .type = "clutch", .label = "Clutch / brake", .group = "rotational", .fieldPrefix = "clutch",
-    .doc = "A friction clutch with stick/slip; to ground it is a brake.",
-    .ports = kPorts, .parameters = kParams, .inputs = kInputs, .observables = kObs};
+constexpr ComponentDescriptor kDesc{.type = "clutch",
+                                    .label = "Clutch / brake",
+                                    .group = "rotational",
+                                    .fieldPrefix = "clutch",
+                                    .doc = "A friction clutch with stick/slip; to ground it is a brake.",
+                                    .ports = kPorts,
+                                    .parameters = kParams,
+                                    .inputs = kInputs,
+                                    .observables = kObs};
 
 } // namespace
 
@@ -71,7 +118,8 @@ bool Clutch::compile(CompileContext& ctx, Params& p)
     if (ctx.portIsNode("pressure_node")) {
         // capacity = mu n r_eff max(0, (p - p_env) A - F_spring)
         for (const char* f : kApply) {
-            if (!ctx.has(f)) ctx.error(f, "missing: a pressure-applied clutch needs piston_area, friction_coefficient, effective_radius and surfaces");
+            if (!ctx.has(f))
+                ctx.error(f, "missing: a pressure-applied clutch needs piston_area, friction_coefficient, effective_radius and surfaces");
         }
         if (ctx.spec().inputs.contains("capacity"))
             ctx.errorAt("inputs.capacity", "a pressure-applied clutch takes its capacity from pressure_node; remove the capacity input");
@@ -81,7 +129,8 @@ bool Clutch::compile(CompileContext& ctx, Params& p)
         p.springTerm = k * ctx.real("return_spring_force");
         p.pEnv = ctx.real("environment_pressure");
     } else {
-        for (const char* f : {"piston_area", "friction_coefficient", "effective_radius", "surfaces", "return_spring_force", "environment_pressure"}) {
+        for (const char* f :
+             {"piston_area", "friction_coefficient", "effective_radius", "surfaces", "return_spring_force", "environment_pressure"}) {
             if (ctx.has(f)) ctx.error(f, "only a pressure-applied clutch uses this: give pressure_node, or remove it");
         }
     }
@@ -101,7 +150,8 @@ void Clutch::bondGraph(BondGraphReading& r)
         r.twoPortTf("locked at the start: a rigid 1:1 constraint, solved by projection", true);
         r.lockedConstraint();
     } else {
-        r.relative({{BgKind::Se, "friction", "slipping: a friction effort (a modulated Se, set by its capacity)"}}, "slipping clutch", false);
+        r.relative({{BgKind::Se, "friction", "slipping: a friction effort (a modulated Se, set by its capacity)"}}, "slipping clutch",
+                   false);
     }
     r.signal("pressure_node");
 }

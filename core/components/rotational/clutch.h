@@ -77,10 +77,7 @@ public:
     }
 
     /// true when the two sides turn at the same speed within rounding [rad/s]
-    static bool sameSpeed(double wa, double wb)
-    {
-        return std::fabs(wa - wb) <= 1e-12 + 1e-9 * (std::fabs(wa) + std::fabs(wb));
-    }
+    static bool sameSpeed(double wa, double wb) { return std::fabs(wa - wb) <= 1e-12 + 1e-9 * (std::fabs(wa) + std::fabs(wb)); }
     /// the initial lock rule: a clutch that can carry torque (static capacity > 0 at t = 0)
     /// and whose sides turn at the same speed starts locked
     static bool startsLocked(double wa, double wb, double capacity) { return capacity > 0.0 && sameSpeed(wa, wb); }
@@ -91,8 +88,10 @@ public:
         const double wa = p.a >= 0 ? x[p.a] : 0.0;
         const double wb = p.b >= 0 ? x[p.b] : 0.0;
         const double slip = wa - wb;
-        if (startsLocked(wa, wb, staticCapacity(p, real, x))) setLocked(p, flag);
-        else setSlipping(p, flag, sameSpeed(wa, wb) ? 0 : (slip > 0.0 ? 1 : -1));
+        if (startsLocked(wa, wb, staticCapacity(p, real, x)))
+            setLocked(p, flag);
+        else
+            setSlipping(p, flag, sameSpeed(wa, wb) ? 0 : (slip > 0.0 ? 1 : -1));
     }
 
     /// what the engagement rule asks of the solver at the start of an interval

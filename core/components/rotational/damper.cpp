@@ -6,14 +6,11 @@ namespace {
 
 constexpr PortDescriptor kPorts[] = {
     {.name = "node_a", .domain = Domain::Rotational, .doc = "first flange"},
-    {.name = "node_b", .domain = Domain::Rotational, .optional = true, .allowGround = true,
-     .doc = "second flange (absent: ground)"},
-    {.name = "heat_node", .domain = Domain::Thermal, .optional = true,
-     .doc = "takes the dissipated heat (absent: external ledger)"},
+    {.name = "node_b", .domain = Domain::Rotational, .optional = true, .allowGround = true, .doc = "second flange (absent: ground)"},
+    {.name = "heat_node", .domain = Domain::Thermal, .optional = true, .doc = "takes the dissipated heat (absent: external ledger)"},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "damping", .unit = "N m s/rad", .range = ranges::kDamping, .editorDefault = "0.1",
-     .doc = "viscous damping coefficient"},
+    {.name = "damping", .unit = "N m s/rad", .range = ranges::kDamping, .editorDefault = "0.1", .doc = "viscous damping coefficient"},
 };
 constexpr ObservableDescriptor kObs[] = {
     {.name = "torque", .unit = "N m", .doc = "mean torque on node_a over the last tick"},
@@ -21,10 +18,15 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "heat_flow", .unit = "W", .doc = "mean dissipated power over the last tick"},
     {.name = "heat", .unit = "J", .doc = "dissipated heat since t = 0"},
 };
-constexpr ComponentDescriptor kDesc{
-    .type = "damper", .label = "Rotational damper", .group = "rotational", .fieldPrefix = "damper",
-    .doc = "A linear viscous damper between two flanges, or from one flange to ground.",
-    .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs};
+constexpr ComponentDescriptor kDesc{.type = "damper",
+                                    .label = "Rotational damper",
+                                    .group = "rotational",
+                                    .fieldPrefix = "damper",
+                                    .doc = "A linear viscous damper between two flanges, or from one flange to ground.",
+                                    .ports = kPorts,
+                                    .parameters = kParams,
+                                    .inputs = {},
+                                    .observables = kObs};
 
 } // namespace
 

@@ -37,47 +37,47 @@ public:
     /// its bond-graph reading (analysis/bondgraphreading.h)
     static void bondGraph(BondGraphReading& r);
     static constexpr double kPi = 3.14159265358979323846;
-    static constexpr double kMaxSubStep = 0.01;   ///< crank angle per integration sub-step [rad]
-    static constexpr double kMaxTravel = 0.25;    ///< crank travel per internal interval [rad]
+    static constexpr double kMaxSubStep = 0.01; ///< crank angle per integration sub-step [rad]
+    static constexpr double kMaxTravel = 0.25;  ///< crank travel per internal interval [rad]
 
     /// compiled parameters
     struct Params {
-        int crank = kGround;       ///< crank node
-        int heat = -1;             ///< thermal node of the wall, -1: fixed wall temperature
-        double area = 0.0;         ///< piston area [m^2]
-        double r = 0.0;            ///< crank radius [m]
-        double l = 0.0;            ///< connecting rod length [m]
-        double vc = 0.0;           ///< clearance volume [m^3]
-        double phase = 0.0;        ///< cycle angle at t = 0 [rad]
-        double ivc = 0.0, evo = 0.0;        ///< inlet valve closing, exhaust valve opening [rad]
-        double soc = 0.0, duration = 0.0;   ///< burn start and duration [rad]
-        double wiebeA = 5.0, wiebeM = 2.0;  ///< Wiebe efficiency and shape factors
-        double wiebeNorm = 1.0;             ///< 1 / (1 - exp(-a))
-        double fuel = 0.0;         ///< fuel energy per cycle [J]
-        double pInt = 0.0;         ///< intake (and crankcase) pressure [Pa]
-        double tInt = 0.0;         ///< intake temperature [K]
-        double gamma = 1.35;       ///< ratio of specific heats
-        double cv = 0.0;           ///< specific heat at constant volume [J/(kg K)]
-        double gasR = 0.0;         ///< gas constant [J/(kg K)]
-        double charge = 0.0;       ///< trapped mass [kg]
-        double wallG = 0.0;        ///< wall conductance [W/K]
-        double wallT = 0.0;        ///< wall temperature without a heat node [K]
-        int fuelInput = 0;         ///< real slot of the fuel_fraction input
-        int real = 0;              ///< state: gas temperature; books {sum, comp}: gas work, fuel, wall heat, exhaust heat
-        int scratch = 0;           ///< scratch: mean torque, gas work, fuel, wall heat, exhaust heat, end temperature,
-                                   ///< crankcase work; start shaft angle, its cycle angle, valid flag
-        int mean = 0;              ///< means: indicated torque, indicated power
+        int crank = kGround;               ///< crank node
+        int heat = -1;                     ///< thermal node of the wall, -1: fixed wall temperature
+        double area = 0.0;                 ///< piston area [m^2]
+        double r = 0.0;                    ///< crank radius [m]
+        double l = 0.0;                    ///< connecting rod length [m]
+        double vc = 0.0;                   ///< clearance volume [m^3]
+        double phase = 0.0;                ///< cycle angle at t = 0 [rad]
+        double ivc = 0.0, evo = 0.0;       ///< inlet valve closing, exhaust valve opening [rad]
+        double soc = 0.0, duration = 0.0;  ///< burn start and duration [rad]
+        double wiebeA = 5.0, wiebeM = 2.0; ///< Wiebe efficiency and shape factors
+        double wiebeNorm = 1.0;            ///< 1 / (1 - exp(-a))
+        double fuel = 0.0;                 ///< fuel energy per cycle [J]
+        double pInt = 0.0;                 ///< intake (and crankcase) pressure [Pa]
+        double tInt = 0.0;                 ///< intake temperature [K]
+        double gamma = 1.35;               ///< ratio of specific heats
+        double cv = 0.0;                   ///< specific heat at constant volume [J/(kg K)]
+        double gasR = 0.0;                 ///< gas constant [J/(kg K)]
+        double charge = 0.0;               ///< trapped mass [kg]
+        double wallG = 0.0;                ///< wall conductance [W/K]
+        double wallT = 0.0;                ///< wall temperature without a heat node [K]
+        int fuelInput = 0;                 ///< real slot of the fuel_fraction input
+        int real = 0;                      ///< state: gas temperature; books {sum, comp}: gas work, fuel, wall heat, exhaust heat
+        int scratch = 0;                   ///< scratch: mean torque, gas work, fuel, wall heat, exhaust heat, end temperature,
+                                           ///< crankcase work; start shaft angle, its cycle angle, valid flag
+        int mean = 0;                      ///< means: indicated torque, indicated power
     };
 
     /// what one interval does to the cylinder
     struct Interval {
-        double work = 0.0;     ///< net work on the crank [J]
-        double gasWork = 0.0;  ///< work done by the gas [J]
-        double fuel = 0.0;     ///< fuel energy released [J]
-        double wall = 0.0;     ///< heat to the wall [J]
-        double exhaust = 0.0;  ///< internal energy blown down at EVO [J]
-        double envWork = 0.0;  ///< work of the crankcase pressure on the piston [J]
-        double tEnd = 0.0;     ///< gas temperature at the end [K]
+        double work = 0.0;    ///< net work on the crank [J]
+        double gasWork = 0.0; ///< work done by the gas [J]
+        double fuel = 0.0;    ///< fuel energy released [J]
+        double wall = 0.0;    ///< heat to the wall [J]
+        double exhaust = 0.0; ///< internal energy blown down at EVO [J]
+        double envWork = 0.0; ///< work of the crankcase pressure on the piston [J]
+        double tEnd = 0.0;    ///< gas temperature at the end [K]
     };
 
     static bool compile(CompileContext& ctx, Params& p);
@@ -112,12 +112,10 @@ public:
 
     /// integrate the charge from cycle angle phi0 (gas temperature t0) over dTheta of crank
     /// travel taking h seconds, with the wall at tWall and the fuel scaled by `fuelScale`
-    static void integrate(const Params& p, double phi0, double t0, double dTheta, double h, double tWall, double fuelScale,
-                          Interval& out);
+    static void integrate(const Params& p, double phi0, double t0, double dTheta, double h, double tWall, double fuelScale, Interval& out);
 
     /// mean torque on the crank over an interval turning it at stage speed w [N m]
-    static double meanTorque(const Params& p, double phi0, double t0, double w, double h, double tWall, double fuelScale,
-                             Interval& out)
+    static double meanTorque(const Params& p, double phi0, double t0, double w, double h, double tWall, double fuelScale, Interval& out)
     {
         const double dTheta = h * w;
         integrate(p, phi0, t0, dTheta, h, tWall, fuelScale, out);
@@ -187,9 +185,9 @@ public:
         compensatedAdd(c.real + p.real + 7, s[4]);
         c.acc[p.mean] += torque * c.h;
         c.acc[p.mean + 1] += torque * c.h * c.speed(p.crank);
-        c.work(s[2] + s[6]);   // fuel energy and the crankcase's work on the piston
-        c.heat(p.heat, s[3]);  // wall heat
-        c.heat(-1, s[4]);      // exhaust
+        c.work(s[2] + s[6]);  // fuel energy and the crankcase's work on the piston
+        c.heat(p.heat, s[3]); // wall heat
+        c.heat(-1, s[4]);     // exhaust
     }
 
     /// internal energy of the trapped charge above the intake state [J]

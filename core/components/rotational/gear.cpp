@@ -10,17 +10,21 @@ constexpr PortDescriptor kPorts[] = {
     {.name = "node_b", .domain = Domain::Rotational, .allowGround = true, .doc = "output flange"},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "ratio", .unit = "", .range = ranges::kRatio, .editorDefault = "3",
-     .doc = "speed_a / speed_b (negative: reversing)"},
+    {.name = "ratio", .unit = "", .range = ranges::kRatio, .editorDefault = "3", .doc = "speed_a / speed_b (negative: reversing)"},
 };
 constexpr ObservableDescriptor kObs[] = {
     {.name = "torque", .unit = "N m", .doc = "mean gear torque on node_a over the last tick"},
     {.name = "torque_at_b", .unit = "N m", .doc = "mean gear torque on node_b over the last tick"},
 };
-constexpr ComponentDescriptor kDesc{
-    .type = "gear", .label = "Ideal gear", .group = "rotational", .fieldPrefix = "gear",
-    .doc = "An ideal, lossless, rigid gear pair: speed_a = ratio * speed_b.",
-    .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs};
+constexpr ComponentDescriptor kDesc{.type = "gear",
+                                    .label = "Ideal gear",
+                                    .group = "rotational",
+                                    .fieldPrefix = "gear",
+                                    .doc = "An ideal, lossless, rigid gear pair: speed_a = ratio * speed_b.",
+                                    .ports = kPorts,
+                                    .parameters = kParams,
+                                    .inputs = {},
+                                    .observables = kObs};
 
 } // namespace
 
@@ -37,9 +41,6 @@ bool Gear::compile(CompileContext& ctx, Params& p)
     return !ctx.failed();
 }
 
-void Gear::bondGraph(BondGraphReading& r)
-{
-    r.twoPortTf("ideal rigid gear: speed_a = ratio speed_b, solved by projection", true);
-}
+void Gear::bondGraph(BondGraphReading& r) { r.twoPortTf("ideal rigid gear: speed_a = ratio speed_b, solved by projection", true); }
 
 } // namespace drivelab

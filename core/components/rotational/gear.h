@@ -14,11 +14,11 @@ public:
 
     /// compiled parameters
     struct Params {
-        int a = kGround;     ///< node a
-        int b = kGround;     ///< node b
-        double ratio = 1.0;  ///< speed_a / speed_b
-        int row = 0;         ///< constraint row slot
-        int mean = 0;        ///< means: torque on a, on b
+        int a = kGround;    ///< node a
+        int b = kGround;    ///< node b
+        double ratio = 1.0; ///< speed_a / speed_b
+        int row = 0;        ///< constraint row slot
+        int mean = 0;       ///< means: torque on a, on b
     };
 
     static bool compile(CompileContext& ctx, Params& p);

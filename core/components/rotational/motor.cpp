@@ -9,21 +9,27 @@ namespace {
 
 constexpr PortDescriptor kPorts[] = {
     {.name = "node_a", .domain = Domain::Rotational, .doc = "rotor"},
-    {.name = "node_b", .domain = Domain::Rotational, .optional = true, .allowGround = true,
-     .doc = "stator (absent: ground)"},
+    {.name = "node_b", .domain = Domain::Rotational, .optional = true, .allowGround = true, .doc = "stator (absent: ground)"},
 };
 constexpr TableColumn kCurveColumns[] = {
     {.name = "speed", .unit = "rad/s", .range = ranges::kSpeed, .doc = "rotor speed relative to the stator"},
     {.name = "torque", .unit = "N m", .range = ranges::kTorque, .doc = "torque at full command"},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "torque_curve", .unit = "", .kind = ParamKind::Table,
+    {.name = "torque_curve",
+     .unit = "",
+     .kind = ParamKind::Table,
      .editorDefault = R"([{"speed": 0, "torque": 200}, {"speed": 300, "torque": 200}, {"speed": 600, "torque": 0}])",
      .doc = "torque at full command versus speed: linear between points, held at the ends",
-     .columns = kCurveColumns, .minRows = 2, .maxRows = Motor::kMaxPoints},
+     .columns = kCurveColumns,
+     .minRows = 2,
+     .maxRows = Motor::kMaxPoints},
 };
 constexpr InputDescriptor kInputs[] = {
-    {.name = "command", .unit = "", .range = Range::closed(-1.0, 1.0), .initialDefault = 0.0,
+    {.name = "command",
+     .unit = "",
+     .range = Range::closed(-1.0, 1.0),
+     .initialDefault = 0.0,
      .doc = "fraction of the curve torque applied (absent: 0)"},
 };
 constexpr ObservableDescriptor kObs[] = {
@@ -42,9 +48,15 @@ std::vector<SummaryItem> summary(const Json& parameters)
 }
 
 constexpr ComponentDescriptor kDesc{
-    .type = "motor", .label = "Motor (torque curve)", .group = "sources", .fieldPrefix = "motor",
+    .type = "motor",
+    .label = "Motor (torque curve)",
+    .group = "sources",
+    .fieldPrefix = "motor",
     .doc = "A torque source following a speed-dependent full-load curve scaled by a command.",
-    .ports = kPorts, .parameters = kParams, .inputs = kInputs, .observables = kObs,
+    .ports = kPorts,
+    .parameters = kParams,
+    .inputs = kInputs,
+    .observables = kObs,
     .summary = &summary,
 };
 

@@ -15,14 +15,14 @@ public:
 
     /// compiled parameters
     struct Params {
-        int a = kGround;            ///< rotor node
-        int b = kGround;            ///< stator node (kGround when grounded)
-        int command = 0;            ///< real slot of the command input [-1, 1]
-        int n = 0;                  ///< curve points
-        double speed[kMaxPoints];   ///< curve speeds, strictly increasing [rad/s]
-        double torque[kMaxPoints];  ///< curve torques [N m]
-        int scratch = 0;            ///< scratch: torque
-        int mean = 0;               ///< means: torque, power
+        int a = kGround;           ///< rotor node
+        int b = kGround;           ///< stator node (kGround when grounded)
+        int command = 0;           ///< real slot of the command input [-1, 1]
+        int n = 0;                 ///< curve points
+        double speed[kMaxPoints];  ///< curve speeds, strictly increasing [rad/s]
+        double torque[kMaxPoints]; ///< curve torques [N m]
+        int scratch = 0;           ///< scratch: torque
+        int mean = 0;              ///< means: torque, power
     };
 
     static bool compile(CompileContext& ctx, Params& p);

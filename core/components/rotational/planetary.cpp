@@ -11,10 +11,18 @@ constexpr PortDescriptor kPorts[] = {
     {.name = "node_c", .domain = Domain::Rotational, .allowGround = true, .doc = "carrier"},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "sun_teeth", .unit = "", .kind = ParamKind::WholeNumber, .range = Range::closed(1.0, 1e4),
-     .editorDefault = "30", .doc = "teeth on the sun gear"},
-    {.name = "ring_teeth", .unit = "", .kind = ParamKind::WholeNumber, .range = Range::closed(1.0, 1e4),
-     .editorDefault = "78", .doc = "teeth on the ring gear (more than the sun)"},
+    {.name = "sun_teeth",
+     .unit = "",
+     .kind = ParamKind::WholeNumber,
+     .range = Range::closed(1.0, 1e4),
+     .editorDefault = "30",
+     .doc = "teeth on the sun gear"},
+    {.name = "ring_teeth",
+     .unit = "",
+     .kind = ParamKind::WholeNumber,
+     .range = Range::closed(1.0, 1e4),
+     .editorDefault = "78",
+     .doc = "teeth on the ring gear (more than the sun)"},
 };
 constexpr ObservableDescriptor kObs[] = {
     {.name = "torque", .unit = "N m", .doc = "mean gear torque on the sun over the last tick"},
@@ -22,9 +30,15 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "torque_at_c", .unit = "N m", .doc = "mean gear torque on the carrier over the last tick"},
 };
 constexpr ComponentDescriptor kDesc{
-    .type = "planetary", .label = "Planetary gear set", .group = "rotational", .fieldPrefix = "planetary",
+    .type = "planetary",
+    .label = "Planetary gear set",
+    .group = "rotational",
+    .fieldPrefix = "planetary",
     .doc = "A simple planetary set (sun, ring, carrier) obeying the Willis equation.",
-    .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs,
+    .ports = kPorts,
+    .parameters = kParams,
+    .inputs = {},
+    .observables = kObs,
     .idStem = "gearset",
 };
 

@@ -15,17 +15,29 @@ constexpr PortDescriptor kPorts[] = {
     {.name = "node_a", .domain = Domain::Rotational, .doc = "measured shaft: its speed follows the target"},
 };
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "proportional_gain", .unit = "1/(rad/s)", .range = kGain, .editorDefault = "1",
-     .doc = "kp: output per rad/s of speed error"},
-    {.name = "integral_gain", .unit = "1/rad", .range = kGain, .required = false, .fileDefault = 0.0, .editorDefault = "0",
+    {.name = "proportional_gain", .unit = "1/(rad/s)", .range = kGain, .editorDefault = "1", .doc = "kp: output per rad/s of speed error"},
+    {.name = "integral_gain",
+     .unit = "1/rad",
+     .range = kGain,
+     .required = false,
+     .fileDefault = 0.0,
+     .editorDefault = "0",
      .doc = "ki: output per rad of integrated error (absent: 0, a P controller)"},
-    {.name = "derivative_gain", .unit = "s/rad", .range = kGain, .required = false, .fileDefault = 0.0, .editorDefault = "0",
+    {.name = "derivative_gain",
+     .unit = "s/rad",
+     .range = kGain,
+     .required = false,
+     .fileDefault = 0.0,
+     .editorDefault = "0",
      .doc = "kd: output per rad/s^2, on the measured speed (absent: 0)"},
     {.name = "output_min", .unit = "", .range = kLimit, .editorDefault = "0", .doc = "least output (the driven input's unit)"},
     {.name = "output_max", .unit = "", .range = kLimit, .editorDefault = "100", .doc = "greatest output"},
 };
 constexpr InputDescriptor kInputs[] = {
-    {.name = "target", .unit = "rad/s", .range = ranges::kSpeed, .initialDefault = 0.0,
+    {.name = "target",
+     .unit = "rad/s",
+     .range = ranges::kSpeed,
+     .initialDefault = 0.0,
      .doc = "speed to follow; bind it to a signal (a drive cycle, a set point)"},
 };
 constexpr ObservableDescriptor kObs[] = {
@@ -35,10 +47,17 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "saturated", .unit = "state code", .integer = true, .doc = "1 at output_max, -1 at output_min, else 0"},
 };
 constexpr ComponentDescriptor kDesc{
-    .type = "speed_controller", .label = "Speed controller (PID)", .group = "sources", .fieldPrefix = "speed_controller",
+    .type = "speed_controller",
+    .label = "Speed controller (PID)",
+    .group = "sources",
+    .fieldPrefix = "speed_controller",
     .doc = "A discrete PI(D) driver sampled once per tick: it reads node_a's speed, follows its target input and "
            "drives any input bound to it ({\"controller\": id}) within its limits, with anti-windup.",
-    .ports = kPorts, .parameters = kParams, .inputs = kInputs, .observables = kObs, .idStem = "driver"};
+    .ports = kPorts,
+    .parameters = kParams,
+    .inputs = kInputs,
+    .observables = kObs,
+    .idStem = "driver"};
 
 } // namespace
 
@@ -55,8 +74,7 @@ bool SpeedController::compile(CompileContext& ctx, Params& p)
     p.kd = ctx.real("derivative_gain");
     p.lo = ctx.real("output_min");
     p.hi = ctx.real("output_max");
-    if (!ctx.failed() && !(p.lo < p.hi))
-        ctx.error("output_max", "must be greater than output_min (" + formatDouble(p.lo) + ")");
+    if (!ctx.failed() && !(p.lo < p.hi)) ctx.error("output_max", "must be greater than output_min (" + formatDouble(p.lo) + ")");
     // the output before the first sample: 0 within the limits
     ctx.setRealInit(p.state + 2, p.lo > 0.0 ? p.lo : p.hi < 0.0 ? p.hi : 0.0);
     return !ctx.failed();

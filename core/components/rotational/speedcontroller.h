@@ -25,10 +25,10 @@ public:
 
     /// compiled parameters
     struct Params {
-        int a = kGround;     ///< measured node
-        int target = 0;      ///< real slot of the target input [rad/s]
-        int state = 0;       ///< real slots: integral, last speed, output, last error
-        int flag = 0;        ///< discrete slots: sampled once (0/1), saturation (-1, 0, 1)
+        int a = kGround; ///< measured node
+        int target = 0;  ///< real slot of the target input [rad/s]
+        int state = 0;   ///< real slots: integral, last speed, output, last error
+        int flag = 0;    ///< discrete slots: sampled once (0/1), saturation (-1, 0, 1)
         double kp = 0.0, ki = 0.0, kd = 0.0;
         double lo = 0.0, hi = 0.0; ///< output limits
     };

@@ -10,19 +10,30 @@ constexpr PortDescriptor kPorts[] = {
     {.name = "node_a", .domain = Domain::Rotational, .doc = "shaft whose speed it prescribes (relative to ground)"},
 };
 constexpr InputDescriptor kInputs[] = {
-    {.name = "speed", .unit = "rad/s", .range = ranges::kSpeed, .initialDefault = 0.0,
+    {.name = "speed",
+     .unit = "rad/s",
+     .range = ranges::kSpeed,
+     .initialDefault = 0.0,
      .doc = "speed prescribed on node_a (absent: 0); reached at the end of each interval (bound to a signal: the "
             "signal's value there); node_a's initial_speed must equal its value at t = 0",
      .sampledAtEnd = true},
 };
 constexpr ObservableDescriptor kObs[] = {
-    {.name = "torque", .unit = "N m", .doc = "mean torque the source applies on node_a over the last tick (what it takes to make it follow)"},
+    {.name = "torque",
+     .unit = "N m",
+     .doc = "mean torque the source applies on node_a over the last tick (what it takes to make it follow)"},
     {.name = "power", .unit = "W", .doc = "mean power delivered over the last tick"},
 };
 constexpr ComponentDescriptor kDesc{
-    .type = "speed_source", .label = "Speed source", .group = "sources", .fieldPrefix = "speed_source",
+    .type = "speed_source",
+    .label = "Speed source",
+    .group = "sources",
+    .fieldPrefix = "speed_source",
     .doc = "An ideal speed source: node_a follows its speed input (a kinematic constraint; events and signals drive it).",
-    .ports = kPorts, .parameters = {}, .inputs = kInputs, .observables = kObs};
+    .ports = kPorts,
+    .parameters = {},
+    .inputs = kInputs,
+    .observables = kObs};
 
 } // namespace
 

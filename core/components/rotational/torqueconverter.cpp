@@ -12,49 +12,69 @@ namespace {
 constexpr PortDescriptor kPorts[] = {
     {.name = "node_a", .domain = Domain::Rotational, .doc = "pump (impeller)"},
     {.name = "node_b", .domain = Domain::Rotational, .doc = "turbine"},
-    {.name = "heat_node", .domain = Domain::Thermal, .optional = true,
-     .doc = "takes the fluid heat (absent: external ledger)"},
+    {.name = "heat_node", .domain = Domain::Thermal, .optional = true, .doc = "takes the fluid heat (absent: external ledger)"},
 };
 constexpr TableColumn kMapColumns[] = {
-    {.name = "speed_ratio", .unit = "", .range = Range::closed(-1.0, 1.0),
-     .doc = "s = follower speed / driver speed"},
+    {.name = "speed_ratio", .unit = "", .range = Range::closed(-1.0, 1.0), .doc = "s = follower speed / driver speed"},
     {.name = "torque_ratio", .unit = "", .range = Range::closed(0.0, 1e3), .doc = "R(s) = |T_follower| / |T_driver|"},
-    {.name = "capacity_coefficient", .unit = "N m s^2/rad^2", .range = Range::closed(0.0, 1e6),
+    {.name = "capacity_coefficient",
+     .unit = "N m s^2/rad^2",
+     .range = Range::closed(0.0, 1e6),
      .doc = "C(s): driver torque = C w_D^2 (not a K-factor)"},
 };
 
 // A plausible passenger-car converter: stall torque ratio 2, coupling near s = 0.85,
 // coast maps without multiplication, counter-rotation pairs matched at s = -1.
-#define DRIVE_MAP                                                                                                  \
-    R"([{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.008},)"                                  \
-    R"( {"speed_ratio": 0, "torque_ratio": 2, "capacity_coefficient": 0.007},)"                                   \
-    R"( {"speed_ratio": 0.2, "torque_ratio": 1.8, "capacity_coefficient": 0.007},)"                               \
-    R"( {"speed_ratio": 0.4, "torque_ratio": 1.6, "capacity_coefficient": 0.0069},)"                              \
-    R"( {"speed_ratio": 0.6, "torque_ratio": 1.35, "capacity_coefficient": 0.0066},)"                             \
-    R"( {"speed_ratio": 0.8, "torque_ratio": 1.1, "capacity_coefficient": 0.0055},)"                              \
-    R"( {"speed_ratio": 0.85, "torque_ratio": 1, "capacity_coefficient": 0.0048},)"                               \
-    R"( {"speed_ratio": 0.9, "torque_ratio": 1, "capacity_coefficient": 0.0038},)"                                \
-    R"( {"speed_ratio": 0.95, "torque_ratio": 1, "capacity_coefficient": 0.0022},)"                               \
+#define DRIVE_MAP                                                                                                                          \
+    R"([{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.008},)"                                                           \
+    R"( {"speed_ratio": 0, "torque_ratio": 2, "capacity_coefficient": 0.007},)"                                                            \
+    R"( {"speed_ratio": 0.2, "torque_ratio": 1.8, "capacity_coefficient": 0.007},)"                                                        \
+    R"( {"speed_ratio": 0.4, "torque_ratio": 1.6, "capacity_coefficient": 0.0069},)"                                                       \
+    R"( {"speed_ratio": 0.6, "torque_ratio": 1.35, "capacity_coefficient": 0.0066},)"                                                      \
+    R"( {"speed_ratio": 0.8, "torque_ratio": 1.1, "capacity_coefficient": 0.0055},)"                                                       \
+    R"( {"speed_ratio": 0.85, "torque_ratio": 1, "capacity_coefficient": 0.0048},)"                                                        \
+    R"( {"speed_ratio": 0.9, "torque_ratio": 1, "capacity_coefficient": 0.0038},)"                                                         \
+    R"( {"speed_ratio": 0.95, "torque_ratio": 1, "capacity_coefficient": 0.0022},)"                                                        \
     R"( {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}])"
-#define COAST_MAP                                                                                                  \
-    R"([{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.008},)"                                  \
-    R"( {"speed_ratio": 0, "torque_ratio": 1, "capacity_coefficient": 0.003},)"                                   \
-    R"( {"speed_ratio": 0.5, "torque_ratio": 1, "capacity_coefficient": 0.0025},)"                                \
-    R"( {"speed_ratio": 0.8, "torque_ratio": 1, "capacity_coefficient": 0.0015},)"                                \
+#define COAST_MAP                                                                                                                          \
+    R"([{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.008},)"                                                           \
+    R"( {"speed_ratio": 0, "torque_ratio": 1, "capacity_coefficient": 0.003},)"                                                            \
+    R"( {"speed_ratio": 0.5, "torque_ratio": 1, "capacity_coefficient": 0.0025},)"                                                         \
+    R"( {"speed_ratio": 0.8, "torque_ratio": 1, "capacity_coefficient": 0.0015},)"                                                         \
     R"( {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}])"
 
 constexpr ParameterDescriptor kParams[] = {
-    {.name = "pump_positive", .unit = "", .kind = ParamKind::Table, .editorDefault = DRIVE_MAP,
-     .doc = "map used while the pump drives forward (drive 1)", .columns = kMapColumns, .minRows = 2,
+    {.name = "pump_positive",
+     .unit = "",
+     .kind = ParamKind::Table,
+     .editorDefault = DRIVE_MAP,
+     .doc = "map used while the pump drives forward (drive 1)",
+     .columns = kMapColumns,
+     .minRows = 2,
      .maxRows = TorqueConverter::kMaxPoints},
-    {.name = "pump_negative", .unit = "", .kind = ParamKind::Table, .editorDefault = DRIVE_MAP,
-     .doc = "map used while the pump drives backward (drive 2)", .columns = kMapColumns, .minRows = 2,
+    {.name = "pump_negative",
+     .unit = "",
+     .kind = ParamKind::Table,
+     .editorDefault = DRIVE_MAP,
+     .doc = "map used while the pump drives backward (drive 2)",
+     .columns = kMapColumns,
+     .minRows = 2,
      .maxRows = TorqueConverter::kMaxPoints},
-    {.name = "turbine_positive", .unit = "", .kind = ParamKind::Table, .editorDefault = COAST_MAP,
-     .doc = "map used while the turbine drives forward (drive 3)", .columns = kMapColumns, .minRows = 2,
+    {.name = "turbine_positive",
+     .unit = "",
+     .kind = ParamKind::Table,
+     .editorDefault = COAST_MAP,
+     .doc = "map used while the turbine drives forward (drive 3)",
+     .columns = kMapColumns,
+     .minRows = 2,
      .maxRows = TorqueConverter::kMaxPoints},
-    {.name = "turbine_negative", .unit = "", .kind = ParamKind::Table, .editorDefault = COAST_MAP,
-     .doc = "map used while the turbine drives backward (drive 4)", .columns = kMapColumns, .minRows = 2,
+    {.name = "turbine_negative",
+     .unit = "",
+     .kind = ParamKind::Table,
+     .editorDefault = COAST_MAP,
+     .doc = "map used while the turbine drives backward (drive 4)",
+     .columns = kMapColumns,
+     .minRows = 2,
      .maxRows = TorqueConverter::kMaxPoints},
 };
 #undef DRIVE_MAP
@@ -67,7 +87,9 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "heat_flow", .unit = "W", .doc = "mean fluid heat power over the last tick"},
     {.name = "fluid_heat", .unit = "J", .doc = "accepted fluid heat since t = 0"},
     {.name = "speed_ratio", .unit = "", .doc = "follower / driver speed now (0 when stopped)"},
-    {.name = "converter_drive", .unit = "state code", .integer = true,
+    {.name = "converter_drive",
+     .unit = "state code",
+     .integer = true,
      .doc = "0 stopped, 1 pump positive, 2 pump negative, 3 turbine positive, 4 turbine negative"},
 };
 // the knots and slopes of one map from a well-formed table (the rules are checked by
@@ -131,10 +153,18 @@ constexpr DefaultPlotDescriptor kPlots[] = {
 };
 
 constexpr ComponentDescriptor kDesc{
-    .type = "torque_converter", .label = "Torque converter", .group = "rotational", .fieldPrefix = "converter",
+    .type = "torque_converter",
+    .label = "Torque converter",
+    .group = "rotational",
+    .fieldPrefix = "converter",
     .doc = "A quasi-steady hydrodynamic torque converter with four signed maps; the stator is grounded.",
-    .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs,
-    .historyStates = 4, .maxInstances = kMaxConverters, .capability = "quasisteady_converter_powertrain",
+    .ports = kPorts,
+    .parameters = kParams,
+    .inputs = {},
+    .observables = kObs,
+    .historyStates = 4,
+    .maxInstances = kMaxConverters,
+    .capability = "quasisteady_converter_powertrain",
     .idStem = "tc",
     .tableEditor = TableEditorKind::ConverterMaps,
     .defaultPlots = kPlots,
@@ -150,8 +180,7 @@ bool TorqueConverter::compile(CompileContext& ctx, Params& p)
     p.pump = ctx.port("node_a");
     p.turbine = ctx.port("node_b");
     p.heat = ctx.portIsNode("heat_node") ? ctx.port("heat_node") : -1;
-    if (ctx.portNode("node_a") == ctx.portNode("node_b"))
-        ctx.errorAt("node_b", "pump and turbine must be two different rotational nodes");
+    if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "pump and turbine must be two different rotational nodes");
     for (const ConverterMapFinding& f : checkConverterMaps(ctx.spec().parameters)) ctx.error(f.field(), f.message);
     for (int i = 0; i < 4; ++i) fillMap(ctx.table(kMapNames[i]), p.map[i]);
     p.scratch = ctx.allocScratch(2);

@@ -20,37 +20,36 @@ public:
     /// its bond-graph reading (analysis/bondgraphreading.h)
     static void bondGraph(BondGraphReading& r);
     static constexpr int kMaxPoints = 32;
-    static constexpr const char* kMapNames[4] = {"pump_positive", "pump_negative", "turbine_positive",
-                                                 "turbine_negative"};
+    static constexpr const char* kMapNames[4] = {"pump_positive", "pump_negative", "turbine_positive", "turbine_negative"};
 
     /// one validated, owned map
     struct Map {
-        int n = 0;                 ///< knots
-        double s[kMaxPoints];      ///< speed ratio knots, -1 .. 1 strictly increasing
-        double r[kMaxPoints];      ///< torque ratio at the knots
-        double c[kMaxPoints];      ///< capacity coefficient at the knots [N m s^2/rad^2]
-        double dr[kMaxPoints];     ///< slope of R on segment k
-        double dc[kMaxPoints];     ///< slope of C on segment k
+        int n = 0;             ///< knots
+        double s[kMaxPoints];  ///< speed ratio knots, -1 .. 1 strictly increasing
+        double r[kMaxPoints];  ///< torque ratio at the knots
+        double c[kMaxPoints];  ///< capacity coefficient at the knots [N m s^2/rad^2]
+        double dr[kMaxPoints]; ///< slope of R on segment k
+        double dc[kMaxPoints]; ///< slope of C on segment k
     };
 
     /// compiled parameters
     struct Params {
-        int pump = kGround;      ///< pump node
-        int turbine = kGround;   ///< turbine node
-        int heat = -1;           ///< thermal node index, -1: external ledger
-        Map map[4];              ///< pump_positive, pump_negative, turbine_positive, turbine_negative
-        int scratch = 0;         ///< scratch: pump torque, turbine torque
-        int mean = 0;            ///< means: pump torque, turbine torque, heat flow
-        int real = 0;            ///< cumulative fluid heat {sum, comp}
+        int pump = kGround;    ///< pump node
+        int turbine = kGround; ///< turbine node
+        int heat = -1;         ///< thermal node index, -1: external ledger
+        Map map[4];            ///< pump_positive, pump_negative, turbine_positive, turbine_negative
+        int scratch = 0;       ///< scratch: pump torque, turbine torque
+        int mean = 0;          ///< means: pump torque, turbine torque, heat flow
+        int real = 0;          ///< cumulative fluid heat {sum, comp}
     };
 
     /// reactions and their derivatives at one pair of speeds
     struct Reaction {
-        double tp = 0.0, tt = 0.0;         ///< torque on pump, on turbine [N m]
-        double dpp = 0.0, dpt = 0.0;       ///< d tp / d wp, d tp / d wt
-        double dtp = 0.0, dtt = 0.0;       ///< d tt / d wp, d tt / d wt
-        double s = 0.0;                    ///< speed ratio
-        int drive = 0;                     ///< 0 stopped, 1..4 map in use
+        double tp = 0.0, tt = 0.0;   ///< torque on pump, on turbine [N m]
+        double dpp = 0.0, dpt = 0.0; ///< d tp / d wp, d tp / d wt
+        double dtp = 0.0, dtt = 0.0; ///< d tt / d wp, d tt / d wt
+        double s = 0.0;              ///< speed ratio
+        int drive = 0;               ///< 0 stopped, 1..4 map in use
     };
 
     static bool compile(CompileContext& ctx, Params& p);
@@ -70,8 +69,10 @@ public:
         int lo = 0, hi = m.n - 2;
         while (lo < hi) {
             const int mid = (lo + hi + 1) / 2;
-            if (m.s[mid] <= s) lo = mid;
-            else hi = mid - 1;
+            if (m.s[mid] <= s)
+                lo = mid;
+            else
+                hi = mid - 1;
         }
         dr = m.dr[lo];
         dc = m.dc[lo];
@@ -106,11 +107,19 @@ public:
         const double dFF = dk * ad;
         out.s = s;
         if (pumpDrives) {
-            out.tp = tD; out.tt = tF;
-            out.dpp = dDD; out.dpt = dDF; out.dtp = dFD; out.dtt = dFF;
+            out.tp = tD;
+            out.tt = tF;
+            out.dpp = dDD;
+            out.dpt = dDF;
+            out.dtp = dFD;
+            out.dtt = dFF;
         } else {
-            out.tt = tD; out.tp = tF;
-            out.dtt = dDD; out.dtp = dDF; out.dpt = dFD; out.dpp = dFF;
+            out.tt = tD;
+            out.tp = tF;
+            out.dtt = dDD;
+            out.dtp = dDF;
+            out.dpt = dFD;
+            out.dpp = dFF;
         }
     }
 

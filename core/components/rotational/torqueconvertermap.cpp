@@ -19,7 +19,7 @@ struct Knots {
 
 class Checker {
 public:
-    explicit Checker(std::vector<ConverterMapFinding>& out) : m_out(out) {}
+    explicit Checker(std::vector<ConverterMapFinding>& out) : m_out(out) { }
 
     void at(int map, int row, int column, std::string message)
     {
@@ -41,14 +41,15 @@ public:
             ok = false;
         }
         if (m.s[m.n - 1] != 1.0) {
-            at(map, m.n - 1, 0, "the last point must be at speed_ratio 1 exactly (got " + formatDouble(m.s[m.n - 1]) +
-                                    "); a map spans [-1, 1]");
+            at(map, m.n - 1, 0,
+               "the last point must be at speed_ratio 1 exactly (got " + formatDouble(m.s[m.n - 1]) + "); a map spans [-1, 1]");
             ok = false;
         }
         for (int i = 1; i < m.n; ++i) {
             if (!(m.s[i] > m.s[i - 1])) {
-                at(map, i, 0, "speed ratios must increase strictly (" + formatDouble(m.s[i]) + " follows " +
-                                  formatDouble(m.s[i - 1]) + "); reorder or remove the point");
+                at(map, i, 0,
+                   "speed ratios must increase strictly (" + formatDouble(m.s[i]) + " follows " + formatDouble(m.s[i - 1]) +
+                       "); reorder or remove the point");
                 ok = false;
             }
         }
@@ -59,14 +60,15 @@ public:
             dr[k] = (m.r[k + 1] - m.r[k]) / ds;
             const double dc = (m.c[k + 1] - m.c[k]) / ds;
             if (!std::isfinite(dr[k]) || !std::isfinite(dc)) {
-                at(map, k + 1, 0, "the slope between points " + std::to_string(k) + " and " + std::to_string(k + 1) +
-                                      " is not finite; spread the points apart");
+                at(map, k + 1, 0,
+                   "the slope between points " + std::to_string(k) + " and " + std::to_string(k + 1) +
+                       " is not finite; spread the points apart");
                 ok = false;
             }
         }
         if (m.c[m.n - 1] != 0.0) {
-            at(map, m.n - 1, 2, "must be 0 at speed_ratio 1 (got " + formatDouble(m.c[m.n - 1]) +
-                                    "): equal speeds transmit no fluid torque");
+            at(map, m.n - 1, 2,
+               "must be 0 at speed_ratio 1 (got " + formatDouble(m.c[m.n - 1]) + "): equal speeds transmit no fluid torque");
             ok = false;
         }
         if (m.r[m.n - 1] != 1.0) {
@@ -78,8 +80,9 @@ public:
         for (int k = 0; k < m.n && ok; ++k) {
             const double e = m.s[k] * m.r[k];
             if (e > 1.0) {
-                at(map, k, 1, "efficiency s*R = " + formatDouble(e) + " exceeds 1 at speed_ratio " + formatDouble(m.s[k]) +
-                                  "; lower torque_ratio to at most " + formatDouble(1.0 / m.s[k]));
+                at(map, k, 1,
+                   "efficiency s*R = " + formatDouble(e) + " exceeds 1 at speed_ratio " + formatDouble(m.s[k]) +
+                       "; lower torque_ratio to at most " + formatDouble(1.0 / m.s[k]));
                 ok = false;
             }
         }
@@ -92,9 +95,10 @@ public:
             if (sv > m.s[k] && sv < m.s[k + 1]) {
                 const double ev = sv * (m.r[k] + slope * (sv - m.s[k]));
                 if (ev > 1.0 + 4.0 * kEps) {
-                    at(map, k, 1, "efficiency s*R(s) peaks at " + formatDouble(ev) + " at speed_ratio " + formatDouble(sv) +
-                                      " between points " + std::to_string(k) + " and " + std::to_string(k + 1) +
-                                      " (the knots pass, the segment does not); lower torque_ratio on this segment or add a point");
+                    at(map, k, 1,
+                       "efficiency s*R(s) peaks at " + formatDouble(ev) + " at speed_ratio " + formatDouble(sv) + " between points " +
+                           std::to_string(k) + " and " + std::to_string(k + 1) +
+                           " (the knots pass, the segment does not); lower torque_ratio on this segment or add a point");
                     ok = false;
                 }
             }
@@ -122,8 +126,8 @@ public:
         const std::string r2Text = r1 != 0.0 && std::isfinite(r2Want) ? formatDouble(r2Want) : std::string("1/R");
         ConverterMapFinding f;
         f.pair = pairIndex;
-        f.message = std::string("at speed_ratio -1, ") + n1 + " (R " + formatDouble(r1) + ", C " + formatDouble(c1) + ") and " +
-                    n2 + " (R " + formatDouble(r2) + ", C " + formatDouble(c2) +
+        f.message = std::string("at speed_ratio -1, ") + n1 + " (R " + formatDouble(r1) + ", C " + formatDouble(c1) + ") and " + n2 +
+                    " (R " + formatDouble(r2) + ", C " + formatDouble(c2) +
                     ") give different torques when the reference member changes; set " + n2 + "[0] to capacity_coefficient " +
                     formatDouble(c1 * r1) + " and torque_ratio " + r2Text + " (R1*R2 = 1, C2 = C1*R1)";
         m_out.push_back(std::move(f));

@@ -10,8 +10,7 @@
 namespace drivelab {
 
 /// the four maps, in drive-code order (drive 1 .. 4)
-inline constexpr const char* kConverterMapNames[4] = {"pump_positive", "pump_negative", "turbine_positive",
-                                                      "turbine_negative"};
+inline constexpr const char* kConverterMapNames[4] = {"pump_positive", "pump_negative", "turbine_positive", "turbine_negative"};
 /// the columns of a map point
 inline constexpr const char* kConverterMapColumns[3] = {"speed_ratio", "torque_ratio", "capacity_coefficient"};
 /// the counter-rotation pairs (map indices): pump_positive with turbine_negative, pump_negative with

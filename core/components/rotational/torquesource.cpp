@@ -7,11 +7,17 @@ namespace {
 
 constexpr PortDescriptor kPorts[] = {
     {.name = "node_a", .domain = Domain::Rotational, .doc = "flange: the torque acts on it"},
-    {.name = "node_b", .domain = Domain::Rotational, .optional = true, .allowGround = true,
+    {.name = "node_b",
+     .domain = Domain::Rotational,
+     .optional = true,
+     .allowGround = true,
      .doc = "support: takes the reaction (absent: ground)"},
 };
 constexpr InputDescriptor kInputs[] = {
-    {.name = "torque", .unit = "N m", .range = ranges::kTorque, .initialDefault = 0.0,
+    {.name = "torque",
+     .unit = "N m",
+     .range = ranges::kTorque,
+     .initialDefault = 0.0,
      .doc = "torque applied on node_a (absent: 0); events change it"},
 };
 constexpr ObservableDescriptor kObs[] = {
@@ -19,10 +25,15 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "torque_at_b", .unit = "N m", .doc = "mean reaction on the support over the last tick"},
     {.name = "power", .unit = "W", .doc = "mean power delivered over the last tick"},
 };
-constexpr ComponentDescriptor kDesc{
-    .type = "torque_source", .label = "Torque source", .group = "sources", .fieldPrefix = "torque_source",
-    .doc = "An ideal torque source driven by its torque input (events change it).",
-    .ports = kPorts, .parameters = {}, .inputs = kInputs, .observables = kObs};
+constexpr ComponentDescriptor kDesc{.type = "torque_source",
+                                    .label = "Torque source",
+                                    .group = "sources",
+                                    .fieldPrefix = "torque_source",
+                                    .doc = "An ideal torque source driven by its torque input (events change it).",
+                                    .ports = kPorts,
+                                    .parameters = {},
+                                    .inputs = kInputs,
+                                    .observables = kObs};
 
 } // namespace
 

@@ -6,13 +6,19 @@ namespace {
 
 constexpr PortDescriptor kPorts[] = {
     {.name = "node_a", .domain = Domain::Rotational, .doc = "flange: the torque acts on it"},
-    {.name = "node_b", .domain = Domain::Rotational, .optional = true, .allowGround = true,
+    {.name = "node_b",
+     .domain = Domain::Rotational,
+     .optional = true,
+     .allowGround = true,
      .doc = "support: takes the reaction (absent: ground)"},
 };
 constexpr ParameterDescriptor kParams[] = {
     {.name = "step_torque", .unit = "N m", .range = ranges::kTorque, .editorDefault = "10", .doc = "height of the step (negative: a load)"},
     {.name = "offset_torque", .unit = "N m", .range = ranges::kTorque, .editorDefault = "0", .doc = "torque before the step"},
-    {.name = "start_time", .unit = "s", .range = ranges::kStartTime, .editorDefault = "0",
+    {.name = "start_time",
+     .unit = "s",
+     .range = ranges::kStartTime,
+     .editorDefault = "0",
      .doc = "step instant; torque = offset before it"},
 };
 constexpr ObservableDescriptor kObs[] = {
@@ -20,9 +26,15 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "torque_at_b", .unit = "N m", .doc = "mean reaction on the support over the last tick"},
 };
 constexpr ComponentDescriptor kDesc{
-    .type = "torque_step", .label = "Torque step", .group = "sources", .fieldPrefix = "torque_step",
+    .type = "torque_step",
+    .label = "Torque step",
+    .group = "sources",
+    .fieldPrefix = "torque_step",
     .doc = "An ideal torque source stepping from offset to offset + step at start_time.",
-    .ports = kPorts, .parameters = kParams, .inputs = {}, .observables = kObs,
+    .ports = kPorts,
+    .parameters = kParams,
+    .inputs = {},
+    .observables = kObs,
     .idStem = "step",
 };
 

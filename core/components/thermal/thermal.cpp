@@ -10,16 +10,24 @@ constexpr PortDescriptor kConductorPorts[] = {
     {.name = "node_b", .domain = Domain::Thermal, .doc = "second thermal mass"},
 };
 constexpr ParameterDescriptor kConductorParams[] = {
-    {.name = "conductance", .unit = "W/K", .range = ranges::kThermalConductance, .editorDefault = "10",
+    {.name = "conductance",
+     .unit = "W/K",
+     .range = ranges::kThermalConductance,
+     .editorDefault = "10",
      .doc = "heat flow per kelvin of temperature difference"},
 };
 constexpr ObservableDescriptor kConductorObs[] = {
     {.name = "heat_flow", .unit = "W", .doc = "mean heat flow from node_a to node_b over the last tick"},
 };
-constexpr ComponentDescriptor kConductor{
-    .type = "thermal_conductor", .label = "Thermal conductor", .group = "thermal", .fieldPrefix = "thermal_conductor",
-    .doc = "A linear thermal conductance between two thermal masses.",
-    .ports = kConductorPorts, .parameters = kConductorParams, .inputs = {}, .observables = kConductorObs};
+constexpr ComponentDescriptor kConductor{.type = "thermal_conductor",
+                                         .label = "Thermal conductor",
+                                         .group = "thermal",
+                                         .fieldPrefix = "thermal_conductor",
+                                         .doc = "A linear thermal conductance between two thermal masses.",
+                                         .ports = kConductorPorts,
+                                         .parameters = kConductorParams,
+                                         .inputs = {},
+                                         .observables = kConductorObs};
 
 constexpr PortDescriptor kSourcePorts[] = {
     {.name = "node_a", .domain = Domain::Thermal, .doc = "heated thermal mass"},
@@ -30,10 +38,15 @@ constexpr InputDescriptor kSourceInputs[] = {
 constexpr ObservableDescriptor kSourceObs[] = {
     {.name = "power", .unit = "W", .doc = "mean heat input over the last tick"},
 };
-constexpr ComponentDescriptor kSource{
-    .type = "heat_source", .label = "Heat source", .group = "thermal", .fieldPrefix = "heat_source",
-    .doc = "A prescribed heat flow into a thermal mass.",
-    .ports = kSourcePorts, .parameters = {}, .inputs = kSourceInputs, .observables = kSourceObs};
+constexpr ComponentDescriptor kSource{.type = "heat_source",
+                                      .label = "Heat source",
+                                      .group = "thermal",
+                                      .fieldPrefix = "heat_source",
+                                      .doc = "A prescribed heat flow into a thermal mass.",
+                                      .ports = kSourcePorts,
+                                      .parameters = {},
+                                      .inputs = kSourceInputs,
+                                      .observables = kSourceObs};
 
 } // namespace
 
@@ -58,14 +71,8 @@ bool HeatSource::compile(CompileContext& ctx, Params& p)
     return !ctx.failed();
 }
 
-void ThermalConductor::bondGraph(BondGraphReading& r)
-{
-    r.commonFlow(Domain::Thermal, {BgKind::R, "r", "thermal conductance"});
-}
+void ThermalConductor::bondGraph(BondGraphReading& r) { r.commonFlow(Domain::Thermal, {BgKind::R, "r", "thermal conductance"}); }
 
-void HeatSource::bondGraph(BondGraphReading& r)
-{
-    r.onePort(Domain::Thermal, {BgKind::Sf, "sf", "prescribed heat flow"});
-}
+void HeatSource::bondGraph(BondGraphReading& r) { r.onePort(Domain::Thermal, {BgKind::Sf, "sf", "prescribed heat flow"}); }
 
 } // namespace drivelab

@@ -16,10 +16,10 @@ public:
 
     /// compiled parameters
     struct Params {
-        int a = -1;        ///< thermal node a
-        int b = -1;        ///< thermal node b
-        double g = 0.0;    ///< conductance [W/K]
-        int mean = 0;      ///< means: heat flow from a to b
+        int a = -1;     ///< thermal node a
+        int b = -1;     ///< thermal node b
+        double g = 0.0; ///< conductance [W/K]
+        int mean = 0;   ///< means: heat flow from a to b
     };
 
     static bool compile(CompileContext& ctx, Params& p);
@@ -43,9 +43,9 @@ public:
 
     /// compiled parameters
     struct Params {
-        int node = -1;     ///< thermal node
-        int power = 0;     ///< real slot of the power input [W]
-        int mean = 0;      ///< means: power
+        int node = -1; ///< thermal node
+        int power = 0; ///< real slot of the power input [W]
+        int mean = 0;  ///< means: power
     };
 
     static bool compile(CompileContext& ctx, Params& p);

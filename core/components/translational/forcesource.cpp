@@ -7,11 +7,17 @@ namespace {
 
 constexpr PortDescriptor kPorts[] = {
     {.name = "node_a", .domain = Domain::Translational, .doc = "body the force acts on"},
-    {.name = "node_b", .domain = Domain::Translational, .optional = true, .allowGround = true,
+    {.name = "node_b",
+     .domain = Domain::Translational,
+     .optional = true,
+     .allowGround = true,
      .doc = "support: takes the reaction (absent: ground)"},
 };
 constexpr InputDescriptor kInputs[] = {
-    {.name = "force", .unit = "N", .range = ranges::kForce, .initialDefault = 0.0,
+    {.name = "force",
+     .unit = "N",
+     .range = ranges::kForce,
+     .initialDefault = 0.0,
      .doc = "force applied on node_a (absent: 0); events change it"},
 };
 constexpr ObservableDescriptor kObs[] = {
@@ -19,10 +25,15 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "force_at_b", .unit = "N", .doc = "mean reaction on the support over the last tick"},
     {.name = "power", .unit = "W", .doc = "mean power delivered over the last tick"},
 };
-constexpr ComponentDescriptor kDesc{
-    .type = "force_source", .label = "Force source", .group = "sources", .fieldPrefix = "force_source",
-    .doc = "An ideal force source driven by its force input (events change it).",
-    .ports = kPorts, .parameters = {}, .inputs = kInputs, .observables = kObs};
+constexpr ComponentDescriptor kDesc{.type = "force_source",
+                                    .label = "Force source",
+                                    .group = "sources",
+                                    .fieldPrefix = "force_source",
+                                    .doc = "An ideal force source driven by its force input (events change it).",
+                                    .ports = kPorts,
+                                    .parameters = {},
+                                    .inputs = kInputs,
+                                    .observables = kObs};
 
 } // namespace
 

@@ -46,7 +46,9 @@ void TestForceSource::groundedSine()
     DL_COMPILE(model, kSine);
     DL_SIMULATE(t, model);
     const double m = 2.0, v0 = 1.0, f0 = 10.0, w = 2.0 * std::numbers::pi, h = 1e-3;
-    const auto v = [&](double s) { return v0 + f0 * (1.0 - std::cos(w * s)) / (m * w); };
+    const auto v = [&](double s) {
+        return v0 + f0 * (1.0 - std::cos(w * s)) / (m * w);
+    };
     double x = 0.5, worstV = 0.0, worstF = 0.0;
     for (std::size_t k = 1; k < t.rows.size(); ++k) {
         const double t0 = static_cast<double>(k - 1) * h, t1 = static_cast<double>(k) * h;
@@ -56,8 +58,8 @@ void TestForceSource::groundedSine()
         worstF = std::fmax(worstF, std::fabs(t.at(k, "push", "force") - mean));
         QCOMPARE(t.at(k, "push", "force_at_b"), -t.at(k, "push", "force"));
     }
-    qInfo("worst velocity error %.3g m/s, worst mean force error %.3g N; position %.17g (expected %.17g); residual %.3g J",
-          worstV, worstF, t.at(1000, "body", "position"), x, t.energy.residual);
+    qInfo("worst velocity error %.3g m/s, worst mean force error %.3g N; position %.17g (expected %.17g); residual %.3g J", worstV, worstF,
+          t.at(1000, "body", "position"), x, t.energy.residual);
     QVERIFY(worstV < 1e-13);
     QVERIFY(worstF < 1e-10);
     DL_NEAR(t.at(1000, "body", "position"), x, 1e-12);

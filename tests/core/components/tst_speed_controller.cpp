@@ -43,14 +43,17 @@ std::string loop(double J, double kp, double ki, double lo, double hi, const std
     return lab(runSettings(tickNs, durationNs, 1), "[" + rot("shaft", J, 0.0) + "]",
                R"([{"id": "src", "type": "torque_source", "node_a": "shaft", "inputs": {"torque": {"controller": "driver"}}},
                    {"id": "driver", "type": "speed_controller", "node_a": "shaft",
-                    "parameters": {"proportional_gain": )" + formatDouble(kp) + R"(, "integral_gain": )" + formatDouble(ki) +
-                   R"(, "output_min": )" + formatDouble(lo) + R"(, "output_max": )" + formatDouble(hi) + R"(},
-                    "inputs": {"target": )" + target + "}}]",
+                    "parameters": {"proportional_gain": )" +
+                   formatDouble(kp) + R"(, "integral_gain": )" + formatDouble(ki) + R"(, "output_min": )" + formatDouble(lo) +
+                   R"(, "output_max": )" + formatDouble(hi) + R"(},
+                    "inputs": {"target": )" +
+                   target + "}}]",
                "[]", signalList);
 }
 
 // the discrete law, written out: returns w at every tick boundary
-std::vector<double> recurrence(double J, double kp, double ki, double lo, double hi, double r, double h, int n, std::vector<double>* integrals = nullptr)
+std::vector<double> recurrence(double J, double kp, double ki, double lo, double hi, double r, double h, int n,
+                               std::vector<double>* integrals = nullptr)
 {
     std::vector<double> w{0.0};
     double I = 0.0;
@@ -113,7 +116,8 @@ void TestSpeedController::proportionalIntegral()
             worstContinuous = std::max(worstContinuous, std::fabs(t.at(n, "shaft", "speed") - exact)); // first order: about 1.09 h r
         }
         QVERIFY2(worst < 1e-11, qPrintable(QString::number(worst)));
-        QVERIFY2(worstContinuous < 1.5 * h * r && worstContinuous > 0.5 * h * r, qPrintable(QString("h %1: %2").arg(h).arg(worstContinuous)));
+        QVERIFY2(worstContinuous < 1.5 * h * r && worstContinuous > 0.5 * h * r,
+                 qPrintable(QString("h %1: %2").arg(h).arg(worstContinuous)));
     }
 }
 
@@ -171,7 +175,9 @@ void TestSpeedController::stateAndSignals()
     // (u > 0); the sampled loop follows it to O(h). `error` is the last sample's (at t - h).
     const Trace t = simulate(model);
     QVERIFY(t.ok);
-    const auto g = [](double u) { return u > 0.0 ? std::exp(-u) * std::sin(2.0 * u) : 0.0; };
+    const auto g = [](double u) {
+        return u > 0.0 ? std::exp(-u) * std::sin(2.0 * u) : 0.0;
+    };
     double worst = 0.0;
     for (std::size_t n = 1; n < t.rows.size(); ++n) {
         const double ts = t.times[n] - 1e-3;
@@ -186,12 +192,15 @@ void TestSpeedController::errors()
         const LoadedLab l = load(text);
         return l.model ? QString() : describe(l.diagnostics);
     };
-    QVERIFY(errorsOf(loop(1.0, 1.0, 0.0, 5.0, 5.0, "1", 1000000, 10000000)).contains("driver: speed_controller.output_max: must be greater than output_min"));
+    QVERIFY(errorsOf(loop(1.0, 1.0, 0.0, 5.0, 5.0, "1", 1000000, 10000000))
+                .contains("driver: speed_controller.output_max: must be greater than output_min"));
     // an input bound to a component with no output
-    const std::string bad = lab(runSettings(1000000, 10000000, 1), "[" + rot("shaft", 1.0, 0.0) + "]",
-                                R"([{"id": "src", "type": "torque_source", "node_a": "shaft", "inputs": {"torque": {"controller": "other"}}},
+    const std::string bad =
+        lab(runSettings(1000000, 10000000, 1), "[" + rot("shaft", 1.0, 0.0) + "]",
+            R"([{"id": "src", "type": "torque_source", "node_a": "shaft", "inputs": {"torque": {"controller": "other"}}},
                                     {"id": "other", "type": "torque_source", "node_a": "shaft"}])");
-    QVERIFY2(errorsOf(bad).contains("src: inputs.torque.controller: 'other' is a torque_source: it has no output"), qPrintable(errorsOf(bad)));
+    QVERIFY2(errorsOf(bad).contains("src: inputs.torque.controller: 'other' is a torque_source: it has no output"),
+             qPrintable(errorsOf(bad)));
 }
 
 void TestSpeedController::causality()

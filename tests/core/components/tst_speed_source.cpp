@@ -64,8 +64,8 @@ private slots:
 namespace {
 
 // a lab with a signals section
-std::string labWithSignals(const std::string& run, const std::string& sigs, const std::string& nodes,
-                           const std::string& components, const std::string& events = "[]")
+std::string labWithSignals(const std::string& run, const std::string& sigs, const std::string& nodes, const std::string& components,
+                           const std::string& events = "[]")
 {
     std::string text = lab(run, nodes, components, events);
     text.pop_back(); // the closing brace
@@ -83,8 +83,7 @@ std::string gearLab(const std::string& signal, double w0)
 }
 
 // the checks of (1) against the prescribed w(t)
-template <class W>
-void checkFollows(const Trace& t, W w)
+template <class W> void checkFollows(const Trace& t, W w)
 {
     const double h = 1e-3, jr = kJ1 + kJ2 / (kR * kR);
     double angle = 0.0, worstSpeed = 0.0, worstTorque = 0.0, worstPower = 0.0;
@@ -117,7 +116,9 @@ void TestSpeedSource::gearRamp()
 {
     DL_COMPILE(model, gearLab(R"({"id": "w", "kind": "ramp", "start": 0.1, "duration": 0.5, "from": 20, "to": 120})", 20.0));
     DL_SIMULATE(t, model);
-    const auto w = [](double s) { return s <= 0.1 ? 20.0 : s >= 0.6 ? 120.0 : 20.0 + 200.0 * (s - 0.1); };
+    const auto w = [](double s) {
+        return s <= 0.1 ? 20.0 : s >= 0.6 ? 120.0 : 20.0 + 200.0 * (s - 0.1);
+    };
     checkFollows(t, w);
     // during the ramp the torque is Jr * 200 rad/s^2 = 200 N m; at rest 0
     DL_NEAR(t.at(300, "src", "torque"), 200.0, 1e-9);
@@ -130,7 +131,9 @@ void TestSpeedSource::gearSine()
 {
     DL_COMPILE(model, gearLab(R"({"id": "w", "kind": "sine", "amplitude": 20, "frequency": 2, "offset": 50})", 50.0));
     DL_SIMULATE(t, model);
-    const auto w = [](double s) { return 50.0 + 20.0 * std::sin(2.0 * std::numbers::pi * 2.0 * s); };
+    const auto w = [](double s) {
+        return 50.0 + 20.0 * std::sin(2.0 * std::numbers::pi * 2.0 * s);
+    };
     checkFollows(t, w);
 }
 
@@ -288,12 +291,13 @@ void TestSpeedSource::causality()
 
 void TestSpeedSource::initialSpeed()
 {
-    const LoadedLab l = load(labWithSignals(runSettings(1000000, 10000000, 1), R"([{"id": "w", "kind": "ramp", "duration": 1, "from": 7, "to": 9}])",
-                                            "[" + rot("a", 1.0, 3.0) + "]",
-                                            R"([{"id": "src", "type": "speed_source", "node_a": "a", "inputs": {"speed": {"signal": "w"}}}])"));
+    const LoadedLab l = load(labWithSignals(
+        runSettings(1000000, 10000000, 1), R"([{"id": "w", "kind": "ramp", "duration": 1, "from": 7, "to": 9}])",
+        "[" + rot("a", 1.0, 3.0) + "]", R"([{"id": "src", "type": "speed_source", "node_a": "a", "inputs": {"speed": {"signal": "w"}}}])"));
     QVERIFY(!l.model);
     const QString d = describe(l.diagnostics);
-    QVERIFY2(d.contains("a: initial_speed: is 3.0 but 'src' prescribes") && d.contains("set initial_speed to 7.0") && d.contains("signal 'w'"),
+    QVERIFY2(d.contains("a: initial_speed: is 3.0 but 'src' prescribes") && d.contains("set initial_speed to 7.0") &&
+                 d.contains("signal 'w'"),
              qPrintable(d));
 }
 

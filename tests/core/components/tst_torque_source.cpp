@@ -32,10 +32,9 @@ private slots:
 };
 
 namespace {
-const std::string kGrounded =
-    lab(runSettings(1000000, 1000000000, 100), "[" + rot("shaft", 0.5, 2.0) + "]",
-        R"([{"id": "src", "type": "torque_source", "node_a": "shaft", "inputs": {"torque": 10}}])",
-        R"([{"time_ns": 500000000, "component": "src", "input": "torque", "value": -5}])");
+const std::string kGrounded = lab(runSettings(1000000, 1000000000, 100), "[" + rot("shaft", 0.5, 2.0) + "]",
+                                  R"([{"id": "src", "type": "torque_source", "node_a": "shaft", "inputs": {"torque": 10}}])",
+                                  R"([{"time_ns": 500000000, "component": "src", "input": "torque", "value": -5}])");
 } // namespace
 
 void TestTorqueSource::grounded()

@@ -14,8 +14,8 @@ namespace drivelab::plain {
 
 /// one registered test
 struct TestCase {
-    const char* name;  ///< function name
-    void (*run)();     ///< body
+    const char* name; ///< function name
+    void (*run)();    ///< body
 };
 
 /// every registered test, in registration order
@@ -62,8 +62,7 @@ inline int runTests(int argc, char** argv)
 }
 
 /// text of a value for failure messages
-template <class T>
-std::string show(const T& v)
+template <class T> std::string show(const T& v)
 {
     std::ostringstream s;
     s.precision(17);
@@ -74,42 +73,42 @@ std::string show(const T& v)
 } // namespace drivelab::plain
 
 /// define and register a test
-#define DL_PLAIN_TEST(name)                                                                                          \
-    static void name();                                                                                              \
-    static const ::drivelab::plain::Registrar name##Registrar(#name, name);                                          \
+#define DL_PLAIN_TEST(name)                                                                                                                \
+    static void name();                                                                                                                    \
+    static const ::drivelab::plain::Registrar name##Registrar(#name, name);                                                                \
     static void name()
 
 /// a check that keeps the test going when it fails; `what` adds context (streamed)
-#define DL_PLAIN_CHECK(cond, what)                                                                                   \
-    do {                                                                                                             \
-        if (!(cond)) {                                                                                               \
-            std::ostringstream msg_;                                                                                 \
-            msg_ << #cond << " -- " << what;                                                                         \
-            ::drivelab::plain::fail(__FILE__, __LINE__, msg_.str());                                                 \
-        }                                                                                                            \
+#define DL_PLAIN_CHECK(cond, what)                                                                                                         \
+    do {                                                                                                                                   \
+        if (!(cond)) {                                                                                                                     \
+            std::ostringstream msg_;                                                                                                       \
+            msg_ << #cond << " -- " << what;                                                                                               \
+            ::drivelab::plain::fail(__FILE__, __LINE__, msg_.str());                                                                       \
+        }                                                                                                                                  \
     } while (0)
 
 /// a check that ends the test when it fails
-#define DL_PLAIN_REQUIRE(cond, what)                                                                                 \
-    do {                                                                                                             \
-        if (!(cond)) {                                                                                               \
-            std::ostringstream msg_;                                                                                 \
-            msg_ << #cond << " -- " << what;                                                                         \
-            ::drivelab::plain::fail(__FILE__, __LINE__, msg_.str());                                                 \
-            return;                                                                                                  \
-        }                                                                                                            \
+#define DL_PLAIN_REQUIRE(cond, what)                                                                                                       \
+    do {                                                                                                                                   \
+        if (!(cond)) {                                                                                                                     \
+            std::ostringstream msg_;                                                                                                       \
+            msg_ << #cond << " -- " << what;                                                                                               \
+            ::drivelab::plain::fail(__FILE__, __LINE__, msg_.str());                                                                       \
+            return;                                                                                                                        \
+        }                                                                                                                                  \
     } while (0)
 
 /// two values equal (compared with ==), both shown when not
-#define DL_PLAIN_EQUAL(actual, expected)                                                                             \
+#define DL_PLAIN_EQUAL(actual, expected)                                                                                                   \
     DL_PLAIN_CHECK((actual) == (expected), ::drivelab::plain::show(actual) << " != " << ::drivelab::plain::show(expected))
 
 /// |actual - expected| <= tol
-#define DL_PLAIN_NEAR(actual, expected, tol)                                                                         \
-    DL_PLAIN_CHECK(std::fabs((actual) - (expected)) <= (tol),                                                        \
-                   ::drivelab::plain::show(actual) << " vs " << ::drivelab::plain::show(expected) << " within "     \
-                                                   << ::drivelab::plain::show(tol))
+#define DL_PLAIN_NEAR(actual, expected, tol)                                                                                               \
+    DL_PLAIN_CHECK(std::fabs((actual) - (expected)) <= (tol), ::drivelab::plain::show(actual)                                              \
+                                                                  << " vs " << ::drivelab::plain::show(expected) << " within "             \
+                                                                  << ::drivelab::plain::show(tol))
 
 /// main() of a plain test executable
-#define DL_PLAIN_MAIN()                                                                                              \
+#define DL_PLAIN_MAIN()                                                                                                                    \
     int main(int argc, char** argv) { return ::drivelab::plain::runTests(argc, argv); }

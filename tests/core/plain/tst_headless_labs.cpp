@@ -23,7 +23,6 @@ namespace {
 
 const std::string kLabs = DRIVELAB_SOURCE_DIR "/labs/";
 
-
 std::string describe(const Diagnostics& d)
 {
     std::string s;
@@ -34,7 +33,7 @@ std::string describe(const Diagnostics& d)
 /// run to the end; the value of one observable at every report boundary
 struct Run {
     bool ok = false;
-    std::vector<double> values;  ///< the observable per boundary
+    std::vector<double> values; ///< the observable per boundary
     std::vector<std::int64_t> ticks;
     EnergyReport energy;
     std::uint64_t finalHash = 0;
@@ -105,7 +104,8 @@ DL_PLAIN_TEST(labsReproduceTheirPins)
         DL_PLAIN_EQUAL(toHex16(loaded.model->fingerprint), std::string(p.fingerprint));
         const Run r = simulate(loaded.model);
         DL_PLAIN_CHECK(r.ok, p.file << ": solver failure");
-        DL_PLAIN_CHECK(toHex16(r.finalHash) == p.finalHash, p.file << ": final hash " << toHex16(r.finalHash) << ", pinned " << p.finalHash);
+        DL_PLAIN_CHECK(toHex16(r.finalHash) == p.finalHash,
+                       p.file << ": final hash " << toHex16(r.finalHash) << ", pinned " << p.finalHash);
         const double scale = energyScale(r.energy);
         DL_PLAIN_CHECK(std::fabs(r.energy.residual) <= residualBound(scale, loaded.model->ticks) + 1e-12,
                        p.file << ": energy residual " << r.energy.residual << " J over " << scale << " J moved");
@@ -120,8 +120,9 @@ DL_PLAIN_TEST(labsReproduceTheirPins)
 DL_PLAIN_TEST(damperDecayFollowsTheMidpointRecurrence)
 {
     const double c = 0.5, J = 2.0, w0 = 100.0, h = 1e-3;
-    const auto loaded = loadLabText(oneNodeLab(1000000, 4000000000, R"({"id": "m", "domain": "rotational", "inertia": 2.0, "initial_speed": 100.0})",
-                                               R"({"id": "d", "type": "damper", "node_a": "m", "parameters": {"damping": 0.5}})"));
+    const auto loaded =
+        loadLabText(oneNodeLab(1000000, 4000000000, R"({"id": "m", "domain": "rotational", "inertia": 2.0, "initial_speed": 100.0})",
+                               R"({"id": "d", "type": "damper", "node_a": "m", "parameters": {"damping": 0.5}})"));
     DL_PLAIN_REQUIRE(loaded.model, describe(loaded.diagnostics));
     const Run r = simulate(loaded.model, "m", "speed");
     DL_PLAIN_REQUIRE(r.ok && r.values.size() == 41, "boundaries: " << r.values.size());
@@ -141,8 +142,9 @@ DL_PLAIN_TEST(damperDecayFollowsTheMidpointRecurrence)
 DL_PLAIN_TEST(springOscillatorRotatesByTheMidpointAngle)
 {
     const double k = 200, J = 0.5, d0 = 0.1, h = 1e-4, wn = std::sqrt(k / J);
-    const auto loaded = loadLabText(oneNodeLab(100000, 1000000000, R"({"id": "m", "domain": "rotational", "inertia": 0.5, "initial_speed": 0.0})",
-                                               R"({"id": "s", "type": "spring", "node_a": "m", "node_b": "ground",
+    const auto loaded =
+        loadLabText(oneNodeLab(100000, 1000000000, R"({"id": "m", "domain": "rotational", "inertia": 0.5, "initial_speed": 0.0})",
+                               R"({"id": "s", "type": "spring", "node_a": "m", "node_b": "ground",
                                                    "parameters": {"stiffness": 200, "initial_deflection": 0.1}})"));
     DL_PLAIN_REQUIRE(loaded.model, describe(loaded.diagnostics));
     const Run r = simulate(loaded.model, "m", "speed");

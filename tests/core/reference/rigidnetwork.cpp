@@ -13,9 +13,9 @@ using Mat = Eigen::MatrixXd;
 // the discrete state of the clutches and the inputs now
 struct Mode {
     std::vector<char> locked;
-    std::vector<int> dir;      // slip direction while slipping (-1, 0, +1)
-    std::vector<double> cap;   // capacity input now [N m]
-    std::vector<double> feed;  // source pressure of each feed now [Pa]
+    std::vector<int> dir;     // slip direction while slipping (-1, 0, +1)
+    std::vector<double> cap;  // capacity input now [N m]
+    std::vector<double> feed; // source pressure of each feed now [Pa]
 };
 
 // the continuous state: speeds, spring deflections, volume pressures
@@ -25,15 +25,9 @@ struct X {
     X operator*(double k) const { return {w * k, d * k, p * k}; }
 };
 
-bool sameSpeed(double wa, double wb)
-{
-    return std::fabs(wa - wb) <= 1e-12 + 1e-9 * (std::fabs(wa) + std::fabs(wb));
-}
+bool sameSpeed(double wa, double wb) { return std::fabs(wa - wb) <= 1e-12 + 1e-9 * (std::fabs(wa) + std::fabs(wb)); }
 
-int sign(double v)
-{
-    return v > 0.0 ? 1 : (v < 0.0 ? -1 : 0);
-}
+int sign(double v) { return v > 0.0 ? 1 : (v < 0.0 ? -1 : 0); }
 
 class Sim {
 public:
@@ -105,8 +99,10 @@ public:
                 double lo = 0.0, hi = h;
                 for (int it = 0; it < 64 && hi - lo > 1e-15 * (1.0 + t); ++it) {
                     const double mid = 0.5 * (lo + hi);
-                    if (triggered(m, t, x, step(m, t, x, mid))) hi = mid;
-                    else lo = mid;
+                    if (triggered(m, t, x, step(m, t, x, mid)))
+                        hi = mid;
+                    else
+                        lo = mid;
                 }
                 x1 = step(m, t, x, hi);
                 const X x0 = x;
@@ -407,8 +403,10 @@ private:
             const double wa = speed(x.w, c.a), wb = speed(x.w, c.b);
             const bool zero = sameSpeed(wa, wb);
             if (cap > 0.0) {
-                if (m.dir[kk] == 0 && zero) lock(m, k, x, t, out);
-                else if (!zero) m.dir[kk] = sign(wa - wb);
+                if (m.dir[kk] == 0 && zero)
+                    lock(m, k, x, t, out);
+                else if (!zero)
+                    m.dir[kk] = sign(wa - wb);
             } else {
                 m.dir[kk] = zero ? 0 : sign(wa - wb);
             }

@@ -19,30 +19,49 @@ constexpr int kGround = -1;
 
 /// a rotational network (SI units; node -1 is ground)
 struct Network {
-    struct Damper { int a, b; double c; };                       ///< T_a = -c (w_a - w_b)
-    struct Spring { int a, b; double k, c; };                    ///< T_a = -k d - c (w_a - w_b), d(0) = 0
-    struct Source { int a; double offset, step, t0; };           ///< T_a = offset (+ step from t0 on)
-    struct Gear { int a, b; double ratio; };                     ///< w_a = ratio w_b
-    struct Planetary { int sun, ring, carrier; double zs, zr; }; ///< zs w_s + zr w_r = (zs + zr) w_c
-    struct CapacityEvent { double t, value; };                   ///< an input from t on (capacity [N m], pressure [Pa])
+    struct Damper {
+        int a, b;
+        double c;
+    }; ///< T_a = -c (w_a - w_b)
+    struct Spring {
+        int a, b;
+        double k, c;
+    }; ///< T_a = -k d - c (w_a - w_b), d(0) = 0
+    struct Source {
+        int a;
+        double offset, step, t0;
+    }; ///< T_a = offset (+ step from t0 on)
+    struct Gear {
+        int a, b;
+        double ratio;
+    }; ///< w_a = ratio w_b
+    struct Planetary {
+        int sun, ring, carrier;
+        double zs, zr;
+    }; ///< zs w_s + zr w_r = (zs + zr) w_c
+    struct CapacityEvent {
+        double t, value;
+    }; ///< an input from t on (capacity [N m], pressure [Pa])
     struct Clutch {
-        int a, b;                             ///< b = kGround: a brake
-        double kinetic;                       ///< kinetic / static capacity
-        double capacity0;                     ///< static capacity at t = 0 [N m] (capacity input)
-        std::vector<CapacityEvent> events;    ///< ascending times
-        int volume = -1;                      ///< applied by this volume's pressure (-1: the capacity input)
-        double gain = 0.0;                    ///< mu n r A [m^3]: capacity = max(0, gain (p - pEnv) - spring)
-        double pEnv = 0.0;                    ///< [Pa]
-        double spring = 0.0;                  ///< mu n r F_spring [N m]
+        int a, b;                          ///< b = kGround: a brake
+        double kinetic;                    ///< kinetic / static capacity
+        double capacity0;                  ///< static capacity at t = 0 [N m] (capacity input)
+        std::vector<CapacityEvent> events; ///< ascending times
+        int volume = -1;                   ///< applied by this volume's pressure (-1: the capacity input)
+        double gain = 0.0;                 ///< mu n r A [m^3]: capacity = max(0, gain (p - pEnv) - spring)
+        double pEnv = 0.0;                 ///< [Pa]
+        double spring = 0.0;               ///< mu n r F_spring [N m]
     };
-    struct Volume { double c, p0; };                             ///< compliance V / beta [m^3/Pa], initial pressure [Pa]
-    struct Feed {                                                ///< pressure source --orifice--> volume
-        int volume;                           ///< index in volumes
-        double g;                             ///< laminar conductance [m^3/(s Pa)]
-        double p0;                            ///< source pressure at t = 0 [Pa]
-        std::vector<CapacityEvent> events;    ///< source pressure changes
+    struct Volume {
+        double c, p0;
+    };                                     ///< compliance V / beta [m^3/Pa], initial pressure [Pa]
+    struct Feed {                          ///< pressure source --orifice--> volume
+        int volume;                        ///< index in volumes
+        double g;                          ///< laminar conductance [m^3/(s Pa)]
+        double p0;                         ///< source pressure at t = 0 [Pa]
+        std::vector<CapacityEvent> events; ///< source pressure changes
     };
-    std::vector<double> inertia, speed0;      ///< per node [kg m^2], [rad/s]
+    std::vector<double> inertia, speed0; ///< per node [kg m^2], [rad/s]
     std::vector<Damper> dampers;
     std::vector<Spring> springs;
     std::vector<Source> sources;
@@ -55,9 +74,9 @@ struct Network {
 
 /// a lock or breakaway of one clutch
 struct Transition {
-    int clutch;     ///< index in Network::clutches
-    double t;       ///< instant [s]
-    bool locked;    ///< the state after it
+    int clutch;          ///< index in Network::clutches
+    double t;            ///< instant [s]
+    bool locked;         ///< the state after it
     double excess = 0.0; ///< a breakaway: |lambda| / capacity - 1 when it broke (0 when located at the crossing)
 };
 
