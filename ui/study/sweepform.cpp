@@ -15,15 +15,16 @@
 #include "study/engine.h"
 
 namespace drivelab {
-namespace {
 
-const QColor kUnused(0xf1, 0xf2, 0xf4);
-
-QString text(const QTableWidget* t, int row, int column)
+QString cellText(const QTableWidget* t, int row, int column)
 {
     const QTableWidgetItem* i = t->item(row, column);
     return i ? i->text().trimmed() : QString();
 }
+
+namespace {
+
+const QColor kUnused(0xf1, 0xf2, 0xf4);
 
 QTableWidgetItem* cell(QTableWidget* t, int row, int column)
 {
@@ -240,7 +241,7 @@ void SweepForm::addFactor()
 void SweepForm::addFactorFor(const QString& path)
 {
     for (int r = 0; r < m_factors->rowCount(); ++r) {
-        if (text(m_factors, r, FPath) == path) {
+        if (cellText(m_factors, r, FPath) == path) {
             m_factors->setCurrentCell(r, FFrom);
             return;
         }
@@ -383,7 +384,7 @@ void SweepForm::updateNow(int row)
     QTableWidgetItem* now = cell(m_factors, row, FNow);
     double v = 0.0;
     std::string why;
-    const QString path = text(m_factors, row, FPath);
+    const QString path = cellText(m_factors, row, FPath);
     if (path.isEmpty()) {
         now->setText(QString());
         now->setToolTip(QString());

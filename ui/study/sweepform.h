@@ -21,6 +21,9 @@ class QTableWidget;
 namespace drivelab {
 
 /// the sweep setup form
+/// a table cell's text, trimmed (empty for a cell never filled)
+QString cellText(const QTableWidget* t, int row, int column);
+
 class SweepForm : public QWidget {
     Q_OBJECT
 public:

@@ -16,12 +16,6 @@ namespace {
 
 const QColor kRefused(0xfd, 0xec, 0xee);
 
-QString text(const QTableWidget* t, int row, int column)
-{
-    const QTableWidgetItem* i = t->item(row, column);
-    return i ? i->text().trimmed() : QString();
-}
-
 QStringList listItems(const QString& s)
 {
     const bool comma = QLocale().decimalPoint() == QStringLiteral(",");
@@ -83,7 +77,7 @@ std::optional<study::SweepSpec> SweepForm::build(bool markThem)
         if (markThem) addProblem(t, row, column, what, message);
     };
     const auto number = [&](QTableWidget* t, int row, int column, const QString& what, bool whole, Json& out) {
-        const QString s = text(t, row, column);
+        const QString s = cellText(t, row, column);
         const QString why = s.isEmpty() ? tr("is empty") : numberRefusal(normalizeDecimal(s), whole);
         if (!why.isEmpty()) {
             refuse(t, row, column, what, why);
@@ -122,7 +116,7 @@ std::optional<study::SweepSpec> SweepForm::build(bool markThem)
     }
     Json factors = Json::array();
     for (int r = 0; r < m_factors->rowCount(); ++r) {
-        const QString path = text(m_factors, r, FPath);
+        const QString path = cellText(m_factors, r, FPath);
         const QString what = tr("factor %1 (%2)").arg(r + 1).arg(path.isEmpty() ? tr("no path") : path);
         Json f = Json::object();
         f["path"] = path.toStdString();
@@ -130,7 +124,7 @@ std::optional<study::SweepSpec> SweepForm::build(bool markThem)
         if (path.isEmpty()) refuse(m_factors, r, FPath, what, tr("is empty: give a value path"));
         if (kind == 0) {
             Json values = Json::array();
-            const QStringList items = listItems(text(m_factors, r, FValues));
+            const QStringList items = listItems(cellText(m_factors, r, FValues));
             if (items.isEmpty()) refuse(m_factors, r, FValues, what, tr("is empty: give one or more numbers"));
             for (const QString& item : items) {
                 const QString why = numberRefusal(normalizeDecimal(item), false);
@@ -160,7 +154,7 @@ std::optional<study::SweepSpec> SweepForm::build(bool markThem)
     root["factors"] = factors;
     Json metrics = Json::array();
     for (int r = 0; r < m_metrics->rowCount(); ++r) {
-        const QString name = text(m_metrics, r, MName);
+        const QString name = cellText(m_metrics, r, MName);
         const QString what = tr("metric %1 (%2)").arg(r + 1).arg(name.isEmpty() ? tr("no name") : name);
         Json m = Json::object();
         m["name"] = name.toStdString();
@@ -216,7 +210,7 @@ void SweepForm::showDiagnostics(const Diagnostics& diags)
                 column = FSeed;
             else if (key == QStringLiteral("scale") || key == QStringLiteral("distribution"))
                 column = FScale;
-            addProblem(m_factors, row, column, tr("factor %1 (%2)").arg(row + 1).arg(text(m_factors, row, FPath)), message);
+            addProblem(m_factors, row, column, tr("factor %1 (%2)").arg(row + 1).arg(cellText(m_factors, row, FPath)), message);
         } else if (m.hasMatch() && m.captured(1) == QStringLiteral("metrics") && row < m_metrics->rowCount()) {
             const QString key = m.captured(3);
             int column = MName;
@@ -230,7 +224,7 @@ void SweepForm::showDiagnostics(const Diagnostics& diags)
                 column = MLevel;
             else if (key == QStringLiteral("direction"))
                 column = MDirection;
-            addProblem(m_metrics, row, column, tr("metric %1 (%2)").arg(row + 1).arg(text(m_metrics, row, MName)), message);
+            addProblem(m_metrics, row, column, tr("metric %1 (%2)").arg(row + 1).arg(cellText(m_metrics, row, MName)), message);
         } else if (field.startsWith(QStringLiteral("design"))) {
             m_problemLines << tr("design: %1").arg(message);
             mark(field.endsWith(QStringLiteral("seed"))      ? m_seed
