@@ -154,7 +154,7 @@ inline Trace simulate(const std::shared_ptr<const Model>& model)
 inline double energyScale(const EnergyReport& e)
 {
     return std::fabs(e.storedInitial) + std::fabs(e.storedFinal) + std::fabs(e.sourceWork) + std::fabs(e.heatToNodes) +
-           std::fabs(e.heatToLedger);
+           std::fabs(e.heatToLedger) + std::fabs(e.oilChange) + std::fabs(e.oilEnthalpyIn) + std::fabs(e.oilAbsorbed);
 }
 
 } // namespace drivelab::test

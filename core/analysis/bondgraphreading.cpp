@@ -290,6 +290,14 @@ void BondGraphReading::mapNode(const NodeSpec& n)
         else if (has(n.fields, "volume"))
             own = add(BgKind::C, n.id, n.id, "oil volume of node '" + n.id + "'", "the oil volume of '" + n.id + "'", d);
         slot.junction = addNodeJunction(BgKind::Zero, n, d, "common pressure of '" + n.id + "'", false);
+        // a thermal-liquid volume: a two-port C (oil mass and internal energy) whose second
+        // port is the 0-junction of the oil temperature (pseudo bond graph: T and heat flow)
+        if (own >= 0 && m_g.element(own).kind == BgKind::C && has(n.fields, "initial_temperature") && m_spec.oil.is_object()) {
+            m_g.element(own).note = "thermal-liquid oil volume of node '" + n.id + "' (two-port C: pressure and temperature)";
+            slot.oilJunction = add(BgKind::Zero, gen("j0_" + n.id) + ".oil", n.id, "oil temperature of '" + n.id + "'",
+                                   "the oil temperature of '" + n.id + "'", Domain::Thermal);
+            m_g.addBond(own, slot.oilJunction);
+        }
         if (own < 0)
             m_g.element(slot.junction).pureJunction = true;
         else if (m_g.element(own).kind == BgKind::Se)
@@ -326,10 +334,48 @@ void BondGraphReading::begin(const ComponentSpec& c, const ComponentDescriptor* 
     m_skipped = false;
 }
 
+int BondGraphReading::oilJunction(const Port& p) const
+{
+    return p.kind == PortKind::Node ? m_nodes[static_cast<std::size_t>(p.node)].oilJunction : -1;
+}
+
+void BondGraphReading::oilLosses(const char* portName, const char* other, const char* wallPort)
+{
+    m_wallPort = wallPort;
+    int j = oilJunction(port(portName));
+    if (j < 0) j = oilJunction(port(other));
+    if (j < 0) return;
+    const int sf = add(BgKind::Sf, m_c->id + ".losses", m_c->id, "losses of '" + m_c->id + "' left in the oil (one way)",
+                       label() + " (losses into the oil)", Domain::Thermal);
+    bondSource(sf, j);
+}
+
 void BondGraphReading::heatPort()
 {
+    const char* wallPort = m_wallPort;
+    m_wallPort = nullptr;
+    const Port oil = port("oil_node");
+    if (oilJunction(oil) >= 0) {
+        const int sf = add(BgKind::Sf, m_c->id + ".heat", m_c->id,
+                           "heat dissipated by '" + m_c->id + "' into the oil of '" + nodeId(oil) + "' (one way)", label() + " (heat)",
+                           Domain::Thermal);
+        bondSource(sf, oilJunction(oil));
+        return;
+    }
     const Port h = port("heat_node");
     if (h.kind == PortKind::Absent) return;
+    const int wallOil = wallPort && given("wall_conductance") ? oilJunction(port(wallPort)) : -1;
+    if (wallOil >= 0 && is(h, Domain::Thermal)) {
+        // a wall: heat G (T_oil - T_wall) both ways, an R on the 1-junction of the heat flow
+        const int j = add(BgKind::One, gen("j1_" + m_c->id) + ".wall", m_c->id, "heat flow through the wall of '" + m_c->id + "'",
+                          label() + " (wall)", Domain::Thermal);
+        const int r = add(BgKind::R, m_c->id + ".wall", m_c->id, "wall conductance of '" + m_c->id + "'", label() + " (wall)",
+                          Domain::Thermal);
+        m_g.addBond(wallOil, j);
+        m_g.addBond(j, junction(h));
+        m_g.addBond(j, r);
+        return;
+    }
     if (!is(h, Domain::Thermal)) {
         m_g.notes.push_back("component '" + m_c->id + "': heat_node names no thermal node; its heat is not analysed");
         return;

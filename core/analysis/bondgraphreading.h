@@ -99,8 +99,16 @@ public:
     void mapNode(const NodeSpec& n);
     /// begin a component
     void begin(const ComponentSpec& c, const ComponentDescriptor* desc, std::optional<bool> locked);
-    /// its heat port: dissipated heat reaches a thermal node one way
+    /// its heat port: dissipated heat reaches a thermal node (or, through oil_node, a
+    /// thermal-liquid volume's oil) one way; with wall_conductance in a lab with oil the heat
+    /// node is a wall: an R between it and the oil the type's wall touches
     void heatPort();
+    /// thermal-liquid: the component's losses stay in the oil of `port` (or, when that node is
+    /// not a thermal-liquid volume, of `other`), one way; and its wall (heat_node with
+    /// wall_conductance) touches the oil of `wallPort`
+    void oilLosses(const char* port, const char* other, const char* wallPort);
+    /// thermal-liquid: the component's wall (heat_node with wall_conductance) touches the oil of `wallPort`
+    void oilWall(const char* wallPort) { m_wallPort = wallPort; }
     /// a note on the graph
     void note(const std::string& text) { m_g.notes.push_back(text); }
 
@@ -109,7 +117,11 @@ private:
         std::string id;
         Domain domain = Domain::Rotational;
         int junction = -1;
+        int oilJunction = -1; ///< a thermal-liquid volume: the 0-junction of its oil temperature
     };
+    const char* m_wallPort = nullptr; ///< the port whose oil the component's wall touches
+    /// the oil-temperature junction of a port's node, or -1
+    int oilJunction(const Port& p) const;
     std::string gen(const std::string& base) const;
     int add(BgKind kind, const std::string& id, const std::string& owner, const std::string& note, const std::string& label, Domain domain,
             bool rigid = false);

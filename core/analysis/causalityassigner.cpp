@@ -35,11 +35,13 @@ public:
         // 3. storage: integral causality preferred (C sets the effort, I the flow)
         for (int e = 0; e < n; ++e) {
             const BgElement& el = m_g.element(e);
-            if ((el.kind != BgKind::C && el.kind != BgKind::I) || el.bonds.empty()) continue;
-            const int b = el.bonds.front();
-            if (m_a.assigned(b)) continue; // already forced (integral or derivative)
-            set(b, el.kind == BgKind::C ? e : m_g.other(b, e), e, true, {});
-            propagate();
+            if (el.kind != BgKind::C && el.kind != BgKind::I) continue;
+            // every port (a thermal-liquid volume is a two-port C: pressure and temperature)
+            for (int b : el.bonds) {
+                if (m_a.assigned(b)) continue; // already forced (integral or derivative)
+                set(b, el.kind == BgKind::C ? e : m_g.other(b, e), e, true, {});
+                propagate();
+            }
         }
         // 4. resistors: whatever stays consistent; a choice here means an algebraic loop
         for (int e = 0; e < n; ++e) {
@@ -209,11 +211,12 @@ CausalChain traceCausality(const CausalityAssignment& a, const std::vector<int>&
 bool integralCausality(const BondGraph& g, const CausalityAssignment& a, int element)
 {
     const BgElement& el = g.element(element);
-    if (el.bonds.empty()) return true;
-    const int b = el.bonds.front();
-    if (!a.assigned(b)) return false;
-    // C sets the effort from its state; I receives it and sets the flow
-    return el.kind == BgKind::C ? a.effortFrom[static_cast<std::size_t>(b)] == element : a.effortIn(g, b, element);
+    // C sets the effort from its state on every port; I receives it and sets the flow
+    for (int b : el.bonds) {
+        if (!a.assigned(b)) return false;
+        if (!(el.kind == BgKind::C ? a.effortFrom[static_cast<std::size_t>(b)] == element : a.effortIn(g, b, element))) return false;
+    }
+    return true;
 }
 
 } // namespace drivelab

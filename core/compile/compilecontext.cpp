@@ -57,6 +57,45 @@ Domain CompileContext::portDomain(const char* name) const
     return Domain::Rotational;
 }
 
+OilPort CompileContext::oilPort(const char* name) const
+{
+    OilPort o;
+    const int i = port(name);
+    if (i < 0 || portDomain(name) != Domain::Hydraulic || !m_slots.oil) return o;
+    o.t = m_slots.oil->tempOf[static_cast<std::size_t>(i)];
+    o.fixedT = m_slots.oil->fixedT[static_cast<std::size_t>(i)];
+    return o;
+}
+
+OilWall CompileContext::oilWall(const char* heatPort, const char* conductance, const char* oilPortName)
+{
+    OilWall w;
+    if (!has(conductance)) return w;
+    w.oil = oilPort(oilPortName);
+    if (!w.oil.thermal()) {
+        error(conductance, std::string("a wall exchanges heat with thermal-liquid oil: ") + oilPortName + " ('" + portNode(oilPortName) +
+                               "') must be a volume with initial_temperature in a lab with oil");
+        return w;
+    }
+    if (!portIsNode(heatPort)) {
+        error(conductance, std::string("the wall needs a thermal node on ") + heatPort);
+        return w;
+    }
+    w.node = port(heatPort);
+    w.g = real(conductance);
+    return w;
+}
+
+OilPort CompileContext::heatIntoOil(const char* name, const char* heatPort)
+{
+    if (!portIsNode(name)) return OilPort{};
+    const OilPort o = oilPort(name);
+    if (!o.thermal())
+        errorAt(name, "'" + portNode(name) + "' must be a thermal-liquid volume (a hydraulic node with volume and initial_temperature, in a lab with oil)");
+    if (portIsNode(heatPort)) errorAt(heatPort, std::string("the heat goes to ") + name + "'s oil: give " + name + " or " + heatPort + ", not both");
+    return o;
+}
+
 bool CompileContext::portIsNode(const char* name) const
 {
     const std::string* node = m_spec.port(name);

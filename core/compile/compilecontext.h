@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "components/component.h"
+#include "components/hydraulic/oilflow.h"
 #include "spec/descriptor.h"
 #include "spec/diagnostic.h"
 #include "spec/labspec.h"
@@ -34,8 +35,16 @@ struct PrescribedState {
     std::string input;     ///< the input's name
 };
 
+/// The lab's oil and its temperature states, as compiled before the components
+struct OilTable {
+    OilModel oil;               ///< the lab's oil (present = false: isothermal lab)
+    std::vector<int> tempOf;    ///< [nDyn] the oil-temperature state of a hydraulic state, or -1
+    std::vector<double> fixedT; ///< [nDyn] the oil temperature at a hydraulic state without one [K]
+};
+
 /// Counters of the flat state arrays, shared by all components of one compile.
 struct SlotCounters {
+    const OilTable* oil = nullptr;           ///< the oil (set before components compile)
     DynamicStateTable states;                ///< node states, for components that give a node a role
     int nReal = 0;                           ///< component real state
     int nFlag = 0;                           ///< component discrete state
@@ -74,6 +83,17 @@ public:
     Domain portDomain(const char* name) const;
     /// the node id a port names ("ground" when absent or ground)
     std::string portNode(const char* name) const;
+    /// the lab's oil (present = false in an isothermal lab)
+    const OilModel& oil() const { return m_slots.oil->oil; }
+    /// the oil at a hydraulic port: its temperature state (a thermal-liquid volume) or fixed temperature
+    OilPort oilPort(const char* name) const;
+    /// a heat port between the oil at `oilPortName` and the thermal node on `heatPort`, with the
+    /// conductance parameter `conductance` [W/K]; none (node -1) when the conductance is absent.
+    /// Errors when the oil there is not a thermal-liquid volume.
+    OilWall oilWall(const char* heatPort, const char* conductance, const char* oilPortName);
+    /// the thermal-liquid volume on `port` that takes a component's heat instead of `heatPort`
+    /// (none when the port is absent); errors when both are given or the node is not one
+    OilPort heatIntoOil(const char* port, const char* heatPort);
     /// slot of an input in the component real state (initial value filled in)
     int inputSlot(const char* name);
     /// allocate n real state slots (initial value 0)

@@ -50,7 +50,12 @@ public:
         m_m->name = m_spec.name;
         compileRun();
         compileSignalsSection();
+        compileOil(m_spec.oil, m_d, m_oil.oil);
+        m_m->oil = m_oil.oil;
         compileNodes();
+        m_m->oilTemp = m_oil.tempOf;
+        m_m->oilFixedT = m_oil.fixedT;
+        m_slots.oil = &m_oil;
         compileComponents();
         m_binder.resolveControllers();
         compileEvents();
@@ -81,6 +86,7 @@ private:
     Model* m_m = m_model.get();
     std::vector<std::pair<std::string, NodeRef>> m_nodeRefs;
     SlotCounters m_slots;
+    OilTable m_oil; // the lab's oil and the oil-temperature state of each hydraulic state
     std::set<std::string> m_ids;
     std::vector<int> m_rowComponent;                  // row slot -> component index
     std::vector<bool> m_initialSet;                   // per dynamic state: its initial value was given explicitly
@@ -203,6 +209,23 @@ private:
         m_m->stateDomain.push_back(dom);
         m_m->dynNode.push_back(static_cast<int>(m_m->nodes.size()));
         m_initialSet.push_back(false);
+        m_oil.tempOf.push_back(-1);
+        m_oil.fixedT.push_back(m_oil.oil.tRef);
+    }
+
+    // the oil temperature of a thermal-liquid volume: a state after its pressure (its rise
+    // since t = 0), with the oil's heat capacity c rho V as its mass (docs/PHYSICS.md, "Thermal-liquid oil")
+    void addOilTemperature(NodeInfo& info, double volume, double beta, double t0)
+    {
+        const int p = info.index;
+        addDynamic(info, Domain::Thermal, StateKind::OilTemperature, m_oil.oil.c * m_oil.oil.rho * volume, 0.0, 0.0, 1e-10);
+        info.tempIndex = info.index;
+        info.index = p;
+        m_initialSet.back() = true;
+        m_oil.tempOf[static_cast<std::size_t>(p)] = info.tempIndex;
+        m_oil.fixedT[static_cast<std::size_t>(p)] = t0; // the state is the rise since t = 0
+        m_m->oilVolumes.push_back(OilVolume{p, info.tempIndex, volume, beta, t0});
+        info.desc = &thermalLiquidNodeDescriptor();
     }
 
     // a hydraulic node is a reservoir (fixed_pressure), a compliant volume (volume +
@@ -214,6 +237,24 @@ private:
             return n.fields.contains(f);
         };
         constexpr double kPressureTol = 1e-6; // Pa
+        const bool thermal = has("initial_temperature");
+        if (thermal && !m_oil.oil.present && !m_spec.oil.is_object()) {
+            m_d.error(n.id, "initial_temperature", "a thermal-liquid volume needs the lab's oil: add an \"oil\" section (docs/FORMATS.md)");
+            ok = false;
+        }
+        if (has("temperature") && !has("fixed_pressure")) {
+            m_d.error(n.id, "temperature", "only a reservoir (fixed_pressure) has a supply temperature; a volume has initial_temperature");
+            ok = false;
+        }
+        if (has("temperature") && !m_oil.oil.present && !m_spec.oil.is_object()) {
+            m_d.error(n.id, "temperature", "a supply temperature needs the lab's oil: add an \"oil\" section (docs/FORMATS.md)");
+            ok = false;
+        }
+        if (thermal && !has("volume")) {
+            m_d.error(n.id, "initial_temperature",
+                      "only a node with a volume carries an oil temperature (a reservoir has temperature; a junction none)");
+            ok = false;
+        }
         if (has("fixed_pressure")) {
             for (const char* f : {"volume", "bulk_modulus", "initial_pressure"}) {
                 if (has(f)) {
@@ -223,6 +264,7 @@ private:
             }
             addDynamic(info, Domain::Hydraulic, StateKind::Fixed, 0.0, ok ? val("fixed_pressure") : 101325.0, 0.0, kPressureTol);
             m_initialSet.back() = true;
+            if (ok && has("temperature")) m_oil.fixedT.back() = val("temperature");
             return;
         }
         if (has("volume")) {
@@ -235,6 +277,7 @@ private:
             const double c = ok ? val("volume") / val("bulk_modulus") : 1.0;
             addDynamic(info, Domain::Hydraulic, StateKind::Compliant, c, ok ? val("initial_pressure") : 101325.0, 0.0, kPressureTol);
             m_initialSet.back() = true;
+            if (ok && thermal && m_oil.oil.present) addOilTemperature(info, val("volume"), val("bulk_modulus"), val("initial_temperature"));
             return;
         }
         if (has("bulk_modulus")) {
@@ -310,6 +353,13 @@ private:
                 const int idx = ref->index;
                 if (idx >= 0 && std::find(info.dynNodes.begin(), info.dynNodes.end(), idx) == info.dynNodes.end())
                     info.dynNodes.push_back(idx);
+                const int t = ref->domain == Domain::Hydraulic && idx >= 0 ? m_oil.tempOf[static_cast<std::size_t>(idx)] : -1;
+                if (t < 0) continue;
+                if (!desc.thermalLiquid)
+                    m_d.error(c.id, port.name,
+                              "a " + std::string(desc.type) + " does not carry oil temperature: connect it to a node without "
+                                                              "initial_temperature (an isothermal volume), or use a thermal-liquid type");
+                if (std::find(info.dynNodes.begin(), info.dynNodes.end(), t) == info.dynNodes.end()) info.dynNodes.push_back(t);
             }
             m_slots.nStates += desc.historyStates;
             if (desc.capability &&
@@ -363,6 +413,11 @@ private:
             for (int a : info.dynNodes) {
                 for (int b : info.dynNodes) m_m->jacobianPattern[static_cast<std::size_t>(a)] |= 1ull << b;
             }
+        }
+        // a thermal-liquid volume couples its pressure and temperature (thermal expansion)
+        for (const OilVolume& v : m_m->oilVolumes) {
+            m_m->jacobianPattern[static_cast<std::size_t>(v.p)] |= 1ull << v.t;
+            m_m->jacobianPattern[static_cast<std::size_t>(v.t)] |= 1ull << v.p;
         }
     }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "components/component.h"
+#include "components/hydraulic/oil.h"
 #include "signals/signal.h"
 #include "spec/descriptor.h"
 #include "spec/labspec.h"
@@ -31,6 +32,16 @@ struct NodeInfo {
     Domain domain = Domain::Rotational;         ///< domain
     int index = -1;                             ///< dynamic-state index (rotational) or thermal index
     const NodeDomainDescriptor* desc = nullptr; ///< domain descriptor (observables)
+    int tempIndex = -1;                         ///< a thermal-liquid volume: dynamic-state index of its oil temperature
+};
+
+/// a thermal-liquid volume: a hydraulic node's pressure and oil temperature states
+struct OilVolume {
+    int p = -1;          ///< pressure state
+    int t = -1;          ///< temperature state
+    double volume = 0.0; ///< node volume [m^3]
+    double beta = 0.0;   ///< bulk modulus of the node [Pa]
+    double t0 = 0.0;     ///< oil temperature at t = 0 [K] (the state is the rise T - t0)
 };
 
 /// a component as compiled: where its Params live and how to observe it
@@ -92,6 +103,11 @@ struct Model {
     std::vector<int> dynNode;                   ///< [nDyn] index into nodes
     std::vector<double> invMass;                ///< [nDyn] 1 / mass
     std::vector<std::uint64_t> jacobianPattern; ///< [nDyn] bit j of row i: f_i may depend on x_j
+    OilModel oil;                               ///< the lab's oil (present = false: isothermal)
+    std::vector<OilVolume> oilVolumes;          ///< thermal-liquid volumes in node order
+    std::vector<int> oilTemp;                   ///< [nDyn] oil-temperature state of a hydraulic state, or -1
+    std::vector<double> oilFixedT;              ///< [nDyn] oil temperature at a hydraulic state without one, or the
+                                                ///<        initial temperature of a thermal-liquid volume [K]
     int nTherm = 0;                             ///< thermal nodes
     std::vector<double> heatCapacity;           ///< [nTherm] [J/K]
     std::vector<double> temp0;                  ///< [nTherm] initial temperature [K]

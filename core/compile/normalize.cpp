@@ -4,6 +4,7 @@
 
 #include "compile/compilecontext.h"
 #include "util/hash.h"
+#include "components/hydraulic/oil.h"
 #include "components/registry.h"
 
 namespace drivelab {
@@ -115,6 +116,8 @@ void normalizeModel(const LabSpec& spec, Model& model, const Json& signals)
     root["events"] = std::move(events);
     // signals only when there are any, so labs without signals keep their fingerprints
     if (!signals.empty()) root["signals"] = signals;
+    // the oil only in thermal-liquid labs, so isothermal labs keep their fingerprints
+    if (!spec.oil.is_null()) root["oil"] = normalizedOil(spec.oil);
     model.normalized = std::move(root);
     Hash64 h;
     const std::string canon = canonicalJson(model.normalized);

@@ -32,6 +32,18 @@ enum class StateKind : std::uint8_t {
     Compliant,  ///< pressure with a compliance: volume and/or storage components (stiffness-adaptive theta)
     Algebraic,  ///< pressure of a pure junction, fixed by the attached elements (theta = 1)
     Fixed,      ///< pressure held by a reservoir or a pressure source (not an unknown)
+    OilTemperature, ///< oil temperature of a thermal-liquid volume [K], its heat capacity as the mass (midpoint)
+};
+
+/// The oil at a component's hydraulic port: the state of its temperature when the node is a
+/// thermal-liquid volume (the state holds the rise since t = 0, so small rises keep full
+/// precision), else the fixed temperature of the oil there (a reservoir's, or the oil's
+/// reference temperature for an isothermal node)
+struct OilPort {
+    int t = -1;          ///< dynamic-state index of the oil temperature rise, -1: fixed
+    double fixedT = 0.0; ///< the temperature when fixed, else the volume's temperature at t = 0 [K]
+
+    bool thermal() const { return t >= 0; }
 };
 
 /// One Newton evaluation: component efforts at the stage point of an interval.
@@ -74,6 +86,10 @@ struct EvalContext {
     double endValue(int i) const { return i >= 0 ? x0[i] + dx[i] : 0.0; }
     /// stage angle of a node: angle at the start plus h/2 times the stage speed
     double stageAngle(int i) const { return i >= 0 ? pos0[i] + 0.5 * h * xs[i] : 0.0; }
+    /// stage oil temperature at a port [K]
+    double oilT(const OilPort& o) const { return o.t >= 0 ? o.fixedT + xs[o.t] : o.fixedT; }
+    /// temperature of a thermal node at the interval start [K] (a wall's side of a heat port)
+    double wallT(int thermalNode) const { return thermalT0[thermalNode] + thermalRise[thermalNode]; }
 };
 
 /// Heat, work and history bookkeeping for one accepted interval.
@@ -97,6 +113,9 @@ struct CommitContext {
     double* sourceWorkGross = nullptr;        ///< the sum of |work| of the sources [J] (the books' scale)
     CompensatedSum* numerical = nullptr;      ///< numerical dissipation [J]
     CompensatedSum* volumeAbsorbed = nullptr; ///< fluid volume taken into moving geometry (chambers) [m^3]
+    CompensatedSum* heatToOil = nullptr;      ///< dissipation that stayed in thermal-liquid oil [J] (reported)
+    CompensatedSum* oilEnthalpyIn = nullptr;  ///< oil thermal energy flows brought in from outside the oil volumes [J]
+    CompensatedSum* oilAbsorbed = nullptr;    ///< oil thermal energy taken into moving geometry and storage [J]
     double h = 0.0;                           ///< interval length [s]
 
     /// stage speed of a node (0 for ground)
@@ -127,6 +146,8 @@ struct CommitContext {
     void dissipate(double e) const { numerical->add(e); }
     /// book fluid taken into moving geometry [m^3]
     void absorb(double v) const { volumeAbsorbed->add(v); }
+    /// stage oil temperature at a port [K]
+    double oilT(const OilPort& o) const { return o.t >= 0 ? o.fixedT + xs[o.t] : o.fixedT; }
 };
 
 /// A controller's sample at the start of a tick: the states there, its own real and discrete

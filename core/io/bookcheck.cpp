@@ -34,7 +34,12 @@ double balanceTolerance(std::int64_t ticks)
     return std::fmin(kBalanceTolerance + kBalancePerTick * static_cast<double>(ticks), kBalanceCap);
 }
 
-BookCheck::BookCheck(const Model& model) : m_model(model), m_layout(observableLayout(model)) { }
+BookCheck::BookCheck(const Model& model) : m_model(model), m_layout(observableLayout(model))
+{
+    for (std::size_t i = 0; i < model.mass.size(); ++i) {
+        if (model.stateKind[i] == StateKind::Compliant) m_compliance += model.mass[i];
+    }
+}
 
 bool BookCheck::atBoundary(const Session& s, const double* values, BookProblem& p) const
 {
@@ -68,7 +73,7 @@ bool BookCheck::atBoundary(const Session& s, const double* values, BookProblem& 
         }
         return true;
     };
-    if (!finite("energy", energyBooks(e)) || !finite("fluid_volume", volumeBooks(e))) return false;
+    if (!finite("energy", energyBooks(e)) || !finite("fluid_volume", volumeBooks(e)) || !finite("oil", oilBooks(e))) return false;
     const Balance balances[] = {
         {"energy.residual",
          e.residual,
@@ -80,7 +85,10 @@ bool BookCheck::atBoundary(const Session& s, const double* values, BookProblem& 
           {"heat_to_nodes", e.heatToNodes},
           {"heat_to_ledger", e.heatToLedger},
           {"numerical_dissipation", e.numericalDissipation},
-          {"source_work_gross", e.sourceWorkGross}},
+          {"source_work_gross", e.sourceWorkGross},
+          {"oil.internal_energy_change", e.oilChange},
+          {"oil.energy_flowed_in", e.oilEnthalpyIn},
+          {"oil.absorbed_by_chambers", e.oilAbsorbed}},
          "J",
          kEnergyBalanceFloor},
         {"energy.thermal_residual",
@@ -95,7 +103,7 @@ bool BookCheck::atBoundary(const Session& s, const double* values, BookProblem& 
          e.volumeResidual,
          {{"supplied", e.volumeSupplied}, {"stored_change", e.volumeStored}, {"absorbed_by_chambers", e.volumeAbsorbed}},
          "m^3",
-         kVolumeBalanceFloor}};
+         std::fmax(kVolumeBalanceFloor, static_cast<double>(s.tick()) * m_compliance * kPressureTolerance)}};
     for (const Balance& b : balances) {
         const char* largestName = "";
         double largest = 0.0;

@@ -30,6 +30,10 @@ constexpr double kEnergyBalanceFloor = 1e-15;
 /// compliance: for flows near nothing (1e-154 m^3/s into a junction) the books are all
 /// rounding and their ratio means nothing
 constexpr double kVolumeBalanceFloor = 1e-18;
+/// the solve's pressure tolerance [Pa] (solver: kPressureTol): with soft compliances and no
+/// reservoir (a closed circuit, where every book is the residual itself) the volume balance
+/// also allows what that tolerance lets each tick leave, ticks x sum of C x 1e-6 Pa
+constexpr double kPressureTolerance = 1e-6;
 
 /// why a checked run cannot report success
 struct BookProblem {
@@ -53,6 +57,7 @@ public:
 private:
     const Model& m_model;
     std::vector<ObservableRef> m_layout;
+    double m_compliance = 0.0; ///< sum of the compliant states' compliances [m^3/Pa]
 };
 
 } // namespace drivelab

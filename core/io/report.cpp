@@ -109,6 +109,14 @@ std::array<NamedBook, 4> volumeBooks(const EnergyReport& e)
              {"residual", e.volumeResidual}}};
 }
 
+std::array<NamedBook, 4> oilBooks(const EnergyReport& e)
+{
+    return {{{"internal_energy_change", e.oilChange},
+             {"heat_from_losses", e.heatToOil},
+             {"energy_flowed_in", e.oilEnthalpyIn},
+             {"absorbed_by_chambers", e.oilAbsorbed}}};
+}
+
 namespace {
 
 // "name": value pairs, one per line, indented by four
@@ -144,6 +152,11 @@ std::string ReportWriter::tail(const Session& s) const
         out += ",\n  \"fluid_volume\": {";
         appendBooks(out, volumeBooks(e));
     }
+    if (!m_model.oilVolumes.empty()) {
+        // the oil's internal energy: what losses left in it, what flows brought and took
+        out += ",\n  \"oil\": {";
+        appendBooks(out, oilBooks(e));
+    }
     out += "\n}\n";
     return out;
 }
@@ -154,6 +167,7 @@ Json reportBooks(const Session& s)
     Json out = Json::object();
     out["energy"] = booksJson(energyBooks(e));
     if (s.model().hasHydraulic) out["fluid_volume"] = booksJson(volumeBooks(e));
+    if (!s.model().oilVolumes.empty()) out["oil"] = booksJson(oilBooks(e));
     return out;
 }
 

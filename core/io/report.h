@@ -55,6 +55,8 @@ using NamedBook = std::pair<const char*, double>;
 std::array<NamedBook, 13> energyBooks(const EnergyReport& e);
 /// the fluid volume books as a report names them, in report order
 std::array<NamedBook, 4> volumeBooks(const EnergyReport& e);
+/// the oil books of a thermal-liquid model (report section "oil")
+std::array<NamedBook, 4> oilBooks(const EnergyReport& e);
 
 /// the session's books as the report writes them: {"energy": {...}} plus "fluid_volume"
 /// for a model with hydraulic nodes (the members of tail(), as JSON values)

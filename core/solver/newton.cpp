@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "solver/linear.h"
+#include "solver/oilvolumes.h"
 
 namespace drivelab {
 namespace {
@@ -195,6 +196,7 @@ private:
         c.wantJacobian = wantJacobian;
         for (EvalHook hook : m.evalHooks) hook(m, c);
         for (EvalHook hook : m.storageHooks) hook(m, c);
+        if (!m.oilVolumes.empty()) oilVolumeEval(m, c);
         updateScale();
     }
 

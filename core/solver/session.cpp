@@ -102,6 +102,7 @@ void Session::observe(double* out) const
             out[k++] = m.pos0[i] + s.pos[i];
         } else if (n.domain == Domain::Hydraulic) {
             out[k++] = s.x[i];
+            if (n.tempIndex >= 0) out[k++] = m.oilFixedT[i] + s.x[static_cast<std::size_t>(n.tempIndex)];
         } else if (n.domain == Domain::Thermal) {
             out[k++] = m.temp0[i] + s.temp[i];
         }
@@ -136,6 +137,15 @@ EnergyReport Session::energy() const
     r.add(e.heatToLedger);
     r.add(e.numericalDissipation);
     r.add(-e.sourceWork);
+    if (!m_model->oilVolumes.empty()) {
+        e.oilChange = oilEnergy(*m_model, m_state);
+        e.heatToOil = l.heatToOil.value();
+        e.oilEnthalpyIn = l.oilEnthalpyIn.value();
+        e.oilAbsorbed = l.oilAbsorbed.value();
+        r.add(e.oilChange);
+        r.add(e.oilAbsorbed);
+        r.add(-e.oilEnthalpyIn);
+    }
     e.residual = r.value();
     CompensatedSum u;
     for (int i = 0; i < m_model->nTherm; ++i) {

@@ -36,6 +36,11 @@ struct EnergyReport {
     double heatToLedger = 0.0;         ///< heat to the external ledger [J]
     double numericalDissipation = 0.0; ///< integrator dissipation [J]
     double residual = 0.0;             ///< (stored_final - stored_initial) + heat - source_work [J]
+                                       ///< (+ the oil's change and what it absorbed - what flowed in)
+    double oilChange = 0.0;            ///< change of the oil's internal energy since t = 0 [J]
+    double heatToOil = 0.0;            ///< losses that stayed in the oil [J] (part of its change)
+    double oilEnthalpyIn = 0.0;        ///< oil thermal energy flows brought in from outside the volumes [J]
+    double oilAbsorbed = 0.0;          ///< oil thermal energy taken into moving geometry and storage [J]
     double thermalStoredChange = 0.0;  ///< sum of C (T - T0) over thermal nodes [J]
     double heatFromSources = 0.0;      ///< heat injected by heat sources [J]
     double heatToAmbient = 0.0;        ///< heat thermal nodes lost to their ambient [J]

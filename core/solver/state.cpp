@@ -92,6 +92,9 @@ std::uint64_t hashState(const State& s)
     book("volume_supplied", l.volumeSupplied);
     book("volume_stored", l.volumeStored);
     book("volume_absorbed", l.volumeAbsorbed);
+    book("heat_to_oil", l.heatToOil);
+    book("oil_enthalpy_in", l.oilEnthalpyIn);
+    book("oil_absorbed", l.oilAbsorbed);
     return h.digest();
 }
 
@@ -101,6 +104,26 @@ double kineticEnergy(const Model& m, const State& s)
     for (int i = 0; i < m.nDyn; ++i) {
         const std::size_t k = static_cast<std::size_t>(i);
         if (m.stateKind[k] == StateKind::Mechanical) e.add(0.5 * m.mass[k] * s.x[k] * s.x[k]);
+    }
+    return e.value();
+}
+
+double oilEnergy(const Model& m, const State& s)
+{
+    // U - U0 from the differences, so that a small change keeps full precision:
+    //   c m (T - T_r) - c m0 (T0 - T_r) = c (T0 - T_r)(m - m0) + c m r,  r = T - T0
+    //   m - m0 = rho_r V ((p - p0)/beta - alpha r)
+    //   -V alpha (p T - p0 T0) = -V alpha ((p - p0) T0 + p r)
+    CompensatedSum e;
+    const OilModel& oil = m.oil;
+    for (const OilVolume& v : m.oilVolumes) {
+        const double p = s.x[static_cast<std::size_t>(v.p)], r = s.x[static_cast<std::size_t>(v.t)];
+        const double dp = p - m.x0[static_cast<std::size_t>(v.p)];
+        const double dm = oil.rho * v.volume * (dp / v.beta - oil.alpha * r);
+        const double mass = oil.rho * v.volume * (1.0 + (p - oil.pRef) / v.beta - oil.alpha * (v.t0 + r - oil.tRef));
+        e.add(oil.c * (v.t0 - oil.tRef) * dm);
+        e.add(oil.c * mass * r);
+        e.add(-v.volume * oil.alpha * (dp * v.t0 + p * r));
     }
     return e.value();
 }

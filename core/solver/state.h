@@ -22,6 +22,9 @@ struct Ledger {
     CompensatedSum volumeSupplied;  ///< fluid supplied by reservoirs and pressure sources [m^3]
     CompensatedSum volumeStored;    ///< fluid stored: compression of node volumes and storage elements [m^3]
     CompensatedSum volumeAbsorbed;  ///< fluid taken into moving geometry (displacement chambers) [m^3]
+    CompensatedSum heatToOil;       ///< losses that stayed in thermal-liquid oil [J] (reported; inside the oil energy)
+    CompensatedSum oilEnthalpyIn;   ///< oil thermal energy flows brought into the thermal-liquid volumes from outside [J]
+    CompensatedSum oilAbsorbed;     ///< oil thermal energy taken into moving geometry and storage elements [J]
     /// the sum of |work| of every source over every interval [J]: the scale the energy check
     /// measures the residual against when sources both give and take (a sine torque); derived
     /// from the trajectory, so not part of the state hash
@@ -53,6 +56,10 @@ std::uint64_t hashState(const State& s);
 double kineticEnergy(const Model& model, const State& s);
 /// kinetic, elastic and fluid-compression energy [J]
 double storedEnergy(const Model& model, const State& s);
+/// change since t = 0 of the thermal-liquid oil's internal energy beyond its compression energy
+/// [J]: of the sum over the volumes of c m (T - T_ref) - V alpha p T (docs/PHYSICS.md,
+/// "Thermal-liquid oil"), computed from the differences to the initial state
+double oilEnergy(const Model& model, const State& s);
 /// mask of locked clutches (bit per clutch in file order among clutches)
 std::uint64_t lockMask(const Model& model, const State& s);
 

@@ -1,4 +1,5 @@
 #include "solver/stepper.h"
+#include "solver/oilvolumes.h"
 
 #include <bit>
 #include <cmath>
@@ -238,6 +239,9 @@ private:
         c.sourceWorkGross = &s.ledger.sourceWorkGross;
         c.numerical = &s.ledger.numerical;
         c.volumeAbsorbed = &s.ledger.volumeAbsorbed;
+        c.heatToOil = &s.ledger.heatToOil;
+        c.oilEnthalpyIn = &s.ledger.oilEnthalpyIn;
+        c.oilAbsorbed = &s.ledger.oilAbsorbed;
         c.supply = w.supply;
         c.stor = w.stor;
         c.pos0 = s.pos.data();
@@ -413,6 +417,7 @@ private:
         for (int i = 0; i < m.nDyn; ++i) {
             const std::size_t k = static_cast<std::size_t>(i);
             if ((m.fixedMask >> i) & 1) continue; // held or prescribed: closed by its supply
+            if (m.stateKind[k] == StateKind::OilTemperature) continue; // booked with its volume
             const double stor = m.hasStorage ? w.stor[i] : 0.0;
             const double r = m.mass[k] * w.dx[i] + stor - hSec * (w.f[i] + drawn[i]);
             if (r != 0.0) s.ledger.numerical.add(-r * w.xs[i]);
@@ -427,6 +432,7 @@ private:
             const double extra = weight - 0.5;
             if (extra > 0.0 && m.mass[k] > 0.0) s.ledger.numerical.add(m.mass[k] * w.dx[i] * w.dx[i] * extra);
         }
+        if (!m.oilVolumes.empty()) oilVolumeBooks(m, s, w, hSec, drawn);
     }
 
     // what the constraints of the current mode (gears, locked clutches, transformers) put into

@@ -186,6 +186,9 @@ struct ComponentDescriptor {
     std::span<const DefaultPlotDescriptor> defaultPlots = {};
     /// its key figures for the canvas label; nullptr: the first parameters and inputs
     SummaryHook summary = nullptr;
+    /// it carries oil temperature: its hydraulic ports may name thermal-liquid volumes (its
+    /// flows carry thermal energy, its losses stay in the oil; docs/PHYSICS.md "Thermal-liquid oil")
+    bool thermalLiquid = false;
 
     /// the stem of fresh ids: idStem, else the type name
     const char* idStemOrType() const { return idStem ? idStem : type; }
@@ -212,5 +215,7 @@ struct NodeDomainDescriptor {
 
 /// the descriptor of a node domain, or nullptr when the domain is not supported
 const NodeDomainDescriptor* nodeDomainDescriptor(Domain d);
+/// the hydraulic node descriptor of a thermal-liquid volume (its observables add the oil temperature)
+const NodeDomainDescriptor& thermalLiquidNodeDescriptor();
 
 } // namespace drivelab

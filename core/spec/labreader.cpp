@@ -72,13 +72,13 @@ public:
         }
         LabSpec lab;
         static const std::set<std::string> known = {"format", "version",    "name",   "description", "run",
-                                                    "nodes",  "components", "events", "signals",     "layout"};
+                                                    "nodes",  "components", "events", "signals",     "oil", "layout"};
         for (auto it = root.begin(); it != root.end(); ++it) {
             if (!known.count(it.key()))
                 m_d.error("-", it.key(),
                           "unknown key '" + it.key() +
                               "' (a lab has: format, version, name, "
-                              "description, run, nodes, components, events, signals, layout)");
+                              "description, run, nodes, components, events, signals, oil, layout)");
         }
         if (!readHeader(root, lab)) return std::nullopt;
         if (root.contains("name")) {
@@ -93,6 +93,12 @@ public:
         readComponents(root, lab);
         readEvents(root, lab);
         readSignals(root, lab);
+        if (root.contains("oil")) {
+            if (root["oil"].is_object())
+                lab.oil = root["oil"];
+            else
+                m_d.error("oil", "-", "must be an object with the oil's properties (docs/FORMATS.md, \"Oil\")");
+        }
         if (root.contains("layout")) {
             if (root["layout"].is_object())
                 lab.layout = root["layout"];

@@ -74,6 +74,8 @@ struct LabSpec {
     std::vector<ComponentSpec> components; ///< components in file order
     std::vector<EventSpec> events;         ///< events in file order
     std::vector<SignalSpec> timeSignals;   ///< time signals in file order
+    Json oil;                              ///< the oil of a thermal-liquid lab as written (null: none;
+                                           ///< fields checked by the compiler, docs/FORMATS.md "Oil")
     std::string baseDir;                   ///< directory a `csv` signal's file is relative to (set by the file
                                            ///< reader; not saved, not fingerprinted; empty: the working directory)
     LabFileReader fileReader;              ///< when set, how referenced files are read instead (not saved)

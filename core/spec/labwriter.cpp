@@ -46,6 +46,7 @@ Json labToJson(const LabSpec& lab, bool withLayout)
         }
         root["signals"] = std::move(signals);
     }
+    if (!lab.oil.is_null()) root["oil"] = lab.oil;
     if (withLayout && !lab.layout.empty()) root["layout"] = lab.layout;
     return root;
 }

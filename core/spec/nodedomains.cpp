@@ -89,9 +89,28 @@ constexpr ParameterDescriptor kHydraulicFields[] = {
      .editorDefault = "101325",
      .doc = "a reservoir: the node holds this absolute pressure",
      .omitWhenAbsent = true},
+    {.name = "initial_temperature",
+     .unit = "K",
+     .range = ranges::kTemperature,
+     .required = false,
+     .editorDefault = "313.15",
+     .doc = "a thermal-liquid volume (needs volume and the lab's oil): its oil temperature at t = 0",
+     .omitWhenAbsent = true},
+    {.name = "temperature",
+     .unit = "K",
+     .range = ranges::kTemperature,
+     .required = false,
+     .editorDefault = "313.15",
+     .doc = "a reservoir of a thermal-liquid lab: the temperature of the oil it supplies (absent: the oil's reference)",
+     .omitWhenAbsent = true},
 };
 constexpr ObservableDescriptor kHydraulicObservables[] = {
     {.name = "pressure", .unit = "Pa", .doc = "absolute pressure"},
+};
+
+constexpr ObservableDescriptor kThermalLiquidObservables[] = {
+    {.name = "pressure", .unit = "Pa", .doc = "absolute pressure"},
+    {.name = "temperature", .unit = "K", .doc = "oil temperature"},
 };
 
 constexpr NodeDomainDescriptor kTranslational{Domain::Translational, "Mass", "a rigid translating body: a 1-junction with an I element",
@@ -107,6 +126,16 @@ constexpr NodeDomainDescriptor kThermal{Domain::Thermal, "Thermal mass", "a lump
                                         kThermalFields, kThermalObservables};
 
 } // namespace
+
+const NodeDomainDescriptor& thermalLiquidNodeDescriptor()
+{
+    // the hydraulic node's fields; a thermal-liquid volume also reports its temperature
+    static constexpr NodeDomainDescriptor kThermalLiquid{Domain::Hydraulic, "Hydraulic node",
+                                                         "a 0-junction (common pressure) with a thermal-liquid volume: a two-port C "
+                                                         "element storing oil mass and internal energy (pressure and temperature)",
+                                                         kHydraulicFields, kThermalLiquidObservables};
+    return kThermalLiquid;
+}
 
 const NodeDomainDescriptor* nodeDomainDescriptor(Domain d)
 {

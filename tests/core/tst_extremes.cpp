@@ -21,6 +21,7 @@
 // the descriptors. The ranges themselves are in core/spec/ranges.h and the descriptors.
 #include "clitestutil.h"
 #include "testutil.h"
+#include "components/hydraulic/oil.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -430,6 +431,7 @@ std::string rangeTable()
         if (!desc) continue;
         for (const auto& f : desc->fields) row(std::string(domainName(d)) + " node", f.name, f.unit, cell(f));
     }
+    for (const auto& f : oilFields()) row("`oil`", f.name, f.unit, cell(f));
     for (const ComponentDescriptor* c : componentDescriptors()) {
         const std::string where = std::string("`") + c->type + "`";
         for (const auto& p : c->parameters) {

@@ -7,6 +7,7 @@ namespace {
 
 constexpr PortDescriptor kPorts[] = {
     {.name = "node_a", .domain = Domain::Hydraulic, .doc = "oil port"},
+    {.name = "heat_node", .domain = Domain::Thermal, .optional = true, .doc = "thermal-liquid: a wall on node_a's oil (with wall_conductance)"},
 };
 constexpr ParameterDescriptor kParams[] = {
     {.name = "gas_volume",
@@ -29,6 +30,13 @@ constexpr ParameterDescriptor kParams[] = {
      .range = ranges::kPressure,
      .editorDefault = "2e6",
      .doc = "absolute pressure at t = 0 (its node's pressure)"},
+    {.name = "wall_conductance",
+     .unit = "W/K",
+     .range = Range::closed(0.0, 1e9),
+     .required = false,
+     .editorDefault = "1",
+     .doc = "thermal-liquid: heat_node is a wall exchanging G (T_oil - T_wall) with node_a's oil",
+     .omitWhenAbsent = true},
 };
 constexpr ObservableDescriptor kObs[] = {
     {.name = "gas_volume", .unit = "m^3", .doc = "gas volume now"},
@@ -43,7 +51,8 @@ constexpr ComponentDescriptor kDesc{.type = "accumulator",
                                     .ports = kPorts,
                                     .parameters = kParams,
                                     .inputs = {},
-                                    .observables = kObs};
+                                    .observables = kObs,
+                                    .thermalLiquid = true};
 
 } // namespace
 
@@ -57,13 +66,21 @@ bool Accumulator::compile(CompileContext& ctx, Params& p)
     p.n = ctx.real("polytropic_index");
     ctx.markStorage("node_a");
     ctx.setInitial("node_a", ctx.real("initial_pressure"), "initial_pressure");
-    p.scratch = ctx.allocScratch(7);
+    p.oil = ctx.oil();
+    if (p.oil.present) {
+        p.oa = ctx.oilPort("node_a");
+        p.wall = ctx.oilWall("heat_node", "wall_conductance", "node_a");
+    } else if (ctx.has("wall_conductance")) {
+        ctx.error("wall_conductance", "a wall exchanges heat with oil: the lab has no oil section");
+    }
+    p.scratch = ctx.allocScratch(p.oil.present ? 8 : 7);
     p.mean = ctx.allocMean(1);
     return !ctx.failed();
 }
 
 void Accumulator::bondGraph(BondGraphReading& r)
 {
+    r.oilWall("node_a");
     r.onePort(Domain::Hydraulic, {BgKind::C, "c", "gas-charged accumulator (pressure-setting storage)"});
 }
 

@@ -10,6 +10,7 @@
 
 #include "compile/compilecontext.h"
 #include "components/component.h"
+#include "components/hydraulic/oilflow.h"
 
 namespace drivelab {
 
@@ -28,6 +29,9 @@ public:
         int scratch = 0; ///< scratch: stored oil over the interval [m^3], start pressure,
                          ///< oil held at it, valid flag; last end pressure, its gas energy, valid flag
         int mean = 0;    ///< means: flow in
+        OilModel oil;    ///< the lab's oil (present = false: isothermal)
+        OilPort oa;      ///< the oil at its port (it holds oil at that node's temperature)
+        OilWall wall;    ///< heat port between that oil and heat_node
     };
 
     static bool compile(CompileContext& ctx, Params& p);
@@ -66,12 +70,17 @@ public:
         c.stor[p.node] += v;
         c.dstor[p.node] += comp;
         c.scratch[p.scratch] = v;
+        if (p.wall.node >= 0) p.wall.eval(c, c.scratch[p.scratch + 7]);
     }
 
     static void commit(const Params& p, const CommitContext& c)
     {
         const double v = c.scratch[p.scratch];
         c.acc[p.mean] += v;
+        if (p.oil.present) {
+            bookOilAbsorbed(c, p.oil, p.oa, v);
+            p.wall.commit(c, c.scratch[p.scratch + 7]);
+        }
         if (v == 0.0) return;
         // the gas energy at the start is the last interval's end value (kept with its pressure)
         double* memo = const_cast<double*>(c.scratch) + p.scratch + 4;

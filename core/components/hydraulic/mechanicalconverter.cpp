@@ -8,6 +8,7 @@ namespace {
 constexpr PortDescriptor kConverterPorts[] = {
     {.name = "node_a", .domain = Domain::Hydraulic, .doc = "chamber oil port"},
     {.name = "node_b", .domain = Domain::Rotational, .doc = "shaft"},
+    {.name = "heat_node", .domain = Domain::Thermal, .optional = true, .doc = "thermal-liquid: a wall on the chamber's oil (with wall_conductance)"},
 };
 constexpr ParameterDescriptor kConverterParams[] = {
     {.name = "displacement",
@@ -40,8 +41,17 @@ constexpr ParameterDescriptor kConverterParams[] = {
     {.name = "density",
      .unit = "kg/m^3",
      .range = ranges::kDensity,
+     .required = false,
      .editorDefault = "850",
-     .doc = "oil density, for the mass-flow observable"},
+     .doc = "oil density, for the mass-flow observable (a lab with oil: rho(p, T) of the oil instead)",
+     .omitWhenAbsent = true},
+    {.name = "wall_conductance",
+     .unit = "W/K",
+     .range = Range::closed(0.0, 1e9),
+     .required = false,
+     .editorDefault = "1",
+     .doc = "thermal-liquid: heat_node is a wall exchanging G (T_oil - T_wall) with the chamber's oil",
+     .omitWhenAbsent = true},
 };
 constexpr ObservableDescriptor kConverterObs[] = {
     {.name = "torque", .unit = "N m", .doc = "mean torque on the shaft over the last tick"},
@@ -58,16 +68,25 @@ constexpr ComponentDescriptor kConverter{.type = "mechanical_converter",
                                          .ports = kConverterPorts,
                                          .parameters = kConverterParams,
                                          .inputs = {},
-                                         .observables = kConverterObs};
+                                         .observables = kConverterObs,
+                                         .thermalLiquid = true};
 
 constexpr PortDescriptor kCylinderPorts[] = {
     {.name = "node_a", .domain = Domain::Hydraulic, .doc = "chamber A (piston side)"},
     {.name = "node_b", .domain = Domain::Hydraulic, .doc = "chamber B (rod side)"},
     {.name = "node_c", .domain = Domain::Translational, .doc = "rod"},
+    {.name = "heat_node", .domain = Domain::Thermal, .optional = true, .doc = "thermal-liquid: a wall on chamber A's oil (with wall_conductance)"},
 };
 constexpr ParameterDescriptor kCylinderParams[] = {
     {.name = "area_a", .unit = "m^2", .range = ranges::kArea, .editorDefault = "0.002", .doc = "piston area on the A side"},
     {.name = "area_b", .unit = "m^2", .range = ranges::kAreaNonNegative, .editorDefault = "0.001", .doc = "annulus area on the B side"},
+    {.name = "wall_conductance",
+     .unit = "W/K",
+     .range = Range::closed(0.0, 1e9),
+     .required = false,
+     .editorDefault = "1",
+     .doc = "thermal-liquid: heat_node is a wall exchanging G (T_oil - T_wall) with chamber A's oil",
+     .omitWhenAbsent = true},
 };
 constexpr ObservableDescriptor kCylinderObs[] = {
     {.name = "force", .unit = "N", .doc = "mean force on the rod over the last tick (A_A p_A - A_B p_B)"},
@@ -82,7 +101,8 @@ constexpr ComponentDescriptor kCylinder{.type = "hydraulic_cylinder",
                                         .ports = kCylinderPorts,
                                         .parameters = kCylinderParams,
                                         .inputs = {},
-                                        .observables = kCylinderObs};
+                                        .observables = kCylinderObs,
+                                        .thermalLiquid = true};
 
 } // namespace
 
@@ -99,6 +119,9 @@ bool MechanicalConverter::compile(CompileContext& ctx, Params& p)
     p.pEnv = ctx.real("environment_pressure");
     p.compressible = ctx.boolean("compressibility");
     p.rho = ctx.real("density");
+    p.oil = ctx.oil();
+    if (p.oil.present && ctx.has("density")) ctx.error("density", "the lab's oil gives the density (rho(p, T) of the chamber oil): remove density");
+    if (!p.oil.present && !ctx.has("density")) ctx.error("density", "missing [kg/m^3]: the oil density, for the mass-flow observable");
     if (p.compressible) {
         if (!ctx.has("bulk_modulus")) ctx.error("bulk_modulus", "missing: a compressible chamber needs the oil's bulk modulus");
         p.beta = ctx.real("bulk_modulus");
@@ -107,9 +130,14 @@ bool MechanicalConverter::compile(CompileContext& ctx, Params& p)
     if (!(volume(p, 0.0) > 0.0))
         ctx.error("initial_rotation", "the chamber volume dead_volume + displacement * initial_rotation = " + formatDouble(volume(p, 0.0)) +
                                           " m^3 must be positive at t = 0");
-    p.scratch = ctx.allocScratch(2);
-    p.mean = ctx.allocMean(2);
+    p.scratch = ctx.allocScratch(p.oil.present ? 3 : 2);
+    p.mean = ctx.allocMean(p.oil.present ? 3 : 2);
     p.real = ctx.allocReal(2);
+    if (p.oil.present) {
+        p.oa = ctx.oilPort("node_a");
+        p.wall = ctx.oilWall("heat_node", "wall_conductance", "node_a");
+    }
+    if (!p.oil.present && ctx.has("wall_conductance")) ctx.error("wall_conductance", "a wall exchanges heat with oil: the lab has no oil section");
     return !ctx.failed();
 }
 
@@ -121,7 +149,15 @@ bool HydraulicCylinder::compile(CompileContext& ctx, Params& p)
     p.areaA = ctx.real("area_a");
     p.areaB = ctx.real("area_b");
     if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "chambers A and B must be different nodes");
-    p.scratch = ctx.allocScratch(1);
+    p.oil = ctx.oil();
+    if (p.oil.present) {
+        p.oa = ctx.oilPort("node_a");
+        p.ob = ctx.oilPort("node_b");
+        p.wall = ctx.oilWall("heat_node", "wall_conductance", "node_a");
+    } else if (ctx.has("wall_conductance")) {
+        ctx.error("wall_conductance", "a wall exchanges heat with oil: the lab has no oil section");
+    }
+    p.scratch = ctx.allocScratch(p.oil.present ? 2 : 1);
     p.mean = ctx.allocMean(3);
     return !ctx.failed();
 }
@@ -130,6 +166,7 @@ bool HydraulicCylinder::compile(CompileContext& ctx, Params& p)
 // C on node_a's 0-junction
 void MechanicalConverter::bondGraph(BondGraphReading& r)
 {
+    r.oilWall("node_a");
     const auto a = r.port("node_a"), b = r.port("node_b");
     if (!r.is(a, Domain::Hydraulic) || !r.is(b, Domain::Rotational)) return r.skip("node_a must be hydraulic and node_b rotational");
     const bool compressible = r.flag("compressibility");
@@ -145,6 +182,7 @@ void MechanicalConverter::bondGraph(BondGraphReading& r)
 // two TFs on one rod: A_A from chamber A, -A_B from chamber B
 void HydraulicCylinder::bondGraph(BondGraphReading& r)
 {
+    r.oilWall("node_a");
     const auto a = r.port("node_a"), b = r.port("node_b"), rod = r.port("node_c");
     if (!r.is(a, Domain::Hydraulic) || !r.is(b, Domain::Hydraulic)) return r.skip("chambers A and B must be hydraulic nodes");
     if (!r.is(rod, Domain::Translational)) return r.skip("the rod must be a translational node");

@@ -5,8 +5,13 @@
 // The environment pressure acts on the chamber's back face: its work -D p_env w is booked
 // as source work. With compressibility on, the chamber's oil adds its compliance V / beta
 // to node_a (stored oil (V/beta) dp, compression energy integrated per interval).
+// Thermal-liquid (node_a a volume with initial_temperature, seed 001): the mass flow is
+// rho(p, T) (D w + (V/beta) dp/dt) with the chamber oil at node_a's temperature, the oil the
+// chamber takes carries its thermal energy out of the node's books (and back), and heat_node
+// with wall_conductance is a wall between that oil and a thermal node.
 #include "compile/compilecontext.h"
 #include "components/component.h"
+#include "components/hydraulic/oilflow.h"
 
 namespace drivelab {
 
@@ -30,6 +35,9 @@ public:
         int scratch = 0;           ///< scratch: torque, stored oil
         int mean = 0;              ///< means: torque, volumetric flow
         int real = 0;              ///< compression energy {sum, comp}
+        OilModel oil;              ///< the lab's oil (present = false: isothermal; rho is the density)
+        OilPort oa;                ///< the chamber's oil (node_a)
+        OilWall wall;              ///< heat port between the chamber's oil and heat_node
     };
 
     static bool compile(CompileContext& ctx, Params& p);
@@ -48,6 +56,7 @@ public:
             c.addJ(p.node, p.shaft, -p.d);
         }
         c.scratch[p.scratch] = t;
+        if (p.wall.node >= 0) p.wall.eval(c, c.scratch[p.scratch + 2]);
     }
 
     static void storage(const Params& p, const EvalContext& c)
@@ -88,6 +97,13 @@ public:
             compensatedAdd(c.real + p.real, v * pMid);
             c.dissipate(v * (c.value(p.node) - pMid));
         }
+        if (p.oil.present) {
+            // the oil the chamber took over the interval (displaced and compressed) at its density
+            const double taken = c.h * p.d * w + v;
+            c.acc[p.mean + 2] += p.oil.density(c.value(p.node), c.oilT(p.oa)) * taken;
+            bookOilAbsorbed(c, p.oil, p.oa, taken);
+            p.wall.commit(c, c.scratch[p.scratch + 2]);
+        }
     }
 
     static double stored(const Params& p, const ObserveContext& c) { return c.real[p.real] + c.real[p.real + 1]; }
@@ -96,7 +112,7 @@ public:
     {
         out[0] = c.mean[p.mean];
         out[1] = c.mean[p.mean + 1];
-        out[2] = p.rho * c.mean[p.mean + 1];
+        out[2] = p.oil.present ? c.mean[p.mean + 2] : p.rho * c.mean[p.mean + 1];
         out[3] = volume(p, c.angle(p.shaft));
         out[4] = p.theta0 + c.angle(p.shaft);
     }
@@ -115,8 +131,11 @@ public:
         int rod = kGround;  ///< rod (translational node)
         double areaA = 0.0; ///< piston area on the A side [m^2]
         double areaB = 0.0; ///< annulus area on the B side [m^2]
-        int scratch = 0;    ///< scratch: force
+        int scratch = 0;    ///< scratch: force (and the wall's heat flow)
         int mean = 0;       ///< means: force, flow drawn from A, flow returned to B
+        OilModel oil;       ///< the lab's oil (present = false: isothermal)
+        OilPort oa, ob;     ///< the chambers' oil
+        OilWall wall;       ///< heat port between chamber A's oil and heat_node
     };
 
     static bool compile(CompileContext& ctx, Params& p);
@@ -135,6 +154,7 @@ public:
             c.addJ(p.b, p.rod, p.areaB);
         }
         c.scratch[p.scratch] = f;
+        if (p.wall.node >= 0) p.wall.eval(c, c.scratch[p.scratch + 1]);
     }
 
     static void commit(const Params& p, const CommitContext& c)
@@ -144,6 +164,12 @@ public:
         c.acc[p.mean + 1] += p.areaA * v * c.h;
         c.acc[p.mean + 2] += p.areaB * v * c.h;
         c.absorb(c.h * (p.areaA - p.areaB) * v);
+        if (p.oil.present) {
+            // the chambers' oil moves with the piston at each node's temperature
+            bookOilAbsorbed(c, p.oil, p.oa, c.h * p.areaA * v);
+            bookOilAbsorbed(c, p.oil, p.ob, -c.h * p.areaB * v);
+            p.wall.commit(c, c.scratch[p.scratch + 1]);
+        }
     }
 
     static void observe(const Params& p, const ObserveContext& c, double* out)

@@ -8,7 +8,10 @@ namespace {
 constexpr PortDescriptor kPorts[] = {
     {.name = "node_a", .domain = Domain::Hydraulic, .doc = "upstream side (positive flow leaves it)"},
     {.name = "node_b", .domain = Domain::Hydraulic, .doc = "downstream side"},
-    {.name = "heat_node", .domain = Domain::Thermal, .optional = true, .doc = "takes the throttling heat (absent: external ledger)"},
+    {.name = "heat_node",
+     .domain = Domain::Thermal,
+     .optional = true,
+     .doc = "takes the throttling heat (absent: external ledger); with wall_conductance a wall on node_b's oil"},
 };
 constexpr ParameterDescriptor kParams[] = {
     {.name = "conductance",
@@ -47,6 +50,13 @@ constexpr ParameterDescriptor kParams[] = {
      .editorDefault = "1000",
      .doc = "turbulent: below this pressure drop the law turns laminar (absent: 1000 Pa)",
      .omitWhenAbsent = true},
+    {.name = "wall_conductance",
+     .unit = "W/K",
+     .range = Range::closed(0.0, 1e9),
+     .required = false,
+     .editorDefault = "1",
+     .doc = "thermal-liquid: heat_node is a wall exchanging G (T_oil - T_wall) with node_b's oil",
+     .omitWhenAbsent = true},
 };
 constexpr InputDescriptor kInputs[] = {
     {.name = "opening",
@@ -69,7 +79,8 @@ constexpr ComponentDescriptor kDesc{.type = "orifice",
                                     .ports = kPorts,
                                     .parameters = kParams,
                                     .inputs = kInputs,
-                                    .observables = kObs};
+                                    .observables = kObs,
+                                    .thermalLiquid = true};
 
 } // namespace
 
@@ -93,6 +104,9 @@ bool Orifice::compile(CompileContext& ctx, Params& p)
     }
     p.turbulent = !laminar;
     p.g = ctx.real("conductance");
+    p.oil = ctx.oil();
+    if (p.oil.present) return compileThermal(ctx, p);
+    if (ctx.has("wall_conductance")) ctx.error("wall_conductance", "a wall exchanges heat with oil: the lab has no oil section");
     if (p.turbulent && !ctx.failed()) {
         p.k = ctx.real("discharge_coefficient") * ctx.real("area") * std::sqrt(2.0 / ctx.real("density"));
         const double pt = ctx.real("transition_pressure");
@@ -106,9 +120,100 @@ bool Orifice::compile(CompileContext& ctx, Params& p)
     return !ctx.failed();
 }
 
+// a lab with oil: the density of the turbulent law is the oil's; the heat stays in thermal-liquid oil
+bool Orifice::compileThermal(CompileContext& ctx, Params& p)
+{
+    if (p.turbulent && ctx.has("density")) ctx.error("density", "the lab's oil gives the density (rho(p, T) upstream): remove density");
+    if (p.turbulent && !ctx.failed()) {
+        p.cdA = ctx.real("discharge_coefficient") * ctx.real("area");
+        const double pt = ctx.real("transition_pressure");
+        p.pt2 = pt * pt;
+    }
+    p.oa = ctx.oilPort("node_a");
+    p.ob = ctx.oilPort("node_b");
+    p.wall = ctx.oilWall("heat_node", "wall_conductance", "node_b");
+    if (p.wall.node >= 0) p.heat = -1; // the heat port is the wall; the losses stay in the oil
+    else if (p.heat >= 0 && (p.oa.thermal() || p.ob.thermal()))
+        ctx.errorAt("heat_node", "the throttling heat stays in the thermal-liquid oil: give wall_conductance to make heat_node a wall, or remove it");
+    p.opening = ctx.inputSlot("opening");
+    p.scratch = ctx.allocScratch(2);
+    p.mean = ctx.allocMean(2);
+    p.real = ctx.allocReal(2);
+    if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "must differ from node_a");
+    return !ctx.failed();
+}
+
+// q(dp, T) with its derivatives: laminar G nu_ref / nu(T_film) dp, T_film the mean of both
+// sides; turbulent with rho(p_u, T_u) of the upstream side
+void Orifice::evalOil(const Params& p, const EvalContext& c)
+{
+    const OilModel& oil = p.oil;
+    const double opening = c.real[p.opening];
+    const double dp = c.value(p.a) - c.value(p.b);
+    const double ta = c.oilT(p.oa), tb = c.oilT(p.ob);
+    double q, dqdp, dqdpa = 0.0, dqdpb = 0.0, dqdta = 0.0, dqdtb = 0.0;
+    if (!p.turbulent) {
+        double dr = 0.0;
+        const double r = oil.fluidity(0.5 * (ta + tb), &dr);
+        q = opening * p.g * r * dp;
+        dqdp = opening * p.g * r;
+        dqdta = dqdtb = 0.5 * opening * p.g * dp * dr;
+    } else {
+        const bool forward = dp >= 0.0;
+        const double rho = oil.density(forward ? c.value(p.a) : c.value(p.b), forward ? ta : tb);
+        const double k = opening * p.cdA * std::sqrt(2.0 / rho);
+        const double s2 = dp * dp + p.pt2;
+        const double r = std::sqrt(std::sqrt(s2));
+        q = k * dp / r;
+        dqdp = k * (0.5 * dp * dp + p.pt2) / (s2 * r);
+        const double dqdrho = -0.5 * q / rho;
+        (forward ? dqdpa : dqdpb) = dqdrho * oil.rho / oil.beta;
+        (forward ? dqdta : dqdtb) = -dqdrho * oil.rho * oil.alpha;
+    }
+    dqdpa += dqdp;
+    dqdpb -= dqdp;
+    c.addF(p.a, -q);
+    c.addF(p.b, q);
+    if (c.wantJacobian) {
+        c.addJ(p.a, p.a, -dqdpa);
+        c.addJ(p.a, p.b, -dqdpb);
+        c.addJ(p.b, p.a, dqdpa);
+        c.addJ(p.b, p.b, dqdpb);
+        c.addJ(p.a, p.oa.t, -dqdta);
+        c.addJ(p.a, p.ob.t, -dqdtb);
+        c.addJ(p.b, p.oa.t, dqdta);
+        c.addJ(p.b, p.ob.t, dqdtb);
+    }
+    // the throttling loss q dp heats the downstream oil (q and dp share their sign)
+    const OilPort& dn = q >= 0.0 ? p.ob : p.oa;
+    addOilPower(c, dn, q * dp,
+                {{p.a, dqdpa * dp + q}, {p.b, dqdpb * dp - q}, {p.oa.t, dqdta * dp}, {p.ob.t, dqdtb * dp}});
+    advectOil(c, oil.rho * oil.c, p.oa, p.ob, q, {{p.a, dqdpa}, {p.b, dqdpb}, {p.oa.t, dqdta}, {p.ob.t, dqdtb}});
+    double qw = 0.0;
+    p.wall.eval(c, qw);
+    c.scratch[p.scratch] = q;
+    c.scratch[p.scratch + 1] = qw;
+}
+
+void Orifice::commitOil(const Params& p, const CommitContext& c)
+{
+    const double q = c.scratch[p.scratch];
+    const double heat = c.h * q * (c.value(p.a) - c.value(p.b));
+    c.acc[p.mean] += q * c.h;
+    c.acc[p.mean + 1] += heat;
+    compensatedAdd(c.real + p.real, heat);
+    if ((q >= 0.0 ? p.ob : p.oa).thermal())
+        c.heatToOil->add(heat);
+    else
+        c.heat(p.heat, heat);
+    bookOilFlow(c, p.oil, p.oa, p.ob, q * c.h);
+    p.wall.commit(c, c.scratch[p.scratch + 1]);
+}
+
 void Orifice::bondGraph(BondGraphReading& r)
 {
     r.commonFlow(Domain::Hydraulic, {BgKind::R, "r", "flow restriction (laminar or turbulent; a valve with its opening)"});
+    r.oilLosses("node_b", "node_a", "node_b");
 }
 
 } // namespace drivelab

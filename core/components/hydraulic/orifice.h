@@ -5,10 +5,16 @@
 // The turbulent law is regularised below the transition pressure pt (it behaves like a
 // laminar orifice there, so Newton converges through dp = 0) and tends to the square-root
 // law above it. Heat Q dp goes to heat_node or the ledger.
+// In a lab with oil (docs/PHYSICS.md, "Thermal-liquid oil") the laminar conductance scales
+// with nu_ref / nu(T) at the mean of both sides' oil temperatures, the turbulent law takes
+// rho(p, T) of the upstream oil, the heat stays in the downstream oil when that is a
+// thermal-liquid volume, the flow carries its thermal energy, and heat_node with
+// wall_conductance is a wall between node_b's oil and a thermal node.
 #include <cmath>
 
 #include "compile/compilecontext.h"
 #include "components/component.h"
+#include "components/hydraulic/oilflow.h"
 
 namespace drivelab {
 
@@ -31,9 +37,16 @@ public:
         int scratch = 0;        ///< scratch: flow
         int mean = 0;           ///< means: flow, heat flow
         int real = 0;           ///< cumulative heat {sum, comp}
+        // thermal-liquid (a lab with oil)
+        OilModel oil;           ///< the lab's oil (present = false: the isothermal laws above)
+        double cdA = 0.0;       ///< turbulent Cd A (the density comes from the oil)
+        OilPort oa, ob;         ///< the oil on each side
+        OilWall wall;           ///< heat port between node_b's oil and heat_node
     };
 
     static bool compile(CompileContext& ctx, Params& p);
+    /// the rest of compile in a lab with oil
+    static bool compileThermal(CompileContext& ctx, Params& p);
 
     /// flow and its derivative with respect to dp
     static void law(const Params& p, double opening, double dp, double& q, double& dq)
@@ -49,8 +62,13 @@ public:
         dq = opening * p.k * (0.5 * dp * dp + p.pt2) / (s * r);
     }
 
+    /// the thermal-liquid laws (orifice.cpp)
+    static void evalOil(const Params& p, const EvalContext& c);
+    static void commitOil(const Params& p, const CommitContext& c);
+
     static void eval(const Params& p, const EvalContext& c)
     {
+        if (p.oil.present) return evalOil(p, c);
         double q, dq;
         law(p, c.real[p.opening], c.value(p.a) - c.value(p.b), q, dq);
         c.addF(p.a, -q);
@@ -66,6 +84,7 @@ public:
 
     static void commit(const Params& p, const CommitContext& c)
     {
+        if (p.oil.present) return commitOil(p, c);
         const double q = c.scratch[p.scratch];
         const double heat = c.h * q * (c.value(p.a) - c.value(p.b));
         c.acc[p.mean] += q * c.h;

@@ -9,7 +9,10 @@ constexpr PortDescriptor kPorts[] = {
     {.name = "node_a", .domain = Domain::Rotational, .doc = "drive shaft"},
     {.name = "node_b", .domain = Domain::Hydraulic, .doc = "inlet (suction)"},
     {.name = "node_c", .domain = Domain::Hydraulic, .doc = "outlet (delivery)"},
-    {.name = "heat_node", .domain = Domain::Thermal, .optional = true, .doc = "takes the losses (absent: external ledger)"},
+    {.name = "heat_node",
+     .domain = Domain::Thermal,
+     .optional = true,
+     .doc = "takes the losses (absent: external ledger); with wall_conductance a wall on the outlet's oil"},
 };
 constexpr TableColumn kTableColumns[] = {
     {.name = "pressure_rise", .unit = "Pa", .range = ranges::kPressure, .doc = "outlet minus inlet pressure"},
@@ -39,6 +42,13 @@ constexpr ParameterDescriptor kParams[] = {
      .minRows = 2,
      .maxRows = Pump::kMaxPoints,
      .omitWhenAbsent = true},
+    {.name = "wall_conductance",
+     .unit = "W/K",
+     .range = Range::closed(0.0, 1e9),
+     .required = false,
+     .editorDefault = "1",
+     .doc = "thermal-liquid: heat_node is a wall exchanging G (T_oil - T_wall) with the outlet's oil",
+     .omitWhenAbsent = true},
 };
 constexpr ObservableDescriptor kObs[] = {
     {.name = "torque", .unit = "N m", .doc = "mean torque on the shaft over the last tick"},
@@ -55,7 +65,8 @@ constexpr ComponentDescriptor kDesc{.type = "pump",
                                     .ports = kPorts,
                                     .parameters = kParams,
                                     .inputs = {},
-                                    .observables = kObs};
+                                    .observables = kObs,
+                                    .thermalLiquid = true};
 
 } // namespace
 
@@ -89,10 +100,81 @@ bool Pump::compile(CompileContext& ctx, Params& p)
         ctx.error("delivery_table[" + std::to_string(p.n - 1) + "].efficiency",
                   "the last point is the cut-off: its efficiency must be 0 (got " + formatDouble(p.eta[p.n - 1]) + ")");
     if (ctx.portNode("node_b") == ctx.portNode("node_c")) ctx.errorAt("node_c", "must differ from the inlet node_b");
-    p.scratch = ctx.allocScratch(2);
+    p.oil = ctx.oil();
+    if (p.oil.present) {
+        p.oi = ctx.oilPort("node_b");
+        p.oo = ctx.oilPort("node_c");
+        p.wall = ctx.oilWall("heat_node", "wall_conductance", "node_c");
+        if (p.wall.node >= 0) p.heat = -1;
+        else if (p.heat >= 0 && (p.oi.thermal() || p.oo.thermal()))
+            ctx.errorAt("heat_node", "the losses stay in the thermal-liquid oil: give wall_conductance to make heat_node a wall, or remove it");
+    } else if (ctx.has("wall_conductance")) {
+        ctx.error("wall_conductance", "a wall exchanges heat with oil: the lab has no oil section");
+    }
+    p.scratch = ctx.allocScratch(3);
     p.mean = ctx.allocMean(3);
     p.real = ctx.allocReal(2);
     return !ctx.failed();
+}
+
+// the isothermal law with the leakage at nu_ref / nu(T_film); the loss dp (D w - q) heats the
+// oil the flow enters
+void Pump::evalOil(const Params& p, const EvalContext& c)
+{
+    const double w = c.speed(p.shaft);
+    const double dp = c.value(p.out) - c.value(p.in);
+    const double sign = w >= 0.0 ? 1.0 : -1.0;
+    double eta, slope, dr = 0.0;
+    efficiency(p, dp * sign, eta, slope);
+    const double ti = c.oilT(p.oi), to = c.oilT(p.oo);
+    const double fl = p.oil.fluidity(0.5 * (ti + to), &dr);
+    const double leak = p.leak * fl;
+    const double q = p.d * w * eta - leak * dp;
+    const double t = -p.d * dp;
+    const double dqdw = p.d * eta;
+    const double dqdp = p.d * w * slope * sign - leak; // d q / d dp
+    const double dqdT = -0.5 * p.leak * dr * dp;       // d q / d T_in = d q / d T_out
+    c.addF(p.shaft, t);
+    c.addF(p.in, -q);
+    c.addF(p.out, q);
+    if (c.wantJacobian) {
+        c.addJ(p.shaft, p.out, -p.d);
+        c.addJ(p.shaft, p.in, p.d);
+        for (int node : {p.out, p.in}) {
+            const double s = node == p.out ? 1.0 : -1.0;
+            c.addJ(node, p.shaft, s * dqdw);
+            c.addJ(node, p.out, s * dqdp);
+            c.addJ(node, p.in, -s * dqdp);
+            c.addJ(node, p.oi.t, s * dqdT);
+            c.addJ(node, p.oo.t, s * dqdT);
+        }
+    }
+    const double loss = dp * (p.d * w - q);
+    const double dLdp = (p.d * w - q) - dp * dqdp;
+    addOilPower(c, q >= 0.0 ? p.oo : p.oi, loss,
+                {{p.shaft, dp * (p.d - dqdw)}, {p.out, dLdp}, {p.in, -dLdp}, {p.oi.t, -dp * dqdT}, {p.oo.t, -dp * dqdT}});
+    advectOil(c, p.oil.rho * p.oil.c, p.oi, p.oo, q, {{p.shaft, dqdw}, {p.out, dqdp}, {p.in, -dqdp}, {p.oi.t, dqdT}, {p.oo.t, dqdT}});
+    double qw = 0.0;
+    p.wall.eval(c, qw);
+    c.scratch[p.scratch] = t;
+    c.scratch[p.scratch + 1] = q;
+    c.scratch[p.scratch + 2] = qw;
+}
+
+void Pump::commitOil(const Params& p, const CommitContext& c)
+{
+    const double t = c.scratch[p.scratch], q = c.scratch[p.scratch + 1];
+    const double heat = -c.h * (t * c.speed(p.shaft) + q * (c.value(p.out) - c.value(p.in)));
+    c.acc[p.mean] += t * c.h;
+    c.acc[p.mean + 1] += q * c.h;
+    c.acc[p.mean + 2] += heat;
+    compensatedAdd(c.real + p.real, heat);
+    if ((q >= 0.0 ? p.oo : p.oi).thermal())
+        c.heatToOil->add(heat);
+    else
+        c.heat(p.heat, heat);
+    bookOilFlow(c, p.oil, p.oi, p.oo, q * c.h);
+    p.wall.commit(c, c.scratch[p.scratch + 2]);
 }
 
 // TF from the shaft's speed to the displacement flow on a 1-junction from inlet to outlet;
@@ -126,6 +208,7 @@ void Pump::bondGraph(BondGraphReading& r)
         r.bond(jl, r.junction(in));
         r.bond(jl, els[1]);
     }
+    r.oilLosses("node_c", "node_b", "node_c");
 }
 
 } // namespace drivelab

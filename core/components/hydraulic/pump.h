@@ -5,8 +5,13 @@
 //   eta comes from the delivery table while pumping (r > 0; falls to 0 at cut-off) and is 1
 //   otherwise, so the loss D w dp (1 - eta) + G_leak dp^2 is never negative.
 // Beyond cut-off the pump delivers nothing: it is not a freely reversible flow source.
+// In a lab with oil (docs/PHYSICS.md, "Thermal-liquid oil") the leakage scales with
+// nu_ref / nu(T) at the mean of inlet and outlet oil temperatures, the losses stay in the
+// oil the flow enters (the outlet while it delivers), the flow carries its thermal energy,
+// and heat_node with wall_conductance is a wall on the outlet's oil.
 #include "compile/compilecontext.h"
 #include "components/component.h"
+#include "components/hydraulic/oilflow.h"
 
 namespace drivelab {
 
@@ -31,9 +36,15 @@ public:
         int scratch = 0;         ///< scratch: torque, flow
         int mean = 0;            ///< means: torque, flow, heat flow
         int real = 0;            ///< cumulative heat {sum, comp}
+        OilModel oil;            ///< the lab's oil (present = false: isothermal)
+        OilPort oi, oo;          ///< the oil at the inlet and the outlet
+        OilWall wall;            ///< heat port between the outlet's oil and heat_node
     };
 
     static bool compile(CompileContext& ctx, Params& p);
+    /// the thermal-liquid laws (pump.cpp)
+    static void evalOil(const Params& p, const EvalContext& c);
+    static void commitOil(const Params& p, const CommitContext& c);
 
     /// volumetric efficiency and its slope at a pumped-against rise r > 0
     static void efficiency(const Params& p, double r, double& eta, double& slope)
@@ -53,6 +64,7 @@ public:
 
     static void eval(const Params& p, const EvalContext& c)
     {
+        if (p.oil.present) return evalOil(p, c);
         const double w = c.speed(p.shaft);
         const double dp = c.value(p.out) - c.value(p.in);
         const double sign = w >= 0.0 ? 1.0 : -1.0;
@@ -81,6 +93,7 @@ public:
 
     static void commit(const Params& p, const CommitContext& c)
     {
+        if (p.oil.present) return commitOil(p, c);
         const double t = c.scratch[p.scratch], q = c.scratch[p.scratch + 1];
         // heat = shaft work in - hydraulic work out
         const double heat = -c.h * (t * c.speed(p.shaft) + q * (c.value(p.out) - c.value(p.in)));

@@ -48,7 +48,8 @@ constexpr ComponentDescriptor kFlow{.type = "flow_source",
                                     .ports = kFlowPorts,
                                     .parameters = {},
                                     .inputs = kFlowInputs,
-                                    .observables = kFlowObs};
+                                    .observables = kFlowObs,
+                                    .thermalLiquid = true};
 
 } // namespace
 
@@ -74,6 +75,9 @@ bool FlowSource::compile(CompileContext& ctx, Params& p)
     p.b = ctx.port("node_b");
     p.flow = ctx.inputSlot("flow");
     p.mean = ctx.allocMean(2);
+    p.oil = ctx.oil();
+    p.oa = ctx.oilPort("node_a");
+    p.ob = ctx.oilPort("node_b");
     if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "must differ from node_a");
     return !ctx.failed();
 }

@@ -5,6 +5,7 @@
 //   flow_source (Sf): pushes its `flow` input from node_a to node_b.
 #include "compile/compilecontext.h"
 #include "components/component.h"
+#include "components/hydraulic/oilflow.h"
 
 namespace drivelab {
 
@@ -57,6 +58,8 @@ public:
         int b = -1;   ///< node the flow enters
         int flow = 0; ///< real slot of the flow input [m^3/s]
         int mean = 0; ///< means: flow, power
+        OilModel oil; ///< the lab's oil (present = false: isothermal)
+        OilPort oa, ob; ///< the oil on each side (the flow carries the upstream's temperature)
     };
 
     static bool compile(CompileContext& ctx, Params& p);
@@ -66,6 +69,7 @@ public:
         const double q = c.real[p.flow];
         c.addF(p.a, -q);
         c.addF(p.b, q);
+        if (p.oil.present) advectOil(c, p.oil.rho * p.oil.c, p.oa, p.ob, q, {});
     }
 
     static void commit(const Params& p, const CommitContext& c)
@@ -73,6 +77,7 @@ public:
         const double q = c.real[p.flow];
         const double w = c.h * q * (c.value(p.b) - c.value(p.a));
         c.acc[p.mean] += q * c.h;
+        if (p.oil.present) bookOilFlow(c, p.oil, p.oa, p.ob, q * c.h);
         c.acc[p.mean + 1] += w;
         c.work(w);
     }

@@ -13,6 +13,10 @@ constexpr PortDescriptor kPorts[] = {
      .domain = Domain::Hydraulic,
      .optional = true,
      .doc = "applies the clutch: capacity from its pressure (absent: the capacity input)"},
+    {.name = "oil_node",
+     .domain = Domain::Hydraulic,
+     .optional = true,
+     .doc = "a thermal-liquid volume whose oil takes the friction heat instead of heat_node"},
 };
 constexpr ParameterDescriptor kParams[] = {
     {.name = "kinetic_ratio",
@@ -95,7 +99,8 @@ constexpr ComponentDescriptor kDesc{.type = "clutch",
                                     .ports = kPorts,
                                     .parameters = kParams,
                                     .inputs = kInputs,
-                                    .observables = kObs};
+                                    .observables = kObs,
+                                    .thermalLiquid = true};
 
 } // namespace
 
@@ -106,6 +111,7 @@ bool Clutch::compile(CompileContext& ctx, Params& p)
     p.a = ctx.port("node_a");
     p.b = ctx.port("node_b");
     p.heat = ctx.portIsNode("heat_node") ? ctx.port("heat_node") : -1;
+    p.oil = ctx.heatIntoOil("oil_node", "heat_node");
     p.capacity = ctx.inputSlot("capacity");
     p.kineticRatio = ctx.real("kinetic_ratio");
     p.flag = ctx.allocFlag(2);

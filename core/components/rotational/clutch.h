@@ -7,6 +7,7 @@
 
 #include "compile/compilecontext.h"
 #include "components/component.h"
+#include "components/hydraulic/oilflow.h"
 
 namespace drivelab {
 
@@ -32,6 +33,7 @@ public:
         double gain = 0.0;         ///< mu n r_eff A_piston [m^3]
         double pEnv = 0.0;         ///< environment pressure [Pa]
         double springTerm = 0.0;   ///< mu n r_eff F_spring [N m]
+        OilPort oil;               ///< thermal-liquid volume taking the friction heat (oil_node), or none
     };
 
     static bool compile(CompileContext& ctx, Params& p);
@@ -135,6 +137,11 @@ public:
             c.addJ(p.b, p.pressure, -g);
         }
         c.scratch[p.scratch] = t;
+        if (p.oil.t >= 0) {
+            // the friction power -t (w_a - w_b) heats the oil in the same solve
+            const double slip = c.speed(p.a) - c.speed(p.b);
+            addOilPower(c, p.oil, -t * slip, {{p.a, -t}, {p.b, t}, {p.pressure, p.pressure >= 0 && t != 0.0 ? dir * p.kineticRatio * p.gain * slip : 0.0}});
+        }
     }
 
     /// book one accepted interval
@@ -148,7 +155,10 @@ public:
             const double q = -c.h * t * (c.speed(p.a) - c.speed(p.b));
             c.acc[p.mean + 2] += q;
             compensatedAdd(c.real + p.real, q);
-            c.heat(p.heat, q);
+            if (p.oil.t >= 0)
+                c.heatToOil->add(q);
+            else
+                c.heat(p.heat, q);
         }
     }
 

@@ -13,6 +13,10 @@ constexpr PortDescriptor kPorts[] = {
     {.name = "node_a", .domain = Domain::Rotational, .doc = "pump (impeller)"},
     {.name = "node_b", .domain = Domain::Rotational, .doc = "turbine"},
     {.name = "heat_node", .domain = Domain::Thermal, .optional = true, .doc = "takes the fluid heat (absent: external ledger)"},
+    {.name = "oil_node",
+     .domain = Domain::Hydraulic,
+     .optional = true,
+     .doc = "a thermal-liquid volume whose oil takes the fluid heat instead of heat_node"},
 };
 constexpr TableColumn kMapColumns[] = {
     {.name = "speed_ratio", .unit = "", .range = Range::closed(-1.0, 1.0), .doc = "s = follower speed / driver speed"},
@@ -169,7 +173,7 @@ constexpr ComponentDescriptor kDesc{
     .tableEditor = TableEditorKind::ConverterMaps,
     .defaultPlots = kPlots,
     .summary = &summary,
-};
+    .thermalLiquid = true};
 
 } // namespace
 
@@ -180,6 +184,7 @@ bool TorqueConverter::compile(CompileContext& ctx, Params& p)
     p.pump = ctx.port("node_a");
     p.turbine = ctx.port("node_b");
     p.heat = ctx.portIsNode("heat_node") ? ctx.port("heat_node") : -1;
+    p.oil = ctx.heatIntoOil("oil_node", "heat_node");
     if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "pump and turbine must be two different rotational nodes");
     for (const ConverterMapFinding& f : checkConverterMaps(ctx.spec().parameters)) ctx.error(f.field(), f.message);
     for (int i = 0; i < 4; ++i) fillMap(ctx.table(kMapNames[i]), p.map[i]);

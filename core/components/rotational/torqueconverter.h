@@ -11,6 +11,7 @@
 // piecewise Jacobian below.
 #include "compile/compilecontext.h"
 #include "components/component.h"
+#include "components/hydraulic/oilflow.h"
 
 namespace drivelab {
 
@@ -41,6 +42,7 @@ public:
         int scratch = 0;       ///< scratch: pump torque, turbine torque
         int mean = 0;          ///< means: pump torque, turbine torque, heat flow
         int real = 0;          ///< cumulative fluid heat {sum, comp}
+        OilPort oil;           ///< thermal-liquid volume taking the fluid heat (oil_node), or none
     };
 
     /// reactions and their derivatives at one pair of speeds
@@ -150,6 +152,12 @@ public:
         }
         c.scratch[p.scratch] = r.tp;
         c.scratch[p.scratch + 1] = r.tt;
+        if (p.oil.t >= 0) {
+            // the fluid heat -(tp wp + tt wt) heats the oil in the same solve
+            const double wp = c.speed(p.pump), wt = c.speed(p.turbine);
+            addOilPower(c, p.oil, -(r.tp * wp + r.tt * wt),
+                        {{p.pump, -(r.tp + r.dpp * wp + r.dtp * wt)}, {p.turbine, -(r.tt + r.dpt * wp + r.dtt * wt)}});
+        }
     }
 
     /// interval heat -h (Tp wp + Tt wt) at the stage speeds [J]
@@ -181,13 +189,17 @@ public:
     {
         const double tp = c.scratch[p.scratch];
         const double tt = c.scratch[p.scratch + 1];
-        // rounding-sized negatives clamp to zero (rejects() refused anything larger)
-        const double q = std::max(0.0, intervalHeat(p, c));
+        // rounding-sized negatives clamp to zero (rejects() refused anything larger); the oil
+        // took the exact value in the solve
+        const double q = p.oil.t >= 0 ? intervalHeat(p, c) : std::max(0.0, intervalHeat(p, c));
         c.acc[p.mean] += tp * c.h;
         c.acc[p.mean + 1] += tt * c.h;
         c.acc[p.mean + 2] += q;
         compensatedAdd(c.real + p.real, q);
-        c.heat(p.heat, q);
+        if (p.oil.t >= 0)
+            c.heatToOil->add(q);
+        else
+            c.heat(p.heat, q);
     }
 
     static void observe(const Params& p, const ObserveContext& c, double* out)

@@ -1,0 +1,85 @@
+#pragma once
+// What a hydraulic component does for the oil temperature of thermal-liquid volumes
+// (docs/PHYSICS.md, "Thermal-liquid oil"): the thermal energy its flows carry, the heat
+// its losses leave in the oil, and a wall (heat port) between its oil and a thermal node.
+//   a flow q [m^3/s] from u to d brings rho c q (T_u - T_d) into d's temperature equation
+//   (the mass balance carries the rest: c T_d dm); leaving u it changes only u's mass
+#include <initializer_list>
+
+#include "components/component.h"
+#include "components/hydraulic/oil.h"
+
+namespace drivelab {
+
+/// d(value)/d(stage state)
+struct OilDep {
+    int state = -1; ///< dynamic-state index (-1: none)
+    double d = 0.0; ///< derivative
+};
+
+/// power P [W] into the oil temperature at port o (nothing for a fixed oil), with its derivatives
+inline void addOilPower(const EvalContext& c, const OilPort& o, double p, std::initializer_list<OilDep> deps)
+{
+    if (o.t < 0) return;
+    c.f[o.t] += p;
+    if (c.wantJacobian) {
+        for (const OilDep& d : deps) c.addJ(o.t, d.state, d.d);
+    }
+}
+
+/// the thermal energy a volume flow q from a to b (negative: b to a) carries into the
+/// downstream oil temperature; dq lists q's derivatives
+inline void advectOil(const EvalContext& c, double rhoC, const OilPort& a, const OilPort& b, double q, std::initializer_list<OilDep> dq)
+{
+    const bool forward = q >= 0.0;
+    const OilPort& up = forward ? a : b;
+    const OilPort& dn = forward ? b : a;
+    if (dn.t < 0) return;
+    const double mag = forward ? q : -q;
+    const double dT = c.oilT(up) - c.oilT(dn);
+    c.f[dn.t] += rhoC * mag * dT;
+    if (!c.wantJacobian) return;
+    if (up.t >= 0) c.addJ(dn.t, up.t, rhoC * mag);
+    c.addJ(dn.t, dn.t, -rhoC * mag);
+    const double s = forward ? rhoC * dT : -rhoC * dT;
+    for (const OilDep& d : dq) c.addJ(dn.t, d.state, s * d.d);
+}
+
+/// book what the flow of advectOil brought in from (or took out to) oil outside the
+/// thermal-liquid volumes over the interval (volume qh [m^3], a to b)
+inline void bookOilFlow(const CommitContext& c, const OilModel& oil, const OilPort& a, const OilPort& b, double qh)
+{
+    if (a.thermal() == b.thermal()) return; // both inside (internal) or both outside (isothermal)
+    const OilPort& up = qh >= 0.0 ? a : b;
+    const double e = oil.rho * oil.c * (qh >= 0.0 ? qh : -qh) * (c.oilT(up) - oil.tRef);
+    c.oilEnthalpyIn->add(up.thermal() ? -e : e);
+}
+
+/// book oil volume v [m^3] taken from port o into moving geometry or storage (negative:
+/// returned), carrying the volume's own temperature
+inline void bookOilAbsorbed(const CommitContext& c, const OilModel& oil, const OilPort& o, double v)
+{
+    if (o.t >= 0) c.oilAbsorbed->add(oil.rho * oil.c * v * (c.oilT(o) - oil.tRef));
+}
+
+/// a heat port between a component's oil and a thermal node: Q = G (T_oil - T_wall) leaves
+/// the oil, T_wall taken at the interval start (explicit in the wall; docs/PHYSICS.md)
+struct OilWall {
+    int node = -1;  ///< thermal node, -1: none
+    double g = 0.0; ///< conductance [W/K]
+    OilPort oil;    ///< the oil it touches (a thermal-liquid volume)
+
+    void eval(const EvalContext& c, double& q) const
+    {
+        if (node < 0) return;
+        q = g * (c.oilT(oil) - c.wallT(node));
+        c.f[oil.t] -= q;
+        if (c.wantJacobian) c.addJ(oil.t, oil.t, -g);
+    }
+    void commit(const CommitContext& c, double q) const
+    {
+        if (node >= 0) c.heat(node, q * c.h);
+    }
+};
+
+} // namespace drivelab
