@@ -37,7 +37,7 @@ struct Asset {
     std::int64_t ticks = 0;                ///< ticks of the recorded run
     Json boundaries = Json::array();       ///< every report boundary of the recorded run (report form)
     std::uint64_t finalStateHash = 0;      ///< state hash after the last tick
-    Json books = Json::object();           ///< the run's books as the report writes them: `energy`, and `fluid_volume`
+    Json books = Json::object();           ///< the run's books as the report writes them: `energy`, `fluid_volume`, `oil`
                                            ///< for hydraulic models (version 2; empty for version 1)
     std::uint64_t signature = 0;           ///< signature as read, or as written
     std::shared_ptr<const Model> compiled; ///< the model compiled (filled by a successful read or an export)

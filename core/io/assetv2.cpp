@@ -14,6 +14,7 @@ constexpr const char* kEnergyKeys[] = {"kinetic_initial", "kinetic_final",      
                                        "residual",        "thermal_stored_change", "heat_from_sources", "heat_to_ambient",
                                        "thermal_residual"};
 constexpr const char* kVolumeKeys[] = {"supplied", "stored_change", "absorbed_by_chambers", "residual"};
+constexpr const char* kOilKeys[] = {"internal_energy_change", "heat_from_losses", "energy_flowed_in", "absorbed_by_chambers"};
 
 // one book object: exactly `keys` in order, each a finite real written as a real
 template <std::size_t N> bool checkBooks(const Json& e, const char* member, const char* const (&keys)[N], Diagnostics& d)
@@ -74,7 +75,7 @@ std::optional<Asset> read(const Json& root, std::string_view text, Diagnostics& 
     Json v1 = root;
     v1["version"] = 1;
     if (v1.contains("expected") && v1["expected"].is_object()) {
-        for (const char* member : {"energy", "fluid_volume"}) {
+        for (const char* member : {"energy", "fluid_volume", "oil"}) {
             if (!v1["expected"].contains(member)) continue;
             books[member] = v1["expected"][member];
             v1["expected"].erase(member);
@@ -89,6 +90,13 @@ std::optional<Asset> read(const Json& root, std::string_view text, Diagnostics& 
     if (a->compiled->hasHydraulic && !checkBooks(e, "fluid_volume", kVolumeKeys, d)) return std::nullopt;
     if (!a->compiled->hasHydraulic && e.contains("fluid_volume")) {
         d.error("-", "expected.fluid_volume", "recorded for a model without hydraulic nodes");
+        return std::nullopt;
+    }
+    // the oil books exactly when the model has thermal-liquid volumes
+    const bool oil = !a->compiled->oilVolumes.empty();
+    if (oil && !checkBooks(e, "oil", kOilKeys, d)) return std::nullopt;
+    if (!oil && e.contains("oil")) {
+        d.error("-", "expected.oil", "recorded for a model without thermal-liquid volumes");
         return std::nullopt;
     }
     a->version = 2;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "components/descriptors.h"
+#include "components/hydraulic/oil.h"
 #include "signals/signalkinds.h"
 
 namespace drivelab {
@@ -173,6 +174,15 @@ bool resolve(LabSpec& lab, std::string_view path, Target& t, std::string& why)
         else
             return fail("an event has a value and a time_ns, not '" + steps[2].key + "'");
         return true;
+    }
+    if (head.key == "oil" && !lab.findNode("oil") && !lab.findComponent("oil") && !lab.findSignal("oil")) {
+        // the lab's oil: one of its fields (a thermal-liquid study varies the oil)
+        if (!lab.oil.is_object()) return fail("the lab has no oil section");
+        if (steps.size() != 2 || steps[1].index >= 0) return fail("name an oil field, as oil.viscosity_40c");
+        for (const ParameterDescriptor& f : oilFields()) {
+            if (steps[1].key == f.name) return described(lab.oil, f, steps, 2, t, why) || fail(why);
+        }
+        return fail("the oil has no field '" + steps[1].key + "'");
     }
     if (steps.size() < 2 || steps[1].index >= 0) return fail("name a field after the id, as " + head.key + ".FIELD");
     if (NodeSpec* n = lab.findNode(head.key)) {

@@ -23,11 +23,18 @@
 //     100 degC that is G nu40/nu100 dp (Walther passes through its two points).
 // (5) seed 001's mechanical converter term by term: tau = D (p - p_env), V = V_dead + D theta,
 //     dm/dt = rho (D w + (V/beta) dp/dt), and it neither stores nor dissipates.
+// (7) causality: a thermal-liquid volume is a two-port C (pressure and oil temperature), in
+//     integral causality on both bonds; walls are Rs between the oil and the thermal node,
+//     losses left in the oil Sf's into its temperature junction.
 // (6) a brake's friction heat into a closed oil volume: heat = J w0^2 / 2 = the oil's
 //     c m dT - alpha^2 beta V d(T^2)/2.
 #include "testutil.h"
 
 #include <functional>
+
+#include "analysis/causality.h"
+#include "spec/labpath.h"
+#include "spec/labreader.h"
 
 using namespace drivelab;
 using namespace drivelab::test;
@@ -41,6 +48,8 @@ private slots:
     void viscosityScalesLeakage();
     void mechanicalConverterSeedTerms();
     void brakeHeatIntoOil();
+    void causalityTwoPortStorage();
+    void studyPathsReachTheOil();
     void refusedModels_data();
     void refusedModels();
 };
@@ -282,6 +291,67 @@ void TestThermalLiquid::brakeHeatIntoOil()
     DL_NEAR(tr.at(last, "sump", "pressure") - p0, kBeta * kAlpha * (t1 - t0), 1e-5);
     DL_ENERGY_BALANCED(tr);
     QVERIFY(std::fabs(tr.energy.residual) <= 1e-11 * (energyScale(tr.energy) + oilScale(tr.energy)));
+}
+
+//      tank --orifice (wall to the case)-- [oil volume] --orifice-- drain, a clutch heating the oil
+void TestThermalLiquid::causalityTwoPortStorage()
+{
+    DL_COMPILE(model, oilLab(runSettings(1000000, 10000000, 10),
+                             "[" + tank("tank", 3e5, 320) + "," + oilVolume("vol", 1e-4, 2e5, 313.15) + "," + reservoir("drain", kPr) + "," +
+                                 thermalNode("case", 1e4, 300) + "," + rot("s", 1, 1) + "]",
+                             R"([{"id": "inlet", "type": "orifice", "node_a": "tank", "node_b": "vol", "heat_node": "case",
+                                  "parameters": {"conductance": 1e-10, "wall_conductance": 10}},
+                                 {"id": "outlet", "type": "orifice", "node_a": "vol", "node_b": "drain", "parameters": {"conductance": 1e-10}},
+                                 {"id": "brake", "type": "clutch", "node_a": "s", "node_b": "ground", "oil_node": "vol", "inputs": {"capacity": 1}}])"));
+    const CausalityReport r = analyzeCausality(*model, initialLockMask(*model));
+    const QString text = QString::fromStdString(causalityText(r));
+    QVERIFY2(r.consistent, qPrintable(text));
+    const auto element = [&](const std::string& id) -> const CausalityElement* {
+        for (const CausalityElement& e : r.elements)
+            if (e.id == id) return &e;
+        return nullptr;
+    };
+    const CausalityElement* vol = element("vol");
+    QVERIFY2(vol && vol->kind == "C" && vol->causality == "integral", qPrintable(text));
+    QVERIFY2(element("j0_vol.oil") && element("j0_vol.oil")->owner == "vol", qPrintable(text));
+    // both of the C's bonds: it sets the effort (pressure on one, temperature on the other)
+    int bonds = 0;
+    for (const CausalityBond& b : r.bonds) {
+        if (b.from != "vol" && b.to != "vol") continue;
+        ++bonds;
+        QCOMPARE(b.effortFrom, std::string("vol"));
+    }
+    QCOMPARE(bonds, 2);
+    QVERIFY2(element("inlet.wall") && element("inlet.wall")->kind == "R", qPrintable(text));
+    QVERIFY2(element("inlet.losses") && element("inlet.losses")->kind == "Sf", qPrintable(text));
+    QVERIFY2(element("brake.heat") && element("brake.heat")->kind == "Sf", qPrintable(text));
+    // the outlet's losses go downstream; the drain has no oil temperature, so its reading puts
+    // them on the volume's oil (where they go when the flow reverses): structure, not values
+    bool outletIntoVol = false;
+    for (const CausalityBond& b : r.bonds) outletIntoVol = outletIntoVol || (b.from == "outlet.losses" && b.to == "j0_vol.oil");
+    QVERIFY2(outletIntoVol, qPrintable(text));
+}
+
+// a sweep varies the oil by the path oil.FIELD (docs/FORMATS.md, "Sweeps"): defaults read,
+// values set, refused values and unknown fields named
+void TestThermalLiquid::studyPathsReachTheOil()
+{
+    LabReadResult read = readLab(oilLab(runSettings(1000000, 10000000, 10), "[" + oilVolume("v", 1e-4, 1e5, 300) + "]", "[]"));
+    QVERIFY(read.lab);
+    LabSpec* spec = &*read.lab;
+    double v = 0.0;
+    std::string why;
+    QVERIFY2(getLabValue(*spec, "oil.viscosity_40c", v, why), why.c_str());
+    QCOMPARE(v, 46.0);
+    QVERIFY2(getLabValue(*spec, "oil.reference_temperature", v, why), why.c_str()); // absent: its default
+    QCOMPARE(v, 313.15);
+    QVERIFY2(setLabValue(*spec, "oil.viscosity_40c", 68.0, why), why.c_str());
+    QCOMPARE(spec->oil["viscosity_40c"].get<double>(), 68.0);
+    QVERIFY(!getLabValue(*spec, "oil.colour", v, why));
+    QVERIFY2(why.find("colour") != std::string::npos, why.c_str());
+    LabSpec none;
+    QVERIFY(!getLabValue(none, "oil.density", v, why));
+    QVERIFY2(why.find("no oil") != std::string::npos, why.c_str());
 }
 
 void TestThermalLiquid::refusedModels_data()
