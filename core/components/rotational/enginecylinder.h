@@ -17,8 +17,17 @@
 // exact exponential wall decay, the other half (symmetric Strang splitting: second order,
 // exact for a motored adiabatic cylinder), and the work is the energy balance
 //   W_gas = Q_fuel - Q_wall - m c_v (T_end - T_start),   on the crank W_gas - p_int dV.
-// The crank sees the interval's mean torque W / (h w_stage); its derivative is a forward
-// finite difference (it only steers Newton). An interval turns the crank at most 0.25 rad
+// The crank sees the interval's mean torque T = W / (h w_stage). Its derivative in the stage
+// speed is analytic, dT/dw = h (dW/dTheta - T) / Theta with Theta = h w_stage, where dW/dTheta
+// is the exact derivative of the discrete integration above in the crank travel at a fixed
+// interval length (carried through every sub-step next to the values: a tangent-linear sweep,
+// no second integration; it is the end-of-interval gas torque (p_end - p_int) V'(phi_end) plus
+// the small terms of the wall heat's spread over the travel and of the Strang steps). The
+// sub-steps' half-angle sines and cosines and their adiabatic factors (V_a / V_b)^(gamma - 1),
+// ratios within a few per cent of 1, are series in basic arithmetic (sinSmall, cosSmall,
+// powNear1 in the .cpp: as accurate as libm, deterministic, far cheaper); the start point's
+// sine, cosine, volume and burned fraction are computed once per interval and shared by every
+// Newton evaluation of it. An interval turns the crank at most 0.25 rad
 // (checked on the solved speeds; a tick that would need more than 64 intervals fails).
 // Turning backwards (kickback, a converter driving the crank in reverse) the valves act by
 // position as forwards: leaving [IVC, EVO) through IVC releases the charge to the intake (its
@@ -53,6 +62,7 @@ public:
         double soc = 0.0, duration = 0.0;  ///< burn start and duration [rad]
         double wiebeA = 5.0, wiebeM = 2.0; ///< Wiebe efficiency and shape factors
         double wiebeNorm = 1.0;            ///< 1 / (1 - exp(-a))
+        int wiebeWhole = 0;                ///< m + 1 when it is a whole number from 1 to 8 (z^(m+1) by products), else 0
         double fuel = 0.0;                 ///< fuel energy per cycle [J]
         double pInt = 0.0;                 ///< intake (and crankcase) pressure [Pa]
         double tInt = 0.0;                 ///< intake temperature [K]
@@ -65,13 +75,16 @@ public:
         int fuelInput = 0;                 ///< real slot of the fuel_fraction input
         int real = 0;                      ///< state: gas temperature; books {sum, comp}: gas work, fuel, wall heat, exhaust heat
         int scratch = 0;                   ///< scratch: mean torque, gas work, fuel, wall heat, exhaust heat, end temperature,
-                                           ///< crankcase work; start shaft angle, its cycle angle, valid flag
+                                           ///< crankcase work; start shaft angle, valid flag, the start point (StartPoint:
+                                           ///< cycle angle, its sine and cosine, volume, burned fraction), open reach [rad]
+                                           ///< (-1 when closed)
         int mean = 0;                      ///< means: indicated torque, indicated power
     };
 
     /// what one interval does to the cylinder
     struct Interval {
         double work = 0.0;    ///< net work on the crank [J]
+        double dWork = 0.0;   ///< d work / d crank travel at a fixed interval length [N m] (only when asked for)
         double gasWork = 0.0; ///< work done by the gas [J]
         double fuel = 0.0;    ///< fuel energy released [J]
         double wall = 0.0;    ///< heat to the wall [J]
@@ -89,6 +102,11 @@ public:
     }
     /// cylinder volume at cycle angle phi [m^3]
     static double volume(const Params& p, double phi) { return volumeAt(p, std::sin(phi), std::cos(phi)); }
+    /// d volume / d cycle angle from the sine and cosine of the cycle angle [m^3/rad]
+    static double volumeSlopeAt(const Params& p, double s, double c)
+    {
+        return p.area * p.r * s * (1.0 + p.r * c / std::sqrt(p.l * p.l - p.r * p.r * s * s));
+    }
     /// cycle angle wrapped into (-2 pi, 2 pi]
     static double wrap(double phi)
     {
@@ -99,31 +117,104 @@ public:
     }
     /// true while the valves are closed
     static bool closed(const Params& p, double phi) { return phi >= p.ivc && phi < p.evo; }
+    /// z^(m+1) of the Wiebe function: repeated products when m + 1 is a whole number up to 8
+    static double wiebePower(const Params& p, double z)
+    {
+        if (p.wiebeWhole == 0) return std::pow(z, p.wiebeM + 1.0);
+        double v = z;
+        for (int k = 1; k < p.wiebeWhole; ++k) v *= z;
+        return v;
+    }
     /// burned fraction at cycle angle phi
     static double burned(const Params& p, double phi)
     {
         if (phi <= p.soc) return 0.0;
         if (phi >= p.soc + p.duration) return 1.0;
         const double z = (phi - p.soc) / p.duration;
-        return (1.0 - std::exp(-p.wiebeA * std::pow(z, p.wiebeM + 1.0))) * p.wiebeNorm;
+        return (1.0 - std::exp(-p.wiebeA * wiebePower(p, z))) * p.wiebeNorm;
     }
+    /// burned fraction and its slope d x_b / d phi [1/rad] at cycle angle phi
+    static double burnedSlope(const Params& p, double phi, double& slope)
+    {
+        slope = 0.0;
+        if (phi <= p.soc) return 0.0;
+        if (phi >= p.soc + p.duration) return 1.0;
+        const double z = (phi - p.soc) / p.duration;
+        const double zm1 = wiebePower(p, z);
+        const double e = std::exp(-p.wiebeA * zm1);
+        // d/dphi (1 - exp(-a z^(m+1))) = a (m+1) z^m exp(-a z^(m+1)) / duration
+        slope = p.wiebeA * (p.wiebeM + 1.0) * (zm1 / z) * e * p.wiebeNorm / p.duration;
+        return (1.0 - e) * p.wiebeNorm;
+    }
+    /// the first valve, burn or wrap event after cycle angle phi [rad]
+    static double nextEvent(const Params& p, double phi)
+    {
+        double next = 2.0 * kPi;
+        for (double e : {p.ivc, p.evo, p.soc, p.soc + p.duration}) {
+            if (e > phi && e < next) next = e;
+        }
+        return next;
+    }
+    /// crank travel from an open cycle angle phi that stays short of its next event [rad]
+    static double openReach(const Params& p, double phi) { return nextEvent(p, phi) - phi; }
     /// cycle angle of the crank at a shaft displacement since t = 0
     static double cycleAngle(const Params& p, double shaftAngle) { return wrap(p.phase + shaftAngle); }
 
-    /// integrate the charge from cycle angle phi0 (gas temperature t0) over dTheta of crank
-    /// travel taking h seconds, with the wall at tWall and the fuel scaled by `fuelScale`
-    static void integrate(const Params& p, double phi0, double t0, double dTheta, double h, double tWall, double fuelScale, Interval& out);
+    /// where an interval starts: the cycle angle and what the integration needs there
+    struct StartPoint {
+        double phi = 0.0; ///< cycle angle [rad]
+        double s = 0.0;   ///< its sine
+        double c = 1.0;   ///< its cosine
+        double v = 0.0;   ///< cylinder volume there [m^3]
+        double x = 0.0;   ///< burned fraction there
+    };
+    /// the start point at cycle angle phi (sine and cosine from a table and a short series)
+    static StartPoint startPoint(const Params& p, double phi);
 
-    /// mean torque on the crank over an interval turning it at stage speed w [N m]
-    static double meanTorque(const Params& p, double phi0, double t0, double w, double h, double tWall, double fuelScale, Interval& out)
+    /// integrate the charge from start point a (gas temperature t0) over dTheta of crank
+    /// travel taking h seconds, with the wall at tWall and the fuel scaled by `fuelScale`;
+    /// with `derivative` also d work / d dTheta at fixed h (out.dWork)
+    static void integrate(const Params& p, const StartPoint& a, double t0, double dTheta, double h, double tWall, double fuelScale,
+                          bool derivative, Interval& out);
+    /// the same from cycle angle phi0, without the derivative
+    static void integrate(const Params& p, double phi0, double t0, double dTheta, double h, double tWall, double fuelScale, Interval& out)
+    {
+        integrate(p, startPoint(p, phi0), t0, dTheta, h, tWall, fuelScale, false, out);
+    }
+
+    /// mean torque on the crank over an interval turning it at stage speed w [N m]; with
+    /// `dTorque` also its derivative in w [N m s/rad]
+    static double meanTorque(const Params& p, const StartPoint& a, double t0, double w, double h, double tWall, double fuelScale,
+                             Interval& out, double* dTorque = nullptr)
     {
         const double dTheta = h * w;
-        integrate(p, phi0, t0, dTheta, h, tWall, fuelScale, out);
-        if (std::fabs(dTheta) > 1e-12) return out.work / dTheta;
-        // standing crank: the instantaneous torque (p - p_int) dV/dphi
+        integrate(p, a, t0, dTheta, h, tWall, fuelScale, dTorque != nullptr, out);
+        if (std::fabs(dTheta) > 1e-12) {
+            const double torque = out.work / dTheta;
+            // T = W(Theta) / Theta, Theta = h w: dT/dw = h (W'(Theta) - T) / Theta. An interval
+            // past the travel bound is solved only to be cut into pieces; over its many strokes
+            // W'(Theta) swings with the end angle while the mean torque's trend is flat, and
+            // Newton follows the trend: 0
+            if (dTorque) *dTorque = std::fabs(dTheta) <= kMaxTravel ? h * (out.dWork - torque) / dTheta : 0.0;
+            return torque;
+        }
+        // standing crank: the instantaneous torque (p - p_int) dV/dphi; its derivative in w
+        // is a forward difference through a moving interval (no lab stands on a cylinder)
         const double e = 1e-7;
-        const double pGas = closed(p, phi0) ? p.charge * p.gasR * t0 / volume(p, phi0) : p.pInt;
-        return (pGas - p.pInt) * (volume(p, phi0 + e) - volume(p, phi0 - e)) / (2.0 * e);
+        const double pGas = closed(p, a.phi) ? p.charge * p.gasR * t0 / volume(p, a.phi) : p.pInt;
+        const double torque = (pGas - p.pInt) * (volume(p, a.phi + e) - volume(p, a.phi - e)) / (2.0 * e);
+        if (dTorque) {
+            const double d = 1e-7 * (1.0 + std::fabs(w));
+            Interval tmp;
+            *dTorque = (meanTorque(p, a, t0, w + d, h, tWall, fuelScale, tmp) - torque) / d;
+        }
+        return torque;
+    }
+    /// the same from cycle angle phi0
+    static double meanTorque(const Params& p, double phi0, double t0, double w, double h, double tWall, double fuelScale, Interval& out,
+                             double* dTorque = nullptr)
+    {
+        return meanTorque(p, startPoint(p, phi0), t0, w, h, tWall, fuelScale, out, dTorque);
     }
 
     /// the wall temperature seen by this cylinder in an interval [K]
@@ -134,30 +225,40 @@ public:
 
     static void eval(const Params& p, const EvalContext& c)
     {
-        // the start angle is the same for every evaluation of an interval: keep it with the
-        // shaft angle it came from
+        // the start point is the same for every evaluation of an interval: keep it with the
+        // shaft angle it came from (a pure function of that angle, so rollback and fork keep it valid)
         double* memo = c.scratch + p.scratch + 7;
-        if (memo[0] != c.pos0[p.crank] || !(memo[2] > 0.0)) {
+        static_assert(sizeof(StartPoint) == 5 * sizeof(double));
+        if (memo[0] != c.pos0[p.crank] || !(memo[1] > 0.0)) {
+            const StartPoint a = startPoint(p, cycleAngle(p, c.pos0[p.crank]));
             memo[0] = c.pos0[p.crank];
-            memo[1] = cycleAngle(p, c.pos0[p.crank]);
-            memo[2] = 1.0;
+            memo[1] = 1.0;
+            memo[2] = a.phi;
+            memo[3] = a.s;
+            memo[4] = a.c;
+            memo[5] = a.v;
+            memo[6] = a.x;
+            // an open cylinder turning forwards does nothing until its next event (IVC)
+            memo[7] = closed(p, a.phi) ? -1.0 : openReach(p, a.phi);
         }
-        const double phi0 = memo[1];
         const double t0 = c.real[p.real];
+        const double w = c.speed(p.crank);
+        double* s = c.scratch + p.scratch;
+        if (const double theta = c.h * w; theta >= 0.0 && theta < memo[7]) {
+            // what integrate gives there: no work, no heat, the charge at the intake state
+            // (no torque and no derivative to add)
+            s[0] = s[1] = s[2] = s[3] = s[4] = s[6] = 0.0;
+            s[5] = t0;
+            return;
+        }
+        const StartPoint a{memo[2], memo[3], memo[4], memo[5], memo[6]};
         const double tWall = wallTemperature(p, c);
         const double fuel = c.real[p.fuelInput];
-        const double w = c.speed(p.crank);
         Interval iv;
-        const double torque = meanTorque(p, phi0, t0, w, c.h, tWall, fuel, iv);
+        double dTorque = 0.0;
+        const double torque = meanTorque(p, a, t0, w, c.h, tWall, fuel, iv, c.wantJacobian ? &dTorque : nullptr);
         c.addF(p.crank, torque);
-        if (c.wantJacobian) {
-            // forward finite difference of the mean torque in the stage speed
-            const double d = 1e-7 * (1.0 + std::fabs(w));
-            Interval tmp;
-            const double up = meanTorque(p, phi0, t0, w + d, c.h, tWall, fuel, tmp);
-            c.addJ(p.crank, p.crank, (up - torque) / d);
-        }
-        double* s = c.scratch + p.scratch;
+        if (c.wantJacobian) c.addJ(p.crank, p.crank, dTorque);
         s[0] = torque;
         s[1] = iv.gasWork;
         s[2] = iv.fuel;
@@ -179,12 +280,14 @@ public:
         const double* s = c.scratch + p.scratch;
         const double torque = s[0];
         c.real[p.real] = s[5];
+        c.acc[p.mean] += torque * c.h;
+        c.acc[p.mean + 1] += torque * c.h * c.speed(p.crank);
+        // an open cylinder (most intervals) moves no energy: nothing to book
+        if (s[1] == 0.0 && s[2] == 0.0 && s[3] == 0.0 && s[4] == 0.0 && s[6] == 0.0) return;
         compensatedAdd(c.real + p.real + 1, s[1]);
         compensatedAdd(c.real + p.real + 3, s[2]);
         compensatedAdd(c.real + p.real + 5, s[3]);
         compensatedAdd(c.real + p.real + 7, s[4]);
-        c.acc[p.mean] += torque * c.h;
-        c.acc[p.mean + 1] += torque * c.h * c.speed(p.crank);
         c.work(s[2] + s[6]);  // fuel energy and the crankcase's work on the piston
         c.heat(p.heat, s[3]); // wall heat
         c.heat(-1, s[4]);     // exhaust
