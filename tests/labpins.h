@@ -37,7 +37,7 @@ constexpr LabPin kLabPins[] = {
     {"fired-converter.lab.json", "a7bf6c4bea1a8c77", "e25d014c17067342"},
     {"hydraulic-lockup.lab.json", "440c8dc6f0b2600c", "70691041643664c7"},
     {"mechanical-converter.lab.json", "7f6ad84ddaf81798", "b9b4865fae8517fe"},
-    {"thermal-lockup.lab.json", "33265c7fdf957d77", "69009c84605463c3"},
+    {"thermal-lockup.lab.json", "ef37e4bff3c59f92", "d1d728b6d23b4652"},
     {"two-speed-shift.lab.json", "d0e37959cbcc4aff", "54db04444ff3272a"},
 };
 /// how many labs are pinned
