@@ -30,13 +30,7 @@ constexpr ParameterDescriptor kParams[] = {
      .range = ranges::kPressure,
      .editorDefault = "2e6",
      .doc = "absolute pressure at t = 0 (its node's pressure)"},
-    {.name = "wall_conductance",
-     .unit = "W/K",
-     .range = Range::closed(0.0, 1e9),
-     .required = false,
-     .editorDefault = "1",
-     .doc = "thermal-liquid: heat_node is a wall exchanging G (T_oil - T_wall) with node_a's oil",
-     .omitWhenAbsent = true},
+    oilWallParameter("thermal-liquid: heat_node is a wall exchanging G (T_oil - T_wall) with node_a's oil"),
 };
 constexpr ObservableDescriptor kObs[] = {
     {.name = "gas_volume", .unit = "m^3", .doc = "gas volume now"},

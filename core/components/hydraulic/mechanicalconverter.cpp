@@ -45,13 +45,7 @@ constexpr ParameterDescriptor kConverterParams[] = {
      .editorDefault = "850",
      .doc = "oil density, for the mass-flow observable (a lab with oil: rho(p, T) of the oil instead)",
      .omitWhenAbsent = true},
-    {.name = "wall_conductance",
-     .unit = "W/K",
-     .range = Range::closed(0.0, 1e9),
-     .required = false,
-     .editorDefault = "1",
-     .doc = "thermal-liquid: heat_node is a wall exchanging G (T_oil - T_wall) with the chamber's oil",
-     .omitWhenAbsent = true},
+    oilWallParameter("thermal-liquid: heat_node is a wall exchanging G (T_oil - T_wall) with the chamber's oil"),
 };
 constexpr ObservableDescriptor kConverterObs[] = {
     {.name = "torque", .unit = "N m", .doc = "mean torque on the shaft over the last tick"},
@@ -80,13 +74,7 @@ constexpr PortDescriptor kCylinderPorts[] = {
 constexpr ParameterDescriptor kCylinderParams[] = {
     {.name = "area_a", .unit = "m^2", .range = ranges::kArea, .editorDefault = "0.002", .doc = "piston area on the A side"},
     {.name = "area_b", .unit = "m^2", .range = ranges::kAreaNonNegative, .editorDefault = "0.001", .doc = "annulus area on the B side"},
-    {.name = "wall_conductance",
-     .unit = "W/K",
-     .range = Range::closed(0.0, 1e9),
-     .required = false,
-     .editorDefault = "1",
-     .doc = "thermal-liquid: heat_node is a wall exchanging G (T_oil - T_wall) with chamber A's oil",
-     .omitWhenAbsent = true},
+    oilWallParameter("thermal-liquid: heat_node is a wall exchanging G (T_oil - T_wall) with chamber A's oil"),
 };
 constexpr ObservableDescriptor kCylinderObs[] = {
     {.name = "force", .unit = "N", .doc = "mean force on the rod over the last tick (A_A p_A - A_B p_B)"},

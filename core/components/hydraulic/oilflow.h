@@ -11,6 +11,28 @@
 
 namespace drivelab {
 
+/// the `wall_conductance` parameter of a type with a wall (heat_node) on its oil; `doc` names the oil
+constexpr ParameterDescriptor oilWallParameter(const char* doc)
+{
+    return {.name = "wall_conductance",
+            .unit = "W/K",
+            .range = Range::closed(0.0, 1e9),
+            .required = false,
+            .editorDefault = "1",
+            .doc = doc,
+            .omitWhenAbsent = true};
+}
+
+/// book a component's loss [J]: it stayed in the oil the flow entered when that is a
+/// thermal-liquid volume (the oil's energy holds it), else it goes to heatNode or the ledger
+inline void bookLoss(const CommitContext& c, const OilPort& downstream, int heatNode, double heat)
+{
+    if (downstream.thermal())
+        c.heatToOil->add(heat);
+    else
+        c.heat(heatNode, heat);
+}
+
 /// d(value)/d(stage state)
 struct OilDep {
     int state = -1; ///< dynamic-state index (-1: none)

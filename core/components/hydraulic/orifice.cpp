@@ -50,13 +50,7 @@ constexpr ParameterDescriptor kParams[] = {
      .editorDefault = "1000",
      .doc = "turbulent: below this pressure drop the law turns laminar (absent: 1000 Pa)",
      .omitWhenAbsent = true},
-    {.name = "wall_conductance",
-     .unit = "W/K",
-     .range = Range::closed(0.0, 1e9),
-     .required = false,
-     .editorDefault = "1",
-     .doc = "thermal-liquid: heat_node is a wall exchanging G (T_oil - T_wall) with node_b's oil",
-     .omitWhenAbsent = true},
+    oilWallParameter("thermal-liquid: heat_node is a wall exchanging G (T_oil - T_wall) with node_b's oil"),
 };
 constexpr InputDescriptor kInputs[] = {
     {.name = "opening",
@@ -202,10 +196,7 @@ void Orifice::commitOil(const Params& p, const CommitContext& c)
     c.acc[p.mean] += q * c.h;
     c.acc[p.mean + 1] += heat;
     compensatedAdd(c.real + p.real, heat);
-    if ((q >= 0.0 ? p.ob : p.oa).thermal())
-        c.heatToOil->add(heat);
-    else
-        c.heat(p.heat, heat);
+    bookLoss(c, (q >= 0.0 ? p.ob : p.oa), p.heat, heat);
     bookOilFlow(c, p.oil, p.oa, p.ob, q * c.h);
     p.wall.commit(c, c.scratch[p.scratch + 1]);
 }

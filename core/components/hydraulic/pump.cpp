@@ -42,13 +42,7 @@ constexpr ParameterDescriptor kParams[] = {
      .minRows = 2,
      .maxRows = Pump::kMaxPoints,
      .omitWhenAbsent = true},
-    {.name = "wall_conductance",
-     .unit = "W/K",
-     .range = Range::closed(0.0, 1e9),
-     .required = false,
-     .editorDefault = "1",
-     .doc = "thermal-liquid: heat_node is a wall exchanging G (T_oil - T_wall) with the outlet's oil",
-     .omitWhenAbsent = true},
+    oilWallParameter("thermal-liquid: heat_node is a wall exchanging G (T_oil - T_wall) with the outlet's oil"),
 };
 constexpr ObservableDescriptor kObs[] = {
     {.name = "torque", .unit = "N m", .doc = "mean torque on the shaft over the last tick"},
@@ -169,10 +163,7 @@ void Pump::commitOil(const Params& p, const CommitContext& c)
     c.acc[p.mean + 1] += q * c.h;
     c.acc[p.mean + 2] += heat;
     compensatedAdd(c.real + p.real, heat);
-    if ((q >= 0.0 ? p.oo : p.oi).thermal())
-        c.heatToOil->add(heat);
-    else
-        c.heat(p.heat, heat);
+    bookLoss(c, (q >= 0.0 ? p.oo : p.oi), p.heat, heat);
     bookOilFlow(c, p.oil, p.oi, p.oo, q * c.h);
     p.wall.commit(c, c.scratch[p.scratch + 2]);
 }

@@ -155,10 +155,7 @@ public:
             const double q = -c.h * t * (c.speed(p.a) - c.speed(p.b));
             c.acc[p.mean + 2] += q;
             compensatedAdd(c.real + p.real, q);
-            if (p.oil.t >= 0)
-                c.heatToOil->add(q);
-            else
-                c.heat(p.heat, q);
+            bookLoss(c, p.oil, p.heat, q);
         }
     }
 

@@ -196,10 +196,7 @@ public:
         c.acc[p.mean + 1] += tt * c.h;
         c.acc[p.mean + 2] += q;
         compensatedAdd(c.real + p.real, q);
-        if (p.oil.t >= 0)
-            c.heatToOil->add(q);
-        else
-            c.heat(p.heat, q);
+        bookLoss(c, p.oil, p.heat, q);
     }
 
     static void observe(const Params& p, const ObserveContext& c, double* out)
