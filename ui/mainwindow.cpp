@@ -35,6 +35,7 @@
 #include "files/recentfiles.h"
 #include "palette/palettewidget.h"
 #include "panels/eventstable.h"
+#include "panels/oilpanel.h"
 #include "panels/problemspanel.h"
 #include "panels/runsettingspanel.h"
 #include "panels/signalspanel.h"
@@ -155,6 +156,15 @@ void MainWindow::createDocks()
     QDockWidget* events = dock(QStringLiteral("events"), tr("Events"), m_events, Qt::BottomDockWidgetArea);
     m_runSettings = new RunSettingsPanel(m_document, this);
     QDockWidget* run = dock(QStringLiteral("run"), tr("Lab and run settings"), m_runSettings, Qt::BottomDockWidgetArea);
+    m_oil = new OilPanel(m_document, this);
+    connect(m_oil, &OilPanel::hint, this, [this](const QString& t) {
+        statusBar()->showMessage(t, 6000);
+    });
+    // beside the item's properties: the properties of the lab's fluid (a tab at the bottom would
+    // widen the bottom docks' tab bar, and so the window's minimum width)
+    QDockWidget* oilDock = dock(QStringLiteral("oil"), tr("Oil"), m_oil, Qt::RightDockWidgetArea);
+    tabifyDockWidget(history, oilDock);
+    props->raise();
     m_signals = new SignalsPanel(m_document, this);
     connect(m_signals, &SignalsPanel::hint, this, [this](const QString& t) {
         statusBar()->showMessage(t, 6000);
@@ -201,6 +211,22 @@ void MainWindow::createMenus()
     for (QAction* x : {a.cut, a.copy, a.paste, a.remove, a.selectAll}) edit->addAction(x);
     edit->addSeparator();
     for (QAction* x : {a.rename, a.rotateCw, a.rotateCcw, a.flip, a.editMaps}) edit->addAction(x);
+    // the lab's own sections beside its items: settings, oil, signals, events (each a dock)
+    QMenu* labMenu = menuBar()->addMenu(tr("&Lab"));
+    labMenu->setObjectName(QStringLiteral("labMenu"));
+    const auto labEntry = [this, labMenu](const QString& text, const QString& dockName, const QString& tip) {
+        QAction* x = labMenu->addAction(text);
+        x->setObjectName(QStringLiteral("lab_") + dockName);
+        x->setStatusTip(tip);
+        connect(x, &QAction::triggered, this, [this, dockName] {
+            raiseDock(dockName);
+            if (QDockWidget* d = m_docks.value(dockName)) d->widget()->setFocus(Qt::OtherFocusReason);
+        });
+    };
+    labEntry(tr("&Settings…"), QStringLiteral("run"), tr("The lab's name, description, tick, duration and report interval"));
+    labEntry(tr("&Oil…"), QStringLiteral("oil"), tr("The lab's oil (thermal-liquid hydraulics): add, edit or remove it"));
+    labEntry(tr("S&ignals…"), QStringLiteral("signals"), tr("The lab's time signals"));
+    labEntry(tr("&Events…"), QStringLiteral("events"), tr("The lab's events"));
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
     for (QAction* x : {a.zoomIn, a.zoomOut, a.zoomFit, a.zoomReset}) view->addAction(x);
@@ -391,6 +417,11 @@ void MainWindow::showProblem(const QString& subject, const QString& field)
     if (f.kind == FieldRef::Kind::Run || f.kind == FieldRef::Kind::LabName) {
         raiseDock(QStringLiteral("run"));
         m_runSettings->focusField(QString::fromStdString(f.name.empty() ? std::string("name") : f.name));
+        return;
+    }
+    if (f.kind == FieldRef::Kind::Oil) {
+        raiseDock(QStringLiteral("oil"));
+        m_oil->focusField(QString::fromStdString(f.name));
         return;
     }
     if (f.kind == FieldRef::Kind::Signal) {

@@ -1,6 +1,6 @@
 #pragma once
 // The editor's main window: the canvas in the centre, the palette, property editor,
-// run settings, events, problems and undo history as dock widgets, menus and a toolbar
+// run settings, the lab's oil, events, problems and undo history as dock widgets, menus and a toolbar
 // with standard shortcuts, status-bar hints, window state and recent files in QSettings.
 // Room is left for a run toolbar and plot docks (a later issue).
 #include <QHash>
@@ -25,6 +25,7 @@ class PaletteWidget;
 class PropertyPanel;
 class ProblemsPanel;
 class RunSettingsPanel;
+class OilPanel;
 class SignalsPanel;
 class EventsTable;
 class FileController;
@@ -59,6 +60,8 @@ public:
     PropertyPanel* properties() const { return m_properties; }
     ProblemsPanel* problems() const { return m_problems; }
     RunSettingsPanel* runSettings() const { return m_runSettings; }
+    /// the lab's oil (thermal-liquid hydraulics): add, edit, remove
+    OilPanel* oilPanel() const { return m_oil; }
     EventsTable* events() const { return m_events; }
     /// the Signals panel (time signals: list, form, plot)
     SignalsPanel* signalsPanel() const { return m_signals; }
@@ -114,6 +117,7 @@ private:
     PropertyPanel* m_properties = nullptr;
     ProblemsPanel* m_problems = nullptr;
     RunSettingsPanel* m_runSettings = nullptr;
+    OilPanel* m_oil = nullptr;
     EventsTable* m_events = nullptr;
     SignalsPanel* m_signals = nullptr;
     QUndoView* m_history = nullptr;

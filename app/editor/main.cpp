@@ -4,7 +4,7 @@
 //     --select ID      select an item first (its properties show)
 //     --maps ID        render the map editor of converter ID instead
 //     --problems       raise the Problems panel
-//     --dock NAME      raise a panel: palette, properties, history, problems, events, run
+//     --dock NAME      raise a panel: palette, properties, history, problems, events, run, oil
 //     --size WxH       window size (default 1600x1000)
 //     --causality      show the causality overlay and its panel
 //     --run-to SECONDS run the simulation to this time first (the plots show)

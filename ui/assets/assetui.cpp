@@ -22,6 +22,7 @@
 #include "mainwindow.h"
 #include "palette/palettewidget.h"
 #include "panels/eventstable.h"
+#include "panels/oilpanel.h"
 #include "panels/runsettingspanel.h"
 #include "properties/propertypanel.h"
 
@@ -158,6 +159,7 @@ void AssetUi::applyReadOnly()
     m_window->properties()->setEnabled(!ro);
     m_window->events()->setEnabled(!ro);
     m_window->runSettings()->setEnabled(!ro);
+    m_window->oilPanel()->setEnabled(!ro);
     if (!ro) return;
     // the window's own title format, with "(read-only)" from the document's name
     m_window->setWindowTitle(tr("%1[*] — DriveLab").arg(m_window->document()->displayName()));

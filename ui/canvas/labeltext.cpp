@@ -37,7 +37,7 @@ QString valueWithUnit(double si, const char* unit, int digits)
     return v.label.isEmpty() ? n : n + QLatin1Char(' ') + v.label;
 }
 
-QString nodeDetail(const NodeSpec& node)
+QString nodeDetail(const NodeSpec& node, const QString& liveOil)
 {
     const auto domain = domainFromName(node.domain);
     const NodeDomainDescriptor* d = domain ? nodeDomainDescriptor(*domain) : nullptr;
@@ -47,6 +47,26 @@ QString nodeDetail(const NodeSpec& node)
         if (!f.required || !node.fields.contains(f.name) || !node.fields[f.name].is_number()) continue;
         parts << shortName(f.name) + QLatin1Char(' ') + valueWithUnit(node.fields[f.name].get<double>(), f.unit);
         if (parts.size() == 2) break;
+    }
+    // the oil of a thermal-liquid lab (docs/FORMATS.md "Oil"): a hydraulic node's fields are all
+    // optional, so it shows its volume and its oil temperature (live while a run is shown)
+    const auto number = [&](const char* name) -> const Json* {
+        const auto it = node.fields.is_object() ? node.fields.find(name) : node.fields.end();
+        return it != node.fields.end() && it->is_number() ? &*it : nullptr;
+    };
+    if (domain == Domain::Hydraulic && parts.isEmpty()) {
+        const auto field = [d](const char* name) {
+            return d->field(name);
+        };
+        if (const Json* t0 = number("initial_temperature")) {
+            if (const Json* v = number("volume"))
+                parts << shortName("volume") + QLatin1Char(' ') + valueWithUnit(v->get<double>(), field("volume")->unit, 4);
+            parts << (liveOil.isEmpty() ? QCoreApplication::translate("LabelText", "oil T₀ %1")
+                                              .arg(valueWithUnit(t0->get<double>(), field("initial_temperature")->unit))
+                                        : QCoreApplication::translate("LabelText", "oil %1").arg(liveOil));
+        } else if (const Json* t = number("temperature")) {
+            parts << QCoreApplication::translate("LabelText", "oil T %1").arg(valueWithUnit(t->get<double>(), field("temperature")->unit));
+        }
     }
     return join(parts);
 }

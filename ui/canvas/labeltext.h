@@ -9,8 +9,10 @@
 
 namespace drivelab {
 
-/// detail text of a node
-QString nodeDetail(const NodeSpec& node);
+/// detail text of a node; a thermal-liquid volume (a hydraulic volume with initial_temperature)
+/// reads "V 0.003 m³   oil T₀ 40 °C", or with `liveOil` (its oil temperature in a run shown,
+/// formatted) "V 0.003 m³   oil 52.3 °C"; a reservoir with a supply temperature "oil T 40 °C"
+QString nodeDetail(const NodeSpec& node, const QString& liveOil = {});
 /// detail text of a component
 QString componentDetail(const ComponentSpec& component);
 /// short symbol for a parameter name ("inertia" -> "J"); the name with spaces when none

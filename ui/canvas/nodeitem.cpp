@@ -22,7 +22,15 @@ NodeItem::NodeItem(const QString& id, Domain domain) : SymbolItem(id, nodeSymbol
 void NodeItem::syncFrom(const NodeSpec& spec)
 {
     setSymbol(nodeSymbol(m_domain, nodeVariant(spec)));
-    setLabel(nodeDetail(spec));
+    m_spec = spec;
+    setLabel(nodeDetail(m_spec, m_liveOil));
+}
+
+void NodeItem::setLiveOil(const QString& text)
+{
+    if (text == m_liveOil) return;
+    m_liveOil = text;
+    setLabel(nodeDetail(m_spec, m_liveOil));
 }
 
 NodeItem::Anchor NodeItem::anchorFor(const QPointF& from, const QPointF& fromDir) const

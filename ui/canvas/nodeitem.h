@@ -16,6 +16,10 @@ public:
     Domain domain() const { return m_domain; }
     /// label from the spec
     void syncFrom(const NodeSpec& spec);
+    /// the oil temperature of a thermal-liquid volume in the run shown, formatted ("" = none):
+    /// the label shows it instead of the initial temperature
+    void setLiveOil(const QString& text);
+    QString liveOil() const { return m_liveOil; }
     /// where a wire arrives: side name, scene point, outward direction
     struct Anchor {
         QString side;
@@ -37,6 +41,8 @@ protected:
 
 private:
     Domain m_domain;
+    NodeSpec m_spec;
+    QString m_liveOil;
     QHash<QString, int> m_wireCounts;
     int m_drop = 0;
 };

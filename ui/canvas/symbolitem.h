@@ -23,6 +23,8 @@ public:
     const Placement& placement() const { return m_placement; }
     /// id and detail lines of the label
     void setLabel(const QString& detail);
+    /// the detail line of the label
+    QString detail() const { return m_detail; }
     /// diagnostics about the item (errors mark it red, warnings amber)
     void setProblems(const QStringList& errors, const QStringList& warnings);
     bool hasErrors() const { return !m_errors.isEmpty(); }

@@ -13,15 +13,23 @@ CausalityMap mapCausality(const LabSpec& lab, const CausalityReport& report)
     CausalityMap out;
     // who owns each element, and each node's junction (the first 0/1 element it owns: the
     // mapper adds a node's own storage, then its junction, then anything else it owns)
+    // A thermal-liquid volume has a second junction, its oil temperature's 0-junction
+    // `<junction>.oil` (owned by the node): heat into its oil (a clutch's or converter's
+    // oil_node, a line's losses) and its walls bond there, and those bonds belong to the wires
+    // to that node as well.
     std::map<std::string, const CausalityElement*> byId;
     std::map<std::string, std::string> junctionOfNode; // node id -> junction element id
-    std::map<std::string, std::string> nodeOfJunction; // junction element id -> node id
+    std::map<std::string, std::string> nodeOfJunction; // junction element id (pressure or oil) -> node id
     for (const CausalityElement& e : report.elements) {
         byId.emplace(e.id, &e);
         if ((e.kind == "0" || e.kind == "1") && lab.findNode(e.owner) && !junctionOfNode.count(e.owner)) {
             junctionOfNode.emplace(e.owner, e.id);
             nodeOfJunction.emplace(e.id, e.owner);
         }
+    }
+    for (const CausalityElement& e : report.elements) {
+        const auto j = junctionOfNode.find(e.owner);
+        if (e.kind == "0" && j != junctionOfNode.end() && e.id == j->second + ".oil") nodeOfJunction.emplace(e.id, e.owner);
     }
     const auto conflicted = [&](const std::string& id) {
         const auto it = byId.find(id);
@@ -60,11 +68,12 @@ CausalityMap mapCausality(const LabSpec& lab, const CausalityReport& report)
             const auto it = between.find({c.id, node});
             if (it == between.end()) continue;
             const std::vector<int>& bonds = it->second;
-            const std::string& junction = junctionOfNode[node];
             // one port: every bond; several ports on one node: handed out in turn
             for (std::size_t k = 0; k < bonds.size(); ++k) {
                 const std::string& port = ports[ports.size() == 1 ? 0 : k % ports.size()];
                 const CausalityBond& x = report.bonds[static_cast<std::size_t>(bonds[k])];
+                // the node's end of the bond: its pressure junction or its oil junction
+                const std::string& junction = nodeOfJunction.count(x.to) ? x.to : x.from;
                 WireBond w;
                 w.bond = bonds[k];
                 w.headAtNode = x.to == junction;

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 
+#include "components/hydraulic/oil.h"
 #include "document/placement.h"
 
 namespace drivelab {
@@ -9,6 +10,7 @@ namespace {
 
 Json* object(LabSpec& lab, const ValueTarget& t)
 {
+    if (t.kind == ValueTarget::Kind::Oil) return lab.oil.is_object() ? &lab.oil : nullptr;
     if (t.kind == ValueTarget::Kind::NodeField) {
         NodeSpec* n = lab.findNode(t.id);
         return n ? &n->fields : nullptr;
@@ -16,6 +18,26 @@ Json* object(LabSpec& lab, const ValueTarget& t)
     ComponentSpec* c = lab.findComponent(t.id);
     if (!c) return nullptr;
     return t.kind == ValueTarget::Kind::Parameter ? &c->parameters : &c->inputs;
+}
+
+// a new oil field goes where the format lists it (before the first present field listed after it)
+void insertOilField(Json& oil, const std::string& name, const Json& value)
+{
+    const auto fields = oilFields();
+    std::size_t rank = fields.size();
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        if (name == fields[i].name) rank = i;
+    }
+    std::size_t at = 0;
+    for (auto it = oil.begin(); it != oil.end(); ++it, ++at) {
+        for (std::size_t i = rank + 1; i < fields.size(); ++i) {
+            if (it.key() == fields[i].name) {
+                insertKeyAt(oil, at, name, value);
+                return;
+            }
+        }
+    }
+    oil[name] = value;
 }
 
 } // namespace
@@ -52,6 +74,8 @@ void SetValueCommand::apply(const std::optional<Json>& value, std::optional<std:
             (*o)[m_target.name] = *value;
         else if (index)
             insertKeyAt(*o, *index, m_target.name, *value);
+        else if (m_target.kind == ValueTarget::Kind::Oil)
+            insertOilField(*o, m_target.name, *value);
         else
             (*o)[m_target.name] = *value;
     }

@@ -41,6 +41,12 @@ FieldRef parseFieldPath(const LabSpec& lab, const std::string& subject, const st
         if (field == "name") r.kind = FieldRef::Kind::LabName;
         return r;
     }
+    // the lab's oil (subject "oil"; an item of that id keeps its own diagnostics)
+    if (subject == "oil" && !lab.findNode(subject) && !lab.findComponent(subject) && !lab.findSignal(subject)) {
+        r.kind = FieldRef::Kind::Oil;
+        if (field != "-") r.name = field;
+        return r;
+    }
     if (field == "id") {
         r.kind = FieldRef::Kind::Id;
         return r;

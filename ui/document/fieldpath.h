@@ -1,6 +1,6 @@
 #pragma once
 // What a diagnostic's field path points at: a port, a node field, a parameter (and a
-// table cell in it), an initial input, an event, a run setting, a time signal's field. The Problems panel,
+// table cell in it), an initial input, an event, a run setting, a time signal's field, a field of the lab's oil. The Problems panel,
 // the property editor and the converter map editor use it to mark and focus fields.
 #include <string>
 
@@ -10,9 +10,9 @@ namespace drivelab {
 
 /// a parsed diagnostic field path
 struct FieldRef {
-    enum class Kind { None, Id, Type, Port, NodeField, Parameter, Input, Event, Run, LabName, Signal };
+    enum class Kind { None, Id, Type, Port, NodeField, Parameter, Input, Event, Run, LabName, Signal, Oil };
     Kind kind = Kind::None; ///< what it names
-    std::string name;       ///< port, field, parameter, input or run key; event key for events
+    std::string name;       ///< port, field, parameter, input, run or oil key; event key for events
     int row = -1;           ///< table row, or -1
     std::string column;     ///< table column, or ""
     int eventIndex = -1;    ///< event position, or -1

@@ -25,7 +25,8 @@ QVector<ObservableKey> all(const std::vector<ObservableRef>& layout, const char*
 
 } // namespace
 
-std::vector<DefaultPlot> defaultPlots(const std::vector<ObservableRef>& layout, const std::vector<ComponentRef>& components)
+std::vector<DefaultPlot> defaultPlots(const std::vector<ObservableRef>& layout, const std::vector<ComponentRef>& components,
+                                      const std::vector<QString>& oilVolumes)
 {
     std::vector<DefaultPlot> out;
     const auto add = [&](const QString& title, QVector<ObservableKey> keys) {
@@ -53,8 +54,19 @@ std::vector<DefaultPlot> defaultPlots(const std::vector<ObservableRef>& layout, 
         if (r.isSignal && signalKeys.size() < 8)
             signalKeys.push_back({QString::fromStdString(r.subject), QString::fromStdString(r.name), {}});
     }
+    // the oil temperatures of the thermal-liquid volumes (the other node temperatures are thermal masses)
+    const auto isOil = [&](const ObservableRef& r) {
+        return std::find(oilVolumes.begin(), oilVolumes.end(), QString::fromStdString(r.subject)) != oilVolumes.end();
+    };
+    QVector<ObservableKey> oilKeys, massKeys;
+    for (const auto& r : layout) {
+        if (r.isSignal || !r.isNode || r.name != "temperature") continue;
+        QVector<ObservableKey>& keys = isOil(r) ? oilKeys : massKeys;
+        if (keys.size() < 8) keys.push_back({QString::fromStdString(r.subject), QString::fromStdString(r.name), {}});
+    }
     if (!named.empty()) {
         for (DefaultPlot& p : named) add(p.title, std::move(p.keys));
+        add(tr("Oil temperatures"), oilKeys);
         add(tr("Node speeds"), all(layout, "speed", 1));
         add(tr("Signals"), signalKeys);
         return out;
@@ -65,12 +77,13 @@ std::vector<DefaultPlot> defaultPlots(const std::vector<ObservableRef>& layout, 
     add(tr("Heat flow"), all(layout, "heat_flow", 0, 6));
     add(tr("Clutch lock"), all(layout, "locked", 0, 6));
     add(tr("Pressures"), all(layout, "pressure", 1));
-    add(tr("Temperatures"), all(layout, "temperature", 1));
+    add(tr("Temperatures"), massKeys);
     if (out.size() > 6) out.resize(6);
-    if (!signalKeys.isEmpty()) {
-        if (out.size() >= 6) out.pop_back();
-        add(tr("Signals"), signalKeys);
-    }
+    // the oil temperatures and the signals keep their plots (in place of the last generic ones)
+    const std::size_t extras = (oilKeys.isEmpty() ? 0 : 1) + (signalKeys.isEmpty() ? 0 : 1);
+    while (!out.empty() && out.size() + extras > 6) out.pop_back();
+    add(tr("Oil temperatures"), oilKeys);
+    add(tr("Signals"), signalKeys);
     return out;
 }
 

@@ -3,7 +3,8 @@
 // that name default plots in their descriptors (torque converters: pump/turbine/stator
 // torques, speed ratio, drive mode and heat) those plots, then the node speeds; otherwise
 // node speeds, component torques, heat, clutch locks, pressures and temperatures (whichever
-// the lab has); and the lab's time signals on a plot of their own.
+// the lab has); the oil temperatures of a thermal-liquid lab's volumes on a plot of their own
+// (with either choice); and the lab's time signals on a plot of their own.
 #include <QString>
 #include <QVector>
 
@@ -24,7 +25,9 @@ struct DefaultPlot {
 /// a component of the model: its id and its type's descriptor
 using ComponentRef = std::pair<QString, const ComponentDescriptor*>;
 
-/// the default plots for an observable layout and the model's components (in model order)
-std::vector<DefaultPlot> defaultPlots(const std::vector<ObservableRef>& layout, const std::vector<ComponentRef>& components);
+/// the default plots for an observable layout, the model's components (in model order) and its
+/// thermal-liquid volumes (node ids: their `temperature` is the oil's)
+std::vector<DefaultPlot> defaultPlots(const std::vector<ObservableRef>& layout, const std::vector<ComponentRef>& components,
+                                      const std::vector<QString>& oilVolumes = {});
 
 } // namespace drivelab

@@ -103,7 +103,11 @@ void PlotArea::setModel(const ModelPtr& model)
         m_current = nullptr;
         std::vector<ComponentRef> components;
         for (const auto& c : model->components) components.emplace_back(QString::fromStdString(c.id), c.desc);
-        for (const DefaultPlot& d : defaultPlots(m_layout, components)) addPanel(d.title, d.keys);
+        std::vector<QString> oilVolumes; // nodes with an oil-temperature state
+        for (const auto& n : model->nodes) {
+            if (n.tempIndex >= 0) oilVolumes.push_back(QString::fromStdString(n.id));
+        }
+        for (const DefaultPlot& d : defaultPlots(m_layout, components, oilVolumes)) addPanel(d.title, d.keys);
     }
     for (PlotPanel* p : m_panels) p->setObservableLayout(&m_layout);
     if (m_picker) m_picker->setObservableLayout(m_layout);

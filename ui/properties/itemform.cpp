@@ -194,6 +194,10 @@ void ItemForm::buildNode()
     const NodeSpec* n = m_document->lab().findNode(m_id.toStdString());
     const auto domain = domainFromName(n->domain);
     const NodeDomainDescriptor* d = domain ? nodeDomainDescriptor(*domain) : nullptr;
+    // a thermal-liquid volume (docs/FORMATS.md "Oil") says so: the core's descriptor of it
+    if (d && d->domain == Domain::Hydraulic && n->fields.is_object() && n->fields.contains("initial_temperature") &&
+        m_document->lab().oil.is_object())
+        d = &thermalLiquidNodeDescriptor();
     buildHeader(m_id, d ? QString::fromLatin1(d->label) : QString::fromStdString(n->domain),
                 d ? QString::fromLatin1(d->doc) : tr("A node of a domain this build does not support."),
                 domain ? nodeIconPath(*domain) : QString());

@@ -18,6 +18,8 @@
 #include <cmath>
 
 #include "canvas/labscene.h"
+#include "canvas/labeltext.h"
+#include "canvas/nodeitem.h"
 #include "compile/compiler.h"
 #include "document/displayunits.h"
 #include "document/labdocument.h"
@@ -394,8 +396,33 @@ void RunController::updateActions()
     if (m_staleLabel) m_staleLabel->setVisible(m_stale && m_model);
 }
 
+void RunController::updateCanvasLive()
+{
+    // thermal-liquid volumes (an oil-temperature state) show their oil temperature while a run is shown
+    QHash<QString, QString> live;
+    if (m_model && !m_branches.isEmpty() && m_branches.front().store) {
+        const SampleStore& s = *m_branches.front().store;
+        const std::size_t n = s.size();
+        const auto& layout = m_plots->observableLayout();
+        for (std::size_t k = 0; n > 0 && k < layout.size() && k < s.observableCount(); ++k) {
+            const ObservableRef& r = layout[k];
+            if (!r.isNode || r.name != "temperature") continue;
+            for (const NodeInfo& node : m_model->nodes) {
+                if (node.id == r.subject && node.tempIndex >= 0)
+                    live.insert(QString::fromStdString(r.subject), valueWithUnit(s.value(n - 1, k), r.unit, 4));
+            }
+        }
+    }
+    LabScene* scene = m_window->scene();
+    for (const NodeSpec& n : m_window->document()->lab().nodes) {
+        const QString id = QString::fromStdString(n.id);
+        if (NodeItem* item = scene->nodeItem(id)) item->setLiveOil(live.value(id));
+    }
+}
+
 void RunController::updateProgress()
 {
+    updateCanvasLive();
     if (!m_model) {
         m_progress->setValue(0);
         m_progressText->setText(tr("not run"));

@@ -109,6 +109,8 @@ private:
     void checkStale();
     void updateActions();
     void updateProgress();
+    /// the oil temperature of each thermal-liquid volume at the newest sample on its canvas label
+    void updateCanvasLive();
     void hint(const QString& text);
     /// send a command to the worker (queued), numbered
     void post(std::function<void(SimWorker*)> command);
