@@ -1,5 +1,5 @@
 #include "solver/stepper.h"
-#include "solver/oilvolumes.h"
+#include "solver/intervalbooks.h"
 
 #include <bit>
 #include <cmath>
@@ -368,8 +368,12 @@ private:
         });
         if (!rejectedBy.empty()) return fail(rejectedBy, why);
         multipliers(hSec);
-        if (m.hasHydraulic) fluidBooks(hSec);
-        if (m.prescribedMask) prescribedBooks(hSec);
+        if (m.hasHydraulic || m.prescribedMask) {
+            double drawn[kMaxDyn];
+            drawnEfforts(m, w, drawn);
+            if (m.hasHydraulic) fluidBooks(m, s, w, hSec, drawn);
+            if (m.prescribedMask) prescribedBooks(m, s, w, hSec, drawn);
+        }
         for (int i = 0; i < m.nTherm; ++i) w.heatIn[static_cast<std::size_t>(i)] = 0.0;
         for (CommitHook hook : m.commitHooks) hook(m, c);
         // advance the states: angle by the stage speed, speed to the end value
@@ -384,83 +388,6 @@ private:
         thermalStep(m, s, w, hSec);
         ++w.stats.intervals;
         return true;
-    }
-
-    // fluid books of an accepted interval: supply of the fixed states (and its work),
-    // stored volume, and the integrator's dissipation in compliant node volumes
-    void fluidBooks(double hSec)
-    {
-        // what the constraints (pressure transformers, gears) put into each state
-        double drawn[kMaxDyn];
-        drawnEfforts(drawn);
-        for (int i = 0; i < m.nDyn; ++i) {
-            const std::size_t k = static_cast<std::size_t>(i);
-            if (m.stateDomain[k] != Domain::Hydraulic) continue;
-            const double stor = m.hasStorage ? w.stor[i] : 0.0;
-            if (m.stateKind[k] == StateKind::Fixed) {
-                // the volume the reservoir or source must supply to hold its pressure,
-                // including what constraints (pressure transformers) draw from it
-                const double v = stor - hSec * (w.f[i] + drawn[i]);
-                w.supply[i] = v;
-                s.ledger.volumeSupplied.add(v);
-                s.ledger.sourceWork.add(v * w.x1[i]);
-                s.ledger.sourceWorkGross += std::fabs(v * w.x1[i]);
-                if (stor != 0.0) s.ledger.volumeStored.add(stor);
-                continue;
-            }
-            w.supply[i] = 0.0;
-            s.ledger.volumeStored.add(m.mass[k] * w.dx[i] + stor);
-        }
-        // the work of the residual the solve leaves (within its tolerance) is numerical:
-        // booking it keeps the books exact for fluid states, whose nonlinear storage
-        // converges less tightly than the tolerance's worst case over long runs
-        for (int i = 0; i < m.nDyn; ++i) {
-            const std::size_t k = static_cast<std::size_t>(i);
-            if ((m.fixedMask >> i) & 1) continue; // held or prescribed: closed by its supply
-            if (m.stateKind[k] == StateKind::OilTemperature) continue; // booked with its volume
-            const double stor = m.hasStorage ? w.stor[i] : 0.0;
-            const double r = m.mass[k] * w.dx[i] + stor - hSec * (w.f[i] + drawn[i]);
-            if (r != 0.0) s.ledger.numerical.add(-r * w.xs[i]);
-        }
-        for (int i = 0; i < m.nDyn; ++i) {
-            const std::size_t k = static_cast<std::size_t>(i);
-            if (m.stateDomain[k] != Domain::Hydraulic || m.stateKind[k] == StateKind::Fixed) continue;
-            // theta > 1/2 dissipates C dp^2 (theta - 1/2) in the node's own volume
-            // the interval's weight: theta states have not been updated yet
-            const int slot = m.thetaSlot[k];
-            const double weight = slot >= 0 ? s.theta[static_cast<std::size_t>(slot)] : m.stageWeight[k];
-            const double extra = weight - 0.5;
-            if (extra > 0.0 && m.mass[k] > 0.0) s.ledger.numerical.add(m.mass[k] * w.dx[i] * w.dx[i] * extra);
-        }
-        if (!m.oilVolumes.empty()) oilVolumeBooks(m, s, w, hSec, drawn);
-    }
-
-    // what the constraints of the current mode (gears, locked clutches, transformers) put into
-    // each state over the interval, as a mean effort: G^T lambda
-    void drawnEfforts(double* drawn) const
-    {
-        for (int i = 0; i < m.nDyn; ++i) {
-            double d = 0.0;
-            for (int r = 0; r < w.basis.rank; ++r) d += w.basis.G[r * kMaxDyn + i] * w.lambda[static_cast<std::size_t>(w.basis.rowSlot[r])];
-            drawn[i] = d;
-        }
-    }
-
-    // the reaction of every prescribed state (a speed source's node) over an accepted interval:
-    // the impulse its balance lacks, J dx - h (f + drawn) at the stage point, into `supply` for
-    // the component's means; its work at the stage speed is source work
-    void prescribedBooks(double hSec)
-    {
-        double drawn[kMaxDyn];
-        drawnEfforts(drawn);
-        for (std::uint64_t bp = m.prescribedMask; bp; bp &= bp - 1) {
-            const int i = std::countr_zero(bp);
-            const double impulse = m.mass[static_cast<std::size_t>(i)] * w.dx[i] - hSec * (w.f[i] + drawn[i]);
-            w.supply[i] = impulse;
-            const double work = impulse * w.xs[i];
-            s.ledger.sourceWork.add(work);
-            s.ledger.sourceWorkGross += std::fabs(work);
-        }
     }
 
     // lock clutch k now: the locking impulse's kinetic energy loss is friction heat; false when

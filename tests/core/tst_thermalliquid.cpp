@@ -120,7 +120,7 @@ double oilScale(const EnergyReport& e)
 //      (held by a closed valve from a tank: no flow)
 void TestThermalLiquid::heatedClosedVolume()
 {
-    const double V = 1e-4, p0 = 1e5, t0 = 313.15, tw = 373.15, G = 100.0, h = 1e-3;
+    const double V = 1e-4, p0 = 1e5, t0 = 313.15, tw = 373.15, G = 100.0;
     DL_COMPILE(model,
                oilLab(runSettings(1000000, 2000000000, 100),
                       "[" + tank("tank", 1e5, t0) + "," + oilVolume("vol", V, p0, t0) + "," + thermalNode("wall", 1e12, tw) + "]",
@@ -148,7 +148,6 @@ void TestThermalLiquid::heatedClosedVolume()
     // compression energy it gained
     QCOMPARE(tr.energy.oilEnthalpyIn, 0.0);
     QCOMPARE(tr.energy.heatToOil, 0.0);
-    (void)h;
     DL_ENERGY_BALANCED(tr);
     QVERIFY(std::fabs(tr.energy.residual) <= 1e-11 * (energyScale(tr.energy) + oilScale(tr.energy)));
     DL_VOLUME_BALANCED(tr);
@@ -360,7 +359,6 @@ void TestThermalLiquid::refusedModels_data()
     QTest::addColumn<QString>("subject");
     QTest::addColumn<QString>("field");
     const std::string run = runSettings(1000000, 10000000, 10);
-    const std::string orf = R"([{"id": "o", "type": "orifice", "node_a": "t", "node_b": "v", "parameters": {"conductance": 1e-10}}])";
     QTest::newRow("temperature without oil") << QString::fromStdString(lab(run, "[" + tank("t", 1e5, 300) + "]", "[]")) << "t" << "temperature";
     QTest::newRow("volume temperature without oil")
         << QString::fromStdString(lab(run, "[" + oilVolume("v", 1e-4, 1e5, 300) + "]", "[]")) << "v" << "initial_temperature";
@@ -402,7 +400,6 @@ void TestThermalLiquid::refusedModels_data()
         << QString::fromStdString(oilLab(run, "[" + rot("s", 1, 1) + "," + volumeNode("v", 1e-4, kBeta, 1e5) + "]",
                                          R"([{"id": "c", "type": "clutch", "node_a": "s", "node_b": "ground", "oil_node": "v", "inputs": {"capacity": 1}}])"))
         << "c" << "oil_node";
-    (void)orf;
 }
 
 // every refusal names the subject and the field, and nothing compiles

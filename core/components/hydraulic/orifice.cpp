@@ -189,18 +189,6 @@ void Orifice::evalOil(const Params& p, const EvalContext& c)
     c.scratch[p.scratch + 1] = qw;
 }
 
-void Orifice::commitOil(const Params& p, const CommitContext& c)
-{
-    const double q = c.scratch[p.scratch];
-    const double heat = c.h * q * (c.value(p.a) - c.value(p.b));
-    c.acc[p.mean] += q * c.h;
-    c.acc[p.mean + 1] += heat;
-    compensatedAdd(c.real + p.real, heat);
-    bookLoss(c, (q >= 0.0 ? p.ob : p.oa), p.heat, heat);
-    bookOilFlow(c, p.oil, p.oa, p.ob, q * c.h);
-    p.wall.commit(c, c.scratch[p.scratch + 1]);
-}
-
 void Orifice::bondGraph(BondGraphReading& r)
 {
     r.commonFlow(Domain::Hydraulic, {BgKind::R, "r", "flow restriction (laminar or turbulent; a valve with its opening)"});

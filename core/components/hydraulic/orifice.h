@@ -64,7 +64,6 @@ public:
 
     /// the thermal-liquid laws (orifice.cpp)
     static void evalOil(const Params& p, const EvalContext& c);
-    static void commitOil(const Params& p, const CommitContext& c);
 
     static void eval(const Params& p, const EvalContext& c)
     {
@@ -84,13 +83,15 @@ public:
 
     static void commit(const Params& p, const CommitContext& c)
     {
-        if (p.oil.present) return commitOil(p, c);
         const double q = c.scratch[p.scratch];
         const double heat = c.h * q * (c.value(p.a) - c.value(p.b));
         c.acc[p.mean] += q * c.h;
         c.acc[p.mean + 1] += heat;
         compensatedAdd(c.real + p.real, heat);
-        c.heat(p.heat, heat);
+        if (!p.oil.present) return c.heat(p.heat, heat);
+        bookLoss(c, q >= 0.0 ? p.ob : p.oa, p.heat, heat);
+        bookOilFlow(c, p.oil, p.oa, p.ob, q * c.h);
+        p.wall.commit(c, c.scratch[p.scratch + 1]);
     }
 
     static void observe(const Params& p, const ObserveContext& c, double* out)

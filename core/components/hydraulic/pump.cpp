@@ -155,19 +155,6 @@ void Pump::evalOil(const Params& p, const EvalContext& c)
     c.scratch[p.scratch + 2] = qw;
 }
 
-void Pump::commitOil(const Params& p, const CommitContext& c)
-{
-    const double t = c.scratch[p.scratch], q = c.scratch[p.scratch + 1];
-    const double heat = -c.h * (t * c.speed(p.shaft) + q * (c.value(p.out) - c.value(p.in)));
-    c.acc[p.mean] += t * c.h;
-    c.acc[p.mean + 1] += q * c.h;
-    c.acc[p.mean + 2] += heat;
-    compensatedAdd(c.real + p.real, heat);
-    bookLoss(c, (q >= 0.0 ? p.oo : p.oi), p.heat, heat);
-    bookOilFlow(c, p.oil, p.oi, p.oo, q * c.h);
-    p.wall.commit(c, c.scratch[p.scratch + 2]);
-}
-
 // TF from the shaft's speed to the displacement flow on a 1-junction from inlet to outlet;
 // leakage is an R from outlet back to inlet. With a delivery table the pump is not a freely
 // reversible flow source: its TF must take the shaft's speed (the fluid cannot drive it).

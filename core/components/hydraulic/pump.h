@@ -44,7 +44,6 @@ public:
     static bool compile(CompileContext& ctx, Params& p);
     /// the thermal-liquid laws (pump.cpp)
     static void evalOil(const Params& p, const EvalContext& c);
-    static void commitOil(const Params& p, const CommitContext& c);
 
     /// volumetric efficiency and its slope at a pumped-against rise r > 0
     static void efficiency(const Params& p, double r, double& eta, double& slope)
@@ -93,7 +92,6 @@ public:
 
     static void commit(const Params& p, const CommitContext& c)
     {
-        if (p.oil.present) return commitOil(p, c);
         const double t = c.scratch[p.scratch], q = c.scratch[p.scratch + 1];
         // heat = shaft work in - hydraulic work out
         const double heat = -c.h * (t * c.speed(p.shaft) + q * (c.value(p.out) - c.value(p.in)));
@@ -101,7 +99,10 @@ public:
         c.acc[p.mean + 1] += q * c.h;
         c.acc[p.mean + 2] += heat;
         compensatedAdd(c.real + p.real, heat);
-        c.heat(p.heat, heat);
+        if (!p.oil.present) return c.heat(p.heat, heat);
+        bookLoss(c, q >= 0.0 ? p.oo : p.oi, p.heat, heat);
+        bookOilFlow(c, p.oil, p.oi, p.oo, q * c.h);
+        p.wall.commit(c, c.scratch[p.scratch + 2]);
     }
 
     static void observe(const Params& p, const ObserveContext& c, double* out)
