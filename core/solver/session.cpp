@@ -63,6 +63,7 @@ void Session::reset()
     State fresh = initialState(*m_model);
     copyState(fresh, m_state);
     prepareInitialState(*m_model, m_state, *m_ws);
+    m_ws->clutchEvents.count = 0;
 }
 
 bool Session::setInput(const std::string& component, const std::string& input, double value)
@@ -173,5 +174,6 @@ EnergyReport Session::energy() const
 }
 
 const SolverStats& Session::stats() const { return m_ws->stats; }
+const ClutchEventLog& Session::clutchEvents() const { return m_ws->clutchEvents; }
 
 } // namespace drivelab

@@ -113,6 +113,8 @@ public:
     EnergyReport energy() const;
     /// solver counters
     const SolverStats& stats() const;
+    /// the clutches' most recent locks, breakaways and releases with their instants
+    const ClutchEventLog& clutchEvents() const;
 
 private:
     std::shared_ptr<const Model> m_model;

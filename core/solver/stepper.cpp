@@ -417,10 +417,13 @@ private:
         return true;
     }
 
+    // a clutch event at `offsetNs` into this tick
+    void record(int k, ClutchEvent::Kind kind, double offsetNs) { w.clutchEvents.add(k, kind, tickStartNs + offsetNs); }
+
     // the clutches' engagement rule on the present state (Clutch::engage): a clutch that
     // cannot carry torque is freed, one that starts to carry torque at equal speeds locks,
     // and every slip direction comes from the present slip
-    bool engageClutches()
+    bool engageClutches(double atNs)
     {
         int k = 0;
         for (const auto& p : m.params->of<Clutch>()) {
@@ -428,8 +431,12 @@ private:
             switch (Clutch::engage(p, s.flag.data(), speedOf(s.x.data(), p.a), speedOf(s.x.data(), p.b), cap)) {
             case Clutch::Engage::Lock:
                 if (!lock(k)) return false;
+                record(k, ClutchEvent::Lock, atNs);
                 break;
-            case Clutch::Engage::Unlock: Clutch::setSlipping(p, s.flag.data(), 0); break;
+            case Clutch::Engage::Unlock:
+                Clutch::setSlipping(p, s.flag.data(), 0);
+                record(k, ClutchEvent::Release, atNs);
+                break;
             case Clutch::Engage::Keep: break;
             }
             ++k;
@@ -448,7 +455,7 @@ private:
                 return fail(m.params->of<Clutch>().empty() ? "-" : clutchId(0),
                             "more than " + std::to_string(kMaxIntervalsPerTick) +
                                 " internal intervals in one tick (stick-slip chatter); refine the tick");
-            if (!m.params->of<Clutch>().empty() && !engageClutches()) return false;
+            if (!m.params->of<Clutch>().empty() && !engageClutches(at)) return false;
             double endNs = bNs;
             if (stepNs < bNs - at && bNs - (at + stepNs) > 1e-6 * stepNs) endNs = at + stepNs;
             const double hSec = (endNs - at) / 1e9;
@@ -474,6 +481,7 @@ private:
                 const Clutch::Params& p = clutch(brk);
                 const double l = w.lambda[static_cast<std::size_t>(p.row)];
                 Clutch::setSlipping(p, s.flag.data(), l > 0.0 ? -1 : 1);
+                record(brk, ClutchEvent::Breakaway, at);
                 broke |= 1ull << brk;
                 continue;
             }
@@ -482,6 +490,7 @@ private:
             int k = crossing(immediate, 0);
             if (k >= 0 && immediate) {
                 if (!lock(k)) return false;
+                record(k, ClutchEvent::Lock, at);
                 noBreak |= 1ull << k;
                 continue;
             }
@@ -502,6 +511,7 @@ private:
                 }
                 if (!commit(tau)) return false;
                 if (!lock(k)) return false;
+                record(k, ClutchEvent::Lock, tau == hSec ? endNs : at + tau * 1e9);
                 // captured again at the very instant it broke away: the interval-mean
                 // torque exceeded the capacity while the torque at the interval's start did
                 // not (it was rising through it); it stays locked for the rest of the segment

@@ -26,6 +26,30 @@ struct SolverStats {
     std::int64_t intervals = 0;        ///< accepted internal intervals
 };
 
+/// what happened to a clutch inside a tick (benchmarks and diagnostics read them; not part of
+/// the state: a rolled-back batch may leave records of ticks it undid)
+struct ClutchEvent {
+    enum Kind : std::int32_t { Lock = 0, Breakaway = 1, Release = 2 };
+    std::int32_t clutch = 0; ///< the clutch's index among the model's clutches (file order)
+    Kind kind = Lock;        ///< locked, broke away (torque above capacity), released (capacity 0)
+    double timeNs = 0.0;     ///< when, from t = 0 [ns] (inside the tick: the located instant)
+};
+
+/// the most recent clutch events, a ring of fixed size (no allocation per tick)
+struct ClutchEventLog {
+    static constexpr int kSize = 64;
+    ClutchEvent ring[kSize];
+    std::int64_t count = 0; ///< events recorded since the session started; the last kSize are kept
+
+    void add(std::int32_t clutch, ClutchEvent::Kind kind, double timeNs)
+    {
+        ring[count % kSize] = ClutchEvent{clutch, kind, timeNs};
+        ++count;
+    }
+    /// the i-th event ever recorded (count - kSize <= i < count)
+    const ClutchEvent& at(std::int64_t i) const { return ring[i % kSize]; }
+};
+
 /// Scratch of one session, sized once for its model.
 struct Workspace {
     explicit Workspace(const Model& m);
@@ -62,6 +86,7 @@ struct Workspace {
     std::vector<double> thermalA;  ///< [kMaxNodes x kMaxNodes] thermal network matrix
     bool thermalNetwork = false;   ///< conductors or heat sources present
     SolverStats stats;             ///< counters
+    ClutchEventLog clutchEvents;   ///< locks, breakaways and releases with their instants
 };
 
 } // namespace drivelab
