@@ -33,7 +33,7 @@ struct LabPin {
 constexpr LabPin kLabPins[] = {
     {"clutch-engagement.lab.json", "85d261f1aa430b26", "853a133cb5a28ba1"},
     {"converter-launch.lab.json", "04347fd1b1afe7cc", "d752fee3f08d409e"},
-    {"drive-cycle.lab.json", "91fc5477a632ee42", "8c40dc9e3cee0dea"},
+    {"drive-cycle.lab.json", "91fc5477a632ee42", "5d41ae2bfde801fe"},
     {"fired-converter.lab.json", "a7bf6c4bea1a8c77", "e25d014c17067342"},
     {"hydraulic-lockup.lab.json", "440c8dc6f0b2600c", "70691041643664c7"},
     {"mechanical-converter.lab.json", "7f6ad84ddaf81798", "b9b4865fae8517fe"},

@@ -53,9 +53,16 @@ public:
     bool solve(int& worstNode)
     {
         ++w.stats.solves;
-        // predictor: the last accepted rate over this interval. The residual tolerance is
-        // 2e-12 + 64 eps (|value| + |prediction|) in the unknown's units (rad/s, m/s, Pa),
-        // compared after scaling the residual by the unknown's mass or compliance.
+        // predictor: the last accepted rate over this interval. Residuals are compared in the
+        // unknown's units (rad/s, m/s, Pa: scaled by its mass or compliance) with two yardsticks:
+        //  - relative to the change over the interval, 64 eps |dq|: the only way to accept the
+        //    predictor without a Newton step. An absolute tolerance here would let a predictor
+        //    whose error has one sign tick after tick (the rate's own change, O(h^2)) through at
+        //    small ticks, and that bias grows with the tick count: refinement would stop
+        //    converging (issue 21: below 1 us it got worse);
+        //  - after a Newton step, 2e-12 + 64 eps (|value| + |prediction|), the value's own
+        //    rounding: the step has removed the predictor's error up to its square, and what is
+        //    left is the evaluation's rounding (a small sum of large torques).
         double bufA[kMaxDyn], bufB[kMaxDyn];
         double* dq = bufA;
         double* trialDq = bufB;
@@ -73,7 +80,11 @@ public:
         double norm = residual();
         for (int it = 0;; ++it) {
             bool converged = std::isfinite(norm);
-            for (int q = 0; q < b.m && converged; ++q) converged = std::fabs(w.res[q]) <= m_tol[q] * m_scale[q];
+            if (it == 0) {
+                for (int q = 0; q < b.m && converged; ++q) converged = std::fabs(w.res[q]) <= 64.0 * kEps * std::fabs(dq[q]) * m_scale[q];
+            } else {
+                for (int q = 0; q < b.m && converged; ++q) converged = std::fabs(w.res[q]) <= m_tol[q] * m_scale[q];
+            }
             if (converged) return finish();
             if (it == kMaxNewtonIterations || !std::isfinite(norm)) break;
             ++w.stats.newtonIterations;
