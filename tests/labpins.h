@@ -35,9 +35,9 @@ constexpr LabPin kLabPins[] = {
     {"converter-launch.lab.json", "04347fd1b1afe7cc", "d752fee3f08d409e"},
     {"drive-cycle.lab.json", "91fc5477a632ee42", "5d41ae2bfde801fe"},
     {"fired-converter.lab.json", "a7bf6c4bea1a8c77", "e25d014c17067342"},
-    {"hydraulic-lockup.lab.json", "440c8dc6f0b2600c", "70691041643664c7"},
+    {"hydraulic-lockup.lab.json", "440c8dc6f0b2600c", "58bf56308c999de7"},
     {"mechanical-converter.lab.json", "7f6ad84ddaf81798", "b9b4865fae8517fe"},
-    {"thermal-lockup.lab.json", "ef37e4bff3c59f92", "d1d728b6d23b4652"},
+    {"thermal-lockup.lab.json", "ef37e4bff3c59f92", "b32108b366a63570"},
     {"two-speed-shift.lab.json", "d0e37959cbcc4aff", "54db04444ff3272a"},
 };
 /// how many labs are pinned

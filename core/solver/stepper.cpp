@@ -315,15 +315,16 @@ private:
 
     const Clutch::Params& clutch(int k) const { return m.params->of<Clutch>()[static_cast<std::size_t>(k)]; }
 
-    // Illinois regula falsi on the interval length: slip of clutch k reaches zero.
-    // Precondition: the workspace holds the solve at `hi` with dir*slip <= 0.
-    bool findZero(int k, double hi, double tStartNs, double& tau)
+    // Illinois regula falsi on the interval length for the first zero of g, a function of the
+    // interval's end state `x` that also gives its rounding tolerance: g > 0 at the start, and
+    // the workspace holds the solve at `hi` with g <= 0. On return it holds the solve at `tau`.
+    template <class G>
+    bool findZero(G g, double hi, double tStartNs, double& tau)
     {
-        const Clutch::Params& p = clutch(k);
-        const int dir = Clutch::direction(p, s.flag.data());
+        double tol = 0.0;
         double lo = 0.0;
-        double glo = dir * slipOf(p, s.x.data());
-        double ghi = dir * slipOf(p, w.x1);
+        double glo = g(s.x.data(), tol);
+        double ghi = g(w.x1, tol);
         tau = hi;
         if (ghi == 0.0) return true;
         int side = 0;
@@ -333,22 +334,136 @@ private:
             if (!(t > lo && t < hi)) t = 0.5 * (lo + hi);
             tau = t;
             if (!solve(t, tStartNs + 0.5 * t * 1e9, tStartNs)) return false;
-            const double g = dir * slipOf(p, w.x1);
-            const double tol = 2e-12 + 64.0 * kStepEps * (std::fabs(speedOf(w.x1, p.a)) + std::fabs(speedOf(w.x1, p.b)));
-            if (std::fabs(g) <= tol) break;
-            if (g > 0.0) {
+            const double v = g(w.x1, tol);
+            if (std::fabs(v) <= tol) break;
+            if (v > 0.0) {
                 lo = t;
-                glo = g;
+                glo = v;
                 if (side == 1) ghi *= 0.5;
                 side = 1;
             } else {
                 hi = t;
-                ghi = g;
+                ghi = v;
                 if (side == -1) glo *= 0.5;
                 side = -1;
             }
             if (hi - lo <= 4.0 * kStepEps * H) break;
         }
+        return true;
+    }
+
+    // the slip of clutch k reaches zero
+    bool findSlipZero(int k, double hi, double tStartNs, double& tau)
+    {
+        const Clutch::Params& p = clutch(k);
+        const int dir = Clutch::direction(p, s.flag.data());
+        return findZero(
+            [&](const double* x, double& tol) {
+                tol = 2e-12 + 64.0 * kStepEps * (std::fabs(speedOf(x, p.a)) + std::fabs(speedOf(x, p.b)));
+                return dir * slipOf(p, x);
+            },
+            hi, tStartNs, tau);
+    }
+
+    // the apply force of pressure-applied clutch k reaches its return spring's
+    bool findKink(int k, double hi, double tStartNs, double& tau)
+    {
+        const Clutch::Params& p = clutch(k);
+        const double sign = Clutch::applyMargin(p, s.x.data()) > 0.0 ? 1.0 : -1.0;
+        return findZero(
+            [&](const double* x, double& tol) {
+                tol = 64.0 * kStepEps * (std::fabs(p.gain * (x[p.pressure] - p.pEnv)) + std::fabs(p.springTerm));
+                return sign * Clutch::applyMargin(p, x);
+            },
+            hi, tStartNs, tau);
+    }
+
+    // the unlocked pressure-applied clutch whose apply force crosses its return spring's first
+    // inside the solved interval (its capacity's kink: zero below, linear in the pressure above),
+    // by the linear estimate of the fraction; -1 when none
+    int kink(std::uint64_t exclude, double& frac)
+    {
+        int best = -1, k = 0;
+        frac = 2.0;
+        for (const auto& p : m.params->of<Clutch>()) {
+            if (p.pressure >= 0 && !Clutch::locked(p, s.flag.data()) && !(exclude >> k & 1)) {
+                const double c0 = Clutch::applyMargin(p, s.x.data());
+                const double c1 = Clutch::applyMargin(p, w.x1);
+                if ((c0 > 0.0) != (c1 > 0.0)) {
+                    const double f = c0 / (c0 - c1);
+                    if (f < frac) {
+                        frac = f;
+                        best = k;
+                    }
+                }
+            }
+            ++k;
+        }
+        return best;
+    }
+
+    // |torque| - static capacity of locked clutch k on the solved interval of hSec: its mean
+    // torque against the capacity at the stage (both about their values at mid-interval)
+    double overload(int k, double hSec)
+    {
+        multipliers(hSec);
+        const Clutch::Params& p = clutch(k);
+        return std::fabs(w.lambda[static_cast<std::size_t>(p.row)]) - Clutch::staticCapacity(p, s.real.data(), w.xs);
+    }
+
+    // the locked clutch whose torque, extrapolated to the end of the solved interval, exceeds
+    // its capacity there while its mean does not (the multipliers hold this interval's): the
+    // line through the previous tick's mean torque (State::mean, at that tick's middle) and this
+    // interval's (at its middle); a trigger only, the instant is found by locateBreakaway; -1 if none
+    int overloadAtEnd(double atNs, double hSec, std::uint64_t noBreak)
+    {
+        if (s.tick == 0) return -1;
+        const double tPrev = -0.5 * static_cast<double>(m.tickNs);
+        const double tMid = atNs + 0.5 * hSec * 1e9;
+        const double tEnd = atNs + hSec * 1e9;
+        int k = 0;
+        for (const auto& p : m.params->of<Clutch>()) {
+            if (Clutch::locked(p, s.flag.data()) && !(noBreak >> k & 1)) {
+                const double l = w.lambda[static_cast<std::size_t>(p.row)];
+                const double lEnd = l + (l - s.mean[static_cast<std::size_t>(p.mean)]) * (tEnd - tMid) / (tMid - tPrev);
+                if (std::fabs(lEnd) > Clutch::staticCapacity(p, s.real.data(), w.x1)) return k;
+            }
+            ++k;
+        }
+        return -1;
+    }
+
+    enum class Break { None, AtStart, Inside };
+
+    // The instant inside the solved interval of hSec at which locked clutch k reaches its
+    // capacity: the overload g(t) is known near h/2 (this solve) and near h/4 (a solve of the
+    // first half); the line through them gives its zero t*. The interval [0, t*] is solved
+    // again and stays locked when no clutch is over its capacity on it (Inside: the workspace
+    // holds that solve, tau = t*). `overMean`: the interval's mean torque is over the capacity,
+    // and when the line cannot place the zero inside (a torque step at the boundary), or a clutch
+    // is over its capacity on [0, t*], it breaks away at the start (AtStart). Otherwise (only the
+    // end was estimated over it) a zero beyond the interval means no breakaway: None, with the
+    // whole interval solved again.
+    bool locateBreakaway(int k, double hSec, double tStartNs, std::uint64_t noBreak, bool overMean, Break& result, double& tau)
+    {
+        tau = 0.0;
+        result = overMean ? Break::AtStart : Break::None;
+        const double gHalf = overload(k, hSec);
+        if (!solve(0.5 * hSec, tStartNs + 0.25 * hSec * 1e9, tStartNs)) return false;
+        const double gQuarter = overload(k, 0.5 * hSec);
+        double t = HUGE_VAL;
+        if (gHalf > gQuarter) t = 0.25 * hSec - gQuarter * 0.25 * hSec / (gHalf - gQuarter);
+        if (t > 1e-9 * hSec && t < hSec) {
+            if (!solve(t, tStartNs + 0.5 * t * 1e9, tStartNs)) return false;
+            if (breakaway(t, noBreak) >= 0) {
+                result = Break::AtStart;
+                return true;
+            }
+            tau = t;
+            result = Break::Inside;
+            return true;
+        }
+        if (result == Break::None) return solve(hSec, tStartNs + 0.5 * hSec * 1e9, tStartNs);
         return true;
     }
 
@@ -447,7 +562,8 @@ private:
     bool segment(double aNs, double bNs)
     {
         std::uint64_t noBreak = 0;
-        std::uint64_t broke = 0; // clutches that broke away in this segment
+        std::uint64_t broke = 0;  // clutches that broke away in this segment
+        std::uint64_t kinked = 0; // clutches whose capacity kink ended an interval in this segment
         double at = aNs;
         double stepNs = HUGE_VAL; // interval length the solved speeds allow (crank travel)
         while (at < bNs) {
@@ -458,7 +574,7 @@ private:
             if (!m.params->of<Clutch>().empty() && !engageClutches(at)) return false;
             double endNs = bNs;
             if (stepNs < bNs - at && bNs - (at + stepNs) > 1e-6 * stepNs) endNs = at + stepNs;
-            const double hSec = (endNs - at) / 1e9;
+            double hSec = (endNs - at) / 1e9;
             const double tStart = tickStartNs + at;
             if (!solve(hSec, tStart + 0.5 * (endNs - at), tStart)) return false;
             // an interval that turned a crank further than its bound (at the solved speeds)
@@ -475,15 +591,47 @@ private:
                     continue;
                 }
             }
-            // a locked clutch asked for more than its capacity breaks away
-            const int brk = breakaway(hSec, noBreak);
+            // a locked clutch asked for more than its capacity breaks away, at the instant its
+            // torque reaches the capacity (the interval up to it is committed locked)
+            bool overMean = true;
+            int brk = breakaway(hSec, noBreak);
+            if (brk < 0 && !m.params->of<Clutch>().empty()) {
+                brk = overloadAtEnd(at, hSec, noBreak);
+                overMean = false;
+            }
             if (brk >= 0) {
                 const Clutch::Params& p = clutch(brk);
-                const double l = w.lambda[static_cast<std::size_t>(p.row)];
-                Clutch::setSlipping(p, s.flag.data(), l > 0.0 ? -1 : 1);
-                record(brk, ClutchEvent::Breakaway, at);
-                broke |= 1ull << brk;
-                continue;
+                const int dir = w.lambda[static_cast<std::size_t>(p.row)] > 0.0 ? -1 : 1;
+                double tau = 0.0;
+                Break how = Break::None;
+                if (!locateBreakaway(brk, hSec, tStart, noBreak, overMean, how, tau)) return false;
+                if (how != Break::None) {
+                    if (how == Break::Inside) {
+                        if (!commit(tau)) return false;
+                        at += tau * 1e9;
+                    }
+                    Clutch::setSlipping(p, s.flag.data(), dir);
+                    record(brk, ClutchEvent::Breakaway, at);
+                    broke |= 1ull << brk;
+                    continue;
+                }
+                noBreak |= 1ull << brk; // its end estimate was not borne out: not again in this segment
+            }
+            // a pressure-applied clutch's capacity has a kink at its return spring's threshold:
+            // the interval ends there (each clutch's first crossing in the segment)
+            if (!m.params->of<Clutch>().empty()) {
+                double frac = 2.0;
+                int kk = kink(kinked, frac);
+                double tau = hSec;
+                for (int guard = 0; kk >= 0 && guard < 8; ++guard) {
+                    kinked |= 1ull << kk;
+                    if (frac * tau > 1e-9 * tau && !findKink(kk, tau, tStart, tau)) return false;
+                    kk = kink(kinked, frac);
+                }
+                if (tau < hSec) {
+                    hSec = tau;
+                    endNs = at + tau * 1e9;
+                }
             }
             // a slipping clutch whose slip reaches zero is captured at that instant
             bool immediate = false;
@@ -496,14 +644,14 @@ private:
             }
             if (k >= 0) {
                 double tau = hSec;
-                if (!findZero(k, hSec, tStart, tau)) return false;
+                if (!findSlipZero(k, hSec, tStart, tau)) return false;
                 // another clutch may cross before it: find the earliest
                 for (int guard = 0; guard < 8; ++guard) {
                     bool imm = false;
                     const int other = crossing(imm, 1ull << k);
                     if (other < 0) break;
                     k = other;
-                    if (!findZero(k, tau, tStart, tau)) return false;
+                    if (!findSlipZero(k, tau, tStart, tau)) return false;
                 }
                 if (hSec - tau <= 1e-12 * hSec) {
                     tau = hSec;

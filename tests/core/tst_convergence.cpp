@@ -10,6 +10,8 @@ class TestConvergence : public QObject {
     Q_OBJECT
 private slots:
     void smallTicksConvergeToTheDiscreteSolution();
+    void breakawayInsideTheTick();
+    void springThresholdInsideTheTick();
 };
 
 namespace {
@@ -67,6 +69,76 @@ void TestConvergence::smallTicksConvergeToTheDiscreteSolution()
                             .arg((w - expected) / expected)));
     // one Newton iteration per tick (the predictor is never taken as it stands)
     QVERIFY(s.stats().newtonIterations >= ticks);
+}
+
+// Brake under a ramp torque: breakaway located inside the tick
+//
+//   T(t) = k t --> [J = 0.5 kg m^2, w0 = 0] --brake (capacity C = 33.35 N m, kinetic ratio 1)-- ground
+//
+//   Held while k t < C: breakaway at t_b = C / k = 0.3335 s, inside the tick [0.333, 0.334] of 1 ms.
+//   Then J dw/dt = k t - C = k (t - t_b), so w(t) = k (t - t_b)^2 / (2 J): 2.772225 rad/s at 0.5 s;
+//   friction heat = int C w dt = C k (t - t_b)^3 / (6 J) = 5.131 J (+ the midpoint's O(h^2) term).
+//   The held torque is linear in time, so the estimate of the breakaway from the interval's mean
+//   torque near h/2 and h/4 is exact, and after it the midpoint with the ramp's exact mean per
+//   interval is exact: the speed holds to rounding. Deciding breakaway on the tick's mean torque
+//   (before issue 21) let it slip from the tick's start, 0.5 ms early, a first-order error.
+void TestConvergence::breakawayInsideTheTick()
+{
+    const double J = 0.5, k = 100.0, C = 33.35, tb = C / k, tEnd = 0.5;
+    DL_COMPILE(model, lab(runSettings(1000000, 500000000, 1), "[" + rot("m", J, 0.0) + "]",
+                          R"([{"id": "push", "type": "torque_source", "node_a": "m", "inputs": {"torque": {"signal": "ramp"}}},
+                              {"id": "brk", "type": "clutch", "node_a": "m", "node_b": "ground",
+                               "parameters": {"kinetic_ratio": 1}, "inputs": {"capacity": 33.35}}])",
+                          "[]", R"([{"id": "ramp", "kind": "ramp", "start": 0, "duration": 1, "from": 0, "to": 100}])"));
+    Session s(model);
+    QCOMPARE(s.run(model->ticks).status, BatchStatus::Completed);
+    const double w = observable(s, "m", "speed");
+    const double expected = k * (tEnd - tb) * (tEnd - tb) / (2.0 * J);
+    DL_NEAR(w, expected, 1e-11 * expected);
+    // the heat is the midpoint's: h C (w0 + w1)/2 per interval, above the exact integral by
+    // C w'' h^3 / 12 per interval (w'' = k/J): one interval of 0.5 ms, then 166 of 1 ms
+    const double heat = C * k * std::pow(tEnd - tb, 3) / (6.0 * J) + C * (k / J) * (std::pow(5e-4, 3) + 166.0 * 1e-9) / 12.0;
+    DL_NEAR(observable(s, "brk", "friction_heat"), heat, 1e-10 * heat);
+    // one event: the breakaway, at t_b to rounding of the nanosecond clock
+    const ClutchEventLog& log = s.clutchEvents();
+    QCOMPARE(log.count, std::int64_t(1));
+    QCOMPARE(log.at(0).kind, ClutchEvent::Breakaway);
+    DL_NEAR(log.at(0).timeNs * 1e-9, tb, 1e-12);
+    const EnergyReport e = s.energy();
+    QVERIFY2(std::fabs(e.residual) <= 1e-12 * energyScale(e), qPrintable(QString::number(e.residual)));
+}
+
+// Pressure-applied brake filling at a constant flow: the return spring's threshold inside the tick
+//
+//   reservoir --flow source Q = 1e-6 m^3/s--> [volume V = 1e-4 m^3, beta = 1e9 Pa, p0 = 101325 Pa]
+//                                                   | pressure_node
+//   [J = 0.5, w0 = 100 rad/s] --brake (A = 1e-3 m^2, mu = 0.1, n = 2, r = 0.1 m, F = 2003 N)-- ground
+//
+//   p(t) = p0 + beta Q t / V (1e7 Pa/s), capacity C(t) = mu n r max(0, (p - p_env) A - F): zero
+//   until t_s = F / (A 1e7 Pa/s) = 0.2003 s (inside the tick [0.200, 0.201] of 1 ms), then
+//   G (t - t_s) with G = mu n r A 1e7 = 200 N m/s. Slipping: w(t) = w0 - G (t - t_s)^2 / (2 J):
+//   82.06... rad/s at 0.5 s. The pressure is linear in time (exact in the midpoint), the capacity
+//   linear on each side of t_s: with the interval ended at the threshold the speed is exact to
+//   rounding. One stage pressure for the whole tick (before issue 21) gives that tick an impulse of
+//   h G (0.2005 - t_s) = 4.0e-5 N m s where the exact one is G (0.201 - t_s)^2 / 2 = 4.9e-5.
+void TestConvergence::springThresholdInsideTheTick()
+{
+    const double J = 0.5, w0 = 100.0, ts = 0.2003, G = 200.0, tEnd = 0.5;
+    DL_COMPILE(model, lab(runSettings(1000000, 500000000, 1),
+                          "[" + rot("m", J, w0) + "," + reservoir("tank", 101325.0) + "," + volumeNode("apply", 1e-4, 1e9, 101325.0) + "]",
+                          R"([{"id": "fill", "type": "flow_source", "node_a": "tank", "node_b": "apply", "inputs": {"flow": 1e-6}},
+                              {"id": "brk", "type": "clutch", "node_a": "m", "node_b": "ground", "pressure_node": "apply",
+                               "parameters": {"kinetic_ratio": 1, "piston_area": 1e-3, "friction_coefficient": 0.1,
+                                              "effective_radius": 0.1, "surfaces": 2, "return_spring_force": 2003}}])"));
+    Session s(model);
+    QCOMPARE(s.run(model->ticks).status, BatchStatus::Completed);
+    const double w = observable(s, "m", "speed");
+    const double expected = w0 - G * (tEnd - ts) * (tEnd - ts) / (2.0 * J);
+    DL_NEAR(w, expected, 1e-12 * w0);
+    DL_NEAR(observable(s, "apply", "pressure"), 101325.0 + 1e7 * tEnd, 1e-9 * 5e6);
+    const double heat = 0.5 * J * (w0 * w0 - expected * expected);
+    DL_NEAR(observable(s, "brk", "friction_heat"), heat, 1e-10 * heat);
+    QCOMPARE(s.clutchEvents().count, std::int64_t(0)); // it slips throughout
 }
 
 QTEST_APPLESS_MAIN(TestConvergence)

@@ -46,6 +46,9 @@ public:
         const double c = p.gain * (x[p.pressure] - p.pEnv) - p.springTerm;
         return c > 0.0 ? c : 0.0;
     }
+    /// mu n r_eff ((p - p_env) A - F_spring) [N m] of a pressure-applied clutch at the pressure
+    /// in `x`: the capacity's kink (the return spring's threshold) is where it changes sign
+    static double applyMargin(const Params& p, const double* x) { return p.gain * (x[p.pressure] - p.pEnv) - p.springTerm; }
     /// kinetic capacity [N m]
     static double kineticCapacity(const Params& p, const double* real, const double* x)
     {
