@@ -1,4 +1,5 @@
 #include "solver/stepper.h"
+#include "solver/clutchevents.h"
 #include "solver/intervalbooks.h"
 
 #include <bit>
@@ -12,16 +13,11 @@ namespace drivelab {
 
 namespace {
 
-constexpr double kStepEps = 2.220446049250313e-16;
 
-double speedOf(const double* x, int i) { return i >= 0 ? x[i] : 0.0; }
-
-double slipOf(const Clutch::Params& p, const double* x) { return speedOf(x, p.a) - speedOf(x, p.b); }
-
-class Tick {
+class Tick final : public IntervalSolve {
 public:
     Tick(const Model& m, State& s, Workspace& w, SolverError& err)
-        : m(m), s(s), w(w), err(err), tickStartNs(static_cast<double>(s.tick) * static_cast<double>(m.tickNs))
+        : m(m), s(s), w(w), err(err), tickStartNs(static_cast<double>(s.tick) * static_cast<double>(m.tickNs)), ev(m, s, w, *this)
     { }
 
     bool run()
@@ -95,6 +91,7 @@ private:
     Workspace& w;
     SolverError& err;
     double tickStartNs;
+    ClutchEvents ev;
     int intervals = 0;
 
     bool fail(const std::string& subject, const std::string& message)
@@ -163,7 +160,7 @@ private:
         });
     }
 
-    bool solve(double hSec, double tMidNs, double tStartNs)
+    bool solve(double hSec, double tMidNs, double tStartNs) override
     {
         if (!m.bindings.empty()) applyBindings(m, s, w, hSec, tStartNs);
         ensureBasis(m, s, w);
@@ -249,224 +246,6 @@ private:
         return c;
     }
 
-    // constraint multipliers of the solved interval (mean constraint efforts)
-    void multipliers(double hSec)
-    {
-        for (double& l : w.lambda) l = 0.0;
-        if (w.basis.identity) return;
-        for (int i = 0; i < m.nDyn; ++i) w.effort[i] = m.mass[static_cast<std::size_t>(i)] * w.dx[i] / hSec - w.f[i];
-        constraintMultipliers(w.basis, w.effort, w.lambda.data());
-    }
-
-    // the locked clutch whose torque exceeds its static capacity the most, or -1
-    int breakaway(double hSec, std::uint64_t noBreak)
-    {
-        multipliers(hSec);
-        int best = -1, k = 0;
-        double bestRatio = 1.0;
-        for (const auto& p : m.params->of<Clutch>()) {
-            if (Clutch::locked(p, s.flag.data()) && !(noBreak >> k & 1)) {
-                const double l = w.lambda[static_cast<std::size_t>(p.row)];
-                const double cap = Clutch::staticCapacity(p, s.real.data(), w.xs);
-                double scale = 0.0;
-                for (int i : {p.a, p.b}) {
-                    if (i >= 0) scale += std::fabs(m.mass[static_cast<std::size_t>(i)] * w.dx[i] / hSec) + std::fabs(w.f[i]);
-                }
-                const double tol = 64.0 * kStepEps * scale + 1e-12;
-                if (std::fabs(l) > cap + tol) {
-                    const double ratio = std::fabs(l) / (cap + tol);
-                    if (ratio > bestRatio) {
-                        bestRatio = ratio;
-                        best = k;
-                    }
-                }
-            }
-            ++k;
-        }
-        return best;
-    }
-
-    // the slipping clutch whose slip reaches zero first within the solved interval, or -1;
-    // `immediate` when its slip already moved the wrong way from zero
-    int crossing(bool& immediate, std::uint64_t exclude)
-    {
-        int best = -1, k = 0;
-        double bestFrac = 2.0;
-        immediate = false;
-        for (const auto& p : m.params->of<Clutch>()) {
-            const int dir = Clutch::direction(p, s.flag.data());
-            if (!Clutch::locked(p, s.flag.data()) && dir != 0 && Clutch::kineticCapacity(p, s.real.data(), w.xs) > 0.0 &&
-                !(exclude >> k & 1)) {
-                const double g0 = dir * slipOf(p, s.x.data());
-                const double g1 = dir * slipOf(p, w.x1);
-                if (g1 <= 0.0) {
-                    const double frac = g0 > 0.0 ? g0 / (g0 - g1) : 0.0;
-                    if (frac < bestFrac) {
-                        bestFrac = frac;
-                        best = k;
-                        immediate = !(g0 > 0.0);
-                    }
-                }
-            }
-            ++k;
-        }
-        return best;
-    }
-
-    const Clutch::Params& clutch(int k) const { return m.params->of<Clutch>()[static_cast<std::size_t>(k)]; }
-
-    // Illinois regula falsi on the interval length for the first zero of g, a function of the
-    // interval's end state `x` that also gives its rounding tolerance: g > 0 at the start, and
-    // the workspace holds the solve at `hi` with g <= 0. On return it holds the solve at `tau`.
-    template <class G>
-    bool findZero(G g, double hi, double tStartNs, double& tau)
-    {
-        double tol = 0.0;
-        double lo = 0.0;
-        double glo = g(s.x.data(), tol);
-        double ghi = g(w.x1, tol);
-        tau = hi;
-        if (ghi == 0.0) return true;
-        int side = 0;
-        const double H = hi;
-        for (int it = 0; it < 80; ++it) {
-            double t = lo + (hi - lo) * glo / (glo - ghi);
-            if (!(t > lo && t < hi)) t = 0.5 * (lo + hi);
-            tau = t;
-            if (!solve(t, tStartNs + 0.5 * t * 1e9, tStartNs)) return false;
-            const double v = g(w.x1, tol);
-            if (std::fabs(v) <= tol) break;
-            if (v > 0.0) {
-                lo = t;
-                glo = v;
-                if (side == 1) ghi *= 0.5;
-                side = 1;
-            } else {
-                hi = t;
-                ghi = v;
-                if (side == -1) glo *= 0.5;
-                side = -1;
-            }
-            if (hi - lo <= 4.0 * kStepEps * H) break;
-        }
-        return true;
-    }
-
-    // the slip of clutch k reaches zero
-    bool findSlipZero(int k, double hi, double tStartNs, double& tau)
-    {
-        const Clutch::Params& p = clutch(k);
-        const int dir = Clutch::direction(p, s.flag.data());
-        return findZero(
-            [&](const double* x, double& tol) {
-                tol = 2e-12 + 64.0 * kStepEps * (std::fabs(speedOf(x, p.a)) + std::fabs(speedOf(x, p.b)));
-                return dir * slipOf(p, x);
-            },
-            hi, tStartNs, tau);
-    }
-
-    // the apply force of pressure-applied clutch k reaches its return spring's
-    bool findKink(int k, double hi, double tStartNs, double& tau)
-    {
-        const Clutch::Params& p = clutch(k);
-        const double sign = Clutch::applyMargin(p, s.x.data()) > 0.0 ? 1.0 : -1.0;
-        return findZero(
-            [&](const double* x, double& tol) {
-                tol = 64.0 * kStepEps * (std::fabs(p.gain * (x[p.pressure] - p.pEnv)) + std::fabs(p.springTerm));
-                return sign * Clutch::applyMargin(p, x);
-            },
-            hi, tStartNs, tau);
-    }
-
-    // the unlocked pressure-applied clutch whose apply force crosses its return spring's first
-    // inside the solved interval (its capacity's kink: zero below, linear in the pressure above),
-    // by the linear estimate of the fraction; -1 when none
-    int kink(std::uint64_t exclude, double& frac)
-    {
-        int best = -1, k = 0;
-        frac = 2.0;
-        for (const auto& p : m.params->of<Clutch>()) {
-            if (p.pressure >= 0 && !Clutch::locked(p, s.flag.data()) && !(exclude >> k & 1)) {
-                const double c0 = Clutch::applyMargin(p, s.x.data());
-                const double c1 = Clutch::applyMargin(p, w.x1);
-                if ((c0 > 0.0) != (c1 > 0.0)) {
-                    const double f = c0 / (c0 - c1);
-                    if (f < frac) {
-                        frac = f;
-                        best = k;
-                    }
-                }
-            }
-            ++k;
-        }
-        return best;
-    }
-
-    // |torque| - static capacity of locked clutch k on the solved interval of hSec: its mean
-    // torque against the capacity at the stage (both about their values at mid-interval)
-    double overload(int k, double hSec)
-    {
-        multipliers(hSec);
-        const Clutch::Params& p = clutch(k);
-        return std::fabs(w.lambda[static_cast<std::size_t>(p.row)]) - Clutch::staticCapacity(p, s.real.data(), w.xs);
-    }
-
-    // the locked clutch whose torque, extrapolated to the end of the solved interval, exceeds
-    // its capacity there while its mean does not (the multipliers hold this interval's): the
-    // line through the previous tick's mean torque (State::mean, at that tick's middle) and this
-    // interval's (at its middle); a trigger only, the instant is found by locateBreakaway; -1 if none
-    int overloadAtEnd(double atNs, double hSec, std::uint64_t noBreak)
-    {
-        if (s.tick == 0) return -1;
-        const double tPrev = -0.5 * static_cast<double>(m.tickNs);
-        const double tMid = atNs + 0.5 * hSec * 1e9;
-        const double tEnd = atNs + hSec * 1e9;
-        int k = 0;
-        for (const auto& p : m.params->of<Clutch>()) {
-            if (Clutch::locked(p, s.flag.data()) && !(noBreak >> k & 1)) {
-                const double l = w.lambda[static_cast<std::size_t>(p.row)];
-                const double lEnd = l + (l - s.mean[static_cast<std::size_t>(p.mean)]) * (tEnd - tMid) / (tMid - tPrev);
-                if (std::fabs(lEnd) > Clutch::staticCapacity(p, s.real.data(), w.x1)) return k;
-            }
-            ++k;
-        }
-        return -1;
-    }
-
-    enum class Break { None, AtStart, Inside };
-
-    // The instant inside the solved interval of hSec at which locked clutch k reaches its
-    // capacity: the overload g(t) is known near h/2 (this solve) and near h/4 (a solve of the
-    // first half); the line through them gives its zero t*. The interval [0, t*] is solved
-    // again and stays locked when no clutch is over its capacity on it (Inside: the workspace
-    // holds that solve, tau = t*). `overMean`: the interval's mean torque is over the capacity,
-    // and when the line cannot place the zero inside (a torque step at the boundary), or a clutch
-    // is over its capacity on [0, t*], it breaks away at the start (AtStart). Otherwise (only the
-    // end was estimated over it) a zero beyond the interval means no breakaway: None, with the
-    // whole interval solved again.
-    bool locateBreakaway(int k, double hSec, double tStartNs, std::uint64_t noBreak, bool overMean, Break& result, double& tau)
-    {
-        tau = 0.0;
-        result = overMean ? Break::AtStart : Break::None;
-        const double gHalf = overload(k, hSec);
-        if (!solve(0.5 * hSec, tStartNs + 0.25 * hSec * 1e9, tStartNs)) return false;
-        const double gQuarter = overload(k, 0.5 * hSec);
-        double t = HUGE_VAL;
-        if (gHalf > gQuarter) t = 0.25 * hSec - gQuarter * 0.25 * hSec / (gHalf - gQuarter);
-        if (t > 1e-9 * hSec && t < hSec) {
-            if (!solve(t, tStartNs + 0.5 * t * 1e9, tStartNs)) return false;
-            if (breakaway(t, noBreak) >= 0) {
-                result = Break::AtStart;
-                return true;
-            }
-            tau = t;
-            result = Break::Inside;
-            return true;
-        }
-        if (result == Break::None) return solve(hSec, tStartNs + 0.5 * hSec * 1e9, tStartNs);
-        return true;
-    }
-
     bool commit(double hSec)
     {
         CommitContext c = commitContext(hSec);
@@ -482,7 +261,7 @@ private:
             }
         });
         if (!rejectedBy.empty()) return fail(rejectedBy, why);
-        multipliers(hSec);
+        ev.multipliers(hSec);
         if (m.hasHydraulic || m.prescribedMask) {
             double drawn[kMaxDyn];
             drawnEfforts(m, w, drawn);
@@ -509,7 +288,7 @@ private:
     // the lock would tie speeds that speed sources prescribe independently
     bool lock(int k)
     {
-        const Clutch::Params& p = clutch(k);
+        const Clutch::Params& p = ev.clutch(k);
         Clutch::setLocked(p, s.flag.data());
         ensureBasis(m, s, w);
         if (m.prescribedMask) {
@@ -594,19 +373,19 @@ private:
             // a locked clutch asked for more than its capacity breaks away, at the instant its
             // torque reaches the capacity (the interval up to it is committed locked)
             bool overMean = true;
-            int brk = breakaway(hSec, noBreak);
+            int brk = ev.breakaway(hSec, noBreak);
             if (brk < 0 && !m.params->of<Clutch>().empty()) {
-                brk = overloadAtEnd(at, hSec, noBreak);
+                brk = ev.overloadAtEnd(at, hSec, noBreak);
                 overMean = false;
             }
             if (brk >= 0) {
-                const Clutch::Params& p = clutch(brk);
+                const Clutch::Params& p = ev.clutch(brk);
                 const int dir = w.lambda[static_cast<std::size_t>(p.row)] > 0.0 ? -1 : 1;
                 double tau = 0.0;
-                Break how = Break::None;
-                if (!locateBreakaway(brk, hSec, tStart, noBreak, overMean, how, tau)) return false;
-                if (how != Break::None) {
-                    if (how == Break::Inside) {
+                ClutchEvents::Break how = ClutchEvents::Break::None;
+                if (!ev.locateBreakaway(brk, hSec, tStart, noBreak, overMean, how, tau)) return false;
+                if (how != ClutchEvents::Break::None) {
+                    if (how == ClutchEvents::Break::Inside) {
                         if (!commit(tau)) return false;
                         at += tau * 1e9;
                     }
@@ -621,12 +400,12 @@ private:
             // the interval ends there (each clutch's first crossing in the segment)
             if (!m.params->of<Clutch>().empty()) {
                 double frac = 2.0;
-                int kk = kink(kinked, frac);
+                int kk = ev.kink(kinked, frac);
                 double tau = hSec;
                 for (int guard = 0; kk >= 0 && guard < 8; ++guard) {
                     kinked |= 1ull << kk;
-                    if (frac * tau > 1e-9 * tau && !findKink(kk, tau, tStart, tau)) return false;
-                    kk = kink(kinked, frac);
+                    if (frac * tau > 1e-9 * tau && !ev.findKink(kk, tau, tStart, tau)) return false;
+                    kk = ev.kink(kinked, frac);
                 }
                 if (tau < hSec) {
                     hSec = tau;
@@ -635,7 +414,7 @@ private:
             }
             // a slipping clutch whose slip reaches zero is captured at that instant
             bool immediate = false;
-            int k = crossing(immediate, 0);
+            int k = ev.crossing(immediate, 0);
             if (k >= 0 && immediate) {
                 if (!lock(k)) return false;
                 record(k, ClutchEvent::Lock, at);
@@ -644,14 +423,14 @@ private:
             }
             if (k >= 0) {
                 double tau = hSec;
-                if (!findSlipZero(k, hSec, tStart, tau)) return false;
+                if (!ev.findSlipZero(k, hSec, tStart, tau)) return false;
                 // another clutch may cross before it: find the earliest
                 for (int guard = 0; guard < 8; ++guard) {
                     bool imm = false;
-                    const int other = crossing(imm, 1ull << k);
+                    const int other = ev.crossing(imm, 1ull << k);
                     if (other < 0) break;
                     k = other;
-                    if (!findSlipZero(k, tau, tStart, tau)) return false;
+                    if (!ev.findSlipZero(k, tau, tStart, tau)) return false;
                 }
                 if (hSec - tau <= 1e-12 * hSec) {
                     tau = hSec;

@@ -300,7 +300,7 @@ void TestFailurePaths::assetBooksRecordedAndCompared()
     r = cli({"verify", path});
     QCOMPARE(r.exit, 2);
     QVERIFY2(r.err.contains(": -: expected.energy: missing or not an object"), qPrintable(r.err));
-    r = cli({"verify", QStringLiteral(DRIVELAB_SOURCE_DIR "/tests/fixtures/assets/v1/hydraulic-lockup.dlasset.json")});
+    r = cli({"verify", QStringLiteral(DRIVELAB_SOURCE_DIR "/tests/fixtures/assets/v1/two-speed-shift.dlasset.json")});
     QVERIFY2(r.exit == 0, qPrintable(r.err));
 }
 

@@ -1,0 +1,229 @@
+#include "solver/clutchevents.h"
+
+#include <cmath>
+
+#include "solver/constraints.h"
+
+namespace drivelab {
+
+namespace {
+constexpr double kStepEps = 2.220446049250313e-16;
+} // namespace
+
+ClutchEvents::ClutchEvents(const Model& m, State& s, Workspace& w, IntervalSolve& solver) : m(m), s(s), w(w), m_solver(solver) { }
+
+// constraint multipliers of the solved interval (mean constraint efforts)
+void ClutchEvents::multipliers(double hSec)
+{
+    for (double& l : w.lambda) l = 0.0;
+    if (w.basis.identity) return;
+    for (int i = 0; i < m.nDyn; ++i) w.effort[i] = m.mass[static_cast<std::size_t>(i)] * w.dx[i] / hSec - w.f[i];
+    constraintMultipliers(w.basis, w.effort, w.lambda.data());
+}
+
+// the locked clutch whose torque exceeds its static capacity the most, or -1
+int ClutchEvents::breakaway(double hSec, std::uint64_t noBreak)
+{
+    multipliers(hSec);
+    int best = -1, k = 0;
+    double bestRatio = 1.0;
+    for (const auto& p : m.params->of<Clutch>()) {
+        if (Clutch::locked(p, s.flag.data()) && !(noBreak >> k & 1)) {
+            const double l = w.lambda[static_cast<std::size_t>(p.row)];
+            const double cap = Clutch::staticCapacity(p, s.real.data(), w.xs);
+            double scale = 0.0;
+            for (int i : {p.a, p.b}) {
+                if (i >= 0) scale += std::fabs(m.mass[static_cast<std::size_t>(i)] * w.dx[i] / hSec) + std::fabs(w.f[i]);
+            }
+            const double tol = 64.0 * kStepEps * scale + 1e-12;
+            if (std::fabs(l) > cap + tol) {
+                const double ratio = std::fabs(l) / (cap + tol);
+                if (ratio > bestRatio) {
+                    bestRatio = ratio;
+                    best = k;
+                }
+            }
+        }
+        ++k;
+    }
+    return best;
+}
+
+// the slipping clutch whose slip reaches zero first within the solved interval, or -1;
+// `immediate` when its slip already moved the wrong way from zero
+int ClutchEvents::crossing(bool& immediate, std::uint64_t exclude)
+{
+    int best = -1, k = 0;
+    double bestFrac = 2.0;
+    immediate = false;
+    for (const auto& p : m.params->of<Clutch>()) {
+        const int dir = Clutch::direction(p, s.flag.data());
+        if (!Clutch::locked(p, s.flag.data()) && dir != 0 && Clutch::kineticCapacity(p, s.real.data(), w.xs) > 0.0 &&
+            !(exclude >> k & 1)) {
+            const double g0 = dir * slipOf(p, s.x.data());
+            const double g1 = dir * slipOf(p, w.x1);
+            if (g1 <= 0.0) {
+                const double frac = g0 > 0.0 ? g0 / (g0 - g1) : 0.0;
+                if (frac < bestFrac) {
+                    bestFrac = frac;
+                    best = k;
+                    immediate = !(g0 > 0.0);
+                }
+            }
+        }
+        ++k;
+    }
+    return best;
+}
+
+// Illinois regula falsi on the interval length for the first zero of g, a function of the
+// interval's end state `x` that also gives its rounding tolerance: g > 0 at the start, and
+// the workspace holds the solve at `hi` with g <= 0. On return it holds the solve at `tau`.
+template <class G>
+bool ClutchEvents::findZero(G g, double hi, double tStartNs, double& tau)
+{
+    double tol = 0.0;
+    double lo = 0.0;
+    double glo = g(s.x.data(), tol);
+    double ghi = g(w.x1, tol);
+    tau = hi;
+    if (ghi == 0.0) return true;
+    int side = 0;
+    const double H = hi;
+    for (int it = 0; it < 80; ++it) {
+        double t = lo + (hi - lo) * glo / (glo - ghi);
+        if (!(t > lo && t < hi)) t = 0.5 * (lo + hi);
+        tau = t;
+        if (!m_solver.solve(t, tStartNs + 0.5 * t * 1e9, tStartNs)) return false;
+        const double v = g(w.x1, tol);
+        if (std::fabs(v) <= tol) break;
+        if (v > 0.0) {
+            lo = t;
+            glo = v;
+            if (side == 1) ghi *= 0.5;
+            side = 1;
+        } else {
+            hi = t;
+            ghi = v;
+            if (side == -1) glo *= 0.5;
+            side = -1;
+        }
+        if (hi - lo <= 4.0 * kStepEps * H) break;
+    }
+    return true;
+}
+
+// the slip of clutch k reaches zero
+bool ClutchEvents::findSlipZero(int k, double hi, double tStartNs, double& tau)
+{
+    const Clutch::Params& p = clutch(k);
+    const int dir = Clutch::direction(p, s.flag.data());
+    return findZero(
+        [&](const double* x, double& tol) {
+            tol = 2e-12 + 64.0 * kStepEps * (std::fabs(speedOf(x, p.a)) + std::fabs(speedOf(x, p.b)));
+            return dir * slipOf(p, x);
+        },
+        hi, tStartNs, tau);
+}
+
+// the apply force of pressure-applied clutch k reaches its return spring's
+bool ClutchEvents::findKink(int k, double hi, double tStartNs, double& tau)
+{
+    const Clutch::Params& p = clutch(k);
+    const double sign = Clutch::applyMargin(p, s.x.data()) > 0.0 ? 1.0 : -1.0;
+    return findZero(
+        [&](const double* x, double& tol) {
+            tol = 64.0 * kStepEps * (std::fabs(p.gain * (x[p.pressure] - p.pEnv)) + std::fabs(p.springTerm));
+            return sign * Clutch::applyMargin(p, x);
+        },
+        hi, tStartNs, tau);
+}
+
+// the unlocked pressure-applied clutch whose apply force crosses its return spring's first
+// inside the solved interval (its capacity's kink: zero below, linear in the pressure above),
+// by the linear estimate of the fraction; -1 when none
+int ClutchEvents::kink(std::uint64_t exclude, double& frac)
+{
+    int best = -1, k = 0;
+    frac = 2.0;
+    for (const auto& p : m.params->of<Clutch>()) {
+        if (p.pressure >= 0 && !Clutch::locked(p, s.flag.data()) && !(exclude >> k & 1)) {
+            const double c0 = Clutch::applyMargin(p, s.x.data());
+            const double c1 = Clutch::applyMargin(p, w.x1);
+            if ((c0 > 0.0) != (c1 > 0.0)) {
+                const double f = c0 / (c0 - c1);
+                if (f < frac) {
+                    frac = f;
+                    best = k;
+                }
+            }
+        }
+        ++k;
+    }
+    return best;
+}
+
+// |torque| - static capacity of locked clutch k on the solved interval of hSec: its mean
+// torque against the capacity at the stage (both about their values at mid-interval)
+double ClutchEvents::overload(int k, double hSec)
+{
+    multipliers(hSec);
+    const Clutch::Params& p = clutch(k);
+    return std::fabs(w.lambda[static_cast<std::size_t>(p.row)]) - Clutch::staticCapacity(p, s.real.data(), w.xs);
+}
+
+// the locked clutch whose torque, extrapolated to the end of the solved interval, exceeds
+// its capacity there while its mean does not (the multipliers hold this interval's): the
+// line through the previous tick's mean torque (State::mean, at that tick's middle) and this
+// interval's (at its middle); a trigger only, the instant is found by locateBreakaway; -1 if none
+int ClutchEvents::overloadAtEnd(double atNs, double hSec, std::uint64_t noBreak)
+{
+    if (s.tick == 0) return -1;
+    const double tPrev = -0.5 * static_cast<double>(m.tickNs);
+    const double tMid = atNs + 0.5 * hSec * 1e9;
+    const double tEnd = atNs + hSec * 1e9;
+    int k = 0;
+    for (const auto& p : m.params->of<Clutch>()) {
+        if (Clutch::locked(p, s.flag.data()) && !(noBreak >> k & 1)) {
+            const double l = w.lambda[static_cast<std::size_t>(p.row)];
+            const double lEnd = l + (l - s.mean[static_cast<std::size_t>(p.mean)]) * (tEnd - tMid) / (tMid - tPrev);
+            if (std::fabs(lEnd) > Clutch::staticCapacity(p, s.real.data(), w.x1)) return k;
+        }
+        ++k;
+    }
+    return -1;
+}
+
+// The instant inside the solved interval of hSec at which locked clutch k reaches its
+// capacity: the overload g(t) is known near h/2 (this solve) and near h/4 (a solve of the
+// first half); the line through them gives its zero t*. The interval [0, t*] is solved
+// again and stays locked when no clutch is over its capacity on it (Inside: the workspace
+// holds that solve, tau = t*). `overMean`: the interval's mean torque is over the capacity,
+// and when the line cannot place the zero inside (a torque step at the boundary), or a clutch
+// is over its capacity on [0, t*], it breaks away at the start (AtStart). Otherwise (only the
+// end was estimated over it) a zero beyond the interval means no breakaway: None, with the
+// whole interval solved again.
+bool ClutchEvents::locateBreakaway(int k, double hSec, double tStartNs, std::uint64_t noBreak, bool overMean, ClutchEvents::Break& result, double& tau)
+{
+    tau = 0.0;
+    result = overMean ? Break::AtStart : Break::None;
+    const double gHalf = overload(k, hSec);
+    if (!m_solver.solve(0.5 * hSec, tStartNs + 0.25 * hSec * 1e9, tStartNs)) return false;
+    const double gQuarter = overload(k, 0.5 * hSec);
+    double t = HUGE_VAL;
+    if (gHalf > gQuarter) t = 0.25 * hSec - gQuarter * 0.25 * hSec / (gHalf - gQuarter);
+    if (t > 1e-9 * hSec && t < hSec) {
+        if (!m_solver.solve(t, tStartNs + 0.5 * t * 1e9, tStartNs)) return false;
+        if (breakaway(t, noBreak) >= 0) {
+            result = Break::AtStart;
+            return true;
+        }
+        tau = t;
+        result = Break::Inside;
+        return true;
+    }
+    if (result == Break::None) return m_solver.solve(hSec, tStartNs + 0.5 * hSec * 1e9, tStartNs);
+    return true;
+}
+
+} // namespace drivelab
