@@ -98,27 +98,53 @@ struct HandWrittenTwoInertia {
         }
     }
 
-    void tick()
+    // the tick's books, kept only by the booked variant: positions, the converter's heat
+    // (compensated sum), the tick means of the two torques and of the heat flow
+    double posP = 0.0, posT = 0.0, heat = 0.0, heatComp = 0.0, meanTp = 0.0, meanTt = 0.0, meanQ = 0.0;
+    bool rejected = false;
+
+    template <bool Books>
+    void step()
     {
         constexpr double eps = 2.220446049250313e-16;
         double dp = rp * h, dt = rt * h;
+        // DriveLab's convergence rule (newton.cpp): the predictor only within 64 eps of the
+        // change, after a Newton step the value's rounding
         const double tolP = 2e-12 + 64 * eps * (std::fabs(wp) + std::fabs(wp + dp));
         const double tolT = 2e-12 + 64 * eps * (std::fabs(wt) + std::fabs(wt + dt));
+        double tp = 0.0, tt = 0.0;
         for (int it = 0; it < 24; ++it) {
-            double tp, tt, a, b, c, d;
+            double a, b, c, d;
             torques(wp + 0.5 * dp, wt + 0.5 * dt, tp, tt, a, b, c, d);
             const double r0 = jp * dp - h * tp, r1 = jt * dt - h * tt;
-            if (std::fabs(r0) <= tolP * jp && std::fabs(r1) <= tolT * jt) break;
+            if (it == 0 ? std::fabs(r0) <= 64 * eps * std::fabs(dp) * jp && std::fabs(r1) <= 64 * eps * std::fabs(dt) * jt
+                        : std::fabs(r0) <= tolP * jp && std::fabs(r1) <= tolT * jt)
+                break;
             const double m00 = jp - 0.5 * h * a, m01 = -0.5 * h * b, m10 = -0.5 * h * c, m11 = jt - 0.5 * h * d;
             const double det = m00 * m11 - m01 * m10;
             dp -= (m11 * r0 - m01 * r1) / det;
             dt -= (m00 * r1 - m10 * r0) / det;
+        }
+        if constexpr (Books) {
+            const double sp = wp + 0.5 * dp, st = wt + 0.5 * dt;
+            const double q = -h * (tp * sp + tt * st);
+            rejected = rejected || q < -1e-9 * (std::fabs(h * tp * sp) + std::fabs(h * tt * st));
+            const double y = q - heatComp, t = heat + y;
+            heatComp = (t - heat) - y;
+            heat = t;
+            posP += h * sp;
+            posT += h * st;
+            meanTp = tp;
+            meanTt = tt;
+            meanQ = q / h;
         }
         wp += dp;
         wt += dt;
         rp = dp / h;
         rt = dt / h;
     }
+    void tick() { step<false>(); }
+    void bookedTick() { step<true>(); }
 };
 
 void BM_HandWrittenTwoInertia(benchmark::State& state)
@@ -134,6 +160,26 @@ void BM_HandWrittenTwoInertia(benchmark::State& state)
     state.SetItemsProcessed(ticks);
 }
 BENCHMARK(BM_HandWrittenTwoInertia);
+
+// The same with what DriveLab's tick also keeps for this model (issue 21: the two yardsticks):
+// positions, the converter's heat in a compensated sum with its negative-heat check, and the
+// tick means of the torques and the heat flow
+void BM_HandWrittenTwoInertiaBooked(benchmark::State& state)
+{
+    HandWrittenTwoInertia s;
+    std::int64_t ticks = 0;
+    for (auto _ : state) {
+        if (ticks % 40000 == 0) s = HandWrittenTwoInertia{};
+        for (int i = 0; i < 1000; ++i) s.bookedTick();
+        ticks += 1000;
+        benchmark::DoNotOptimize(s.wp);
+        benchmark::DoNotOptimize(s.heat);
+        benchmark::DoNotOptimize(s.meanQ);
+    }
+    if (s.rejected) state.SkipWithError("negative converter heat");
+    state.SetItemsProcessed(ticks);
+}
+BENCHMARK(BM_HandWrittenTwoInertiaBooked);
 
 void BM_BrakedTurbineStall(benchmark::State& state)
 {
