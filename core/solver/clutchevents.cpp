@@ -201,8 +201,8 @@ int ClutchEvents::overloadAtEnd(double atNs, double hSec, std::uint64_t noBreak)
 // holds that solve, tau = t*). `overMean`: the interval's mean torque is over the capacity,
 // and when the line cannot place the zero inside (a torque step at the boundary), or a clutch
 // is over its capacity on [0, t*], it breaks away at the start (AtStart). Otherwise (only the
-// end was estimated over it) a zero beyond the interval means no breakaway: None, with the
-// whole interval solved again.
+// end was estimated over it) a zero beyond the interval, or a clutch over its capacity on
+// [0, t*], decides nothing: None, with the whole interval solved again.
 bool ClutchEvents::locateBreakaway(int k, double hSec, double tStartNs, std::uint64_t noBreak, bool overMean, ClutchEvents::Break& result, double& tau)
 {
     tau = 0.0;
@@ -215,7 +215,9 @@ bool ClutchEvents::locateBreakaway(int k, double hSec, double tStartNs, std::uin
     if (t > 1e-9 * hSec && t < hSec) {
         if (!m_solver.solve(t, tStartNs + 0.5 * t * 1e9, tStartNs)) return false;
         if (breakaway(t, noBreak) >= 0) {
-            result = Break::AtStart;
+            // a clutch is over its capacity on [0, t*] already: with the interval's mean over
+            // it, k breaks away at the start; on the end estimate alone nothing is decided here
+            if (result == Break::None) return m_solver.solve(hSec, tStartNs + 0.5 * hSec * 1e9, tStartNs);
             return true;
         }
         tau = t;
