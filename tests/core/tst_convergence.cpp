@@ -12,6 +12,7 @@ private slots:
     void smallTicksConvergeToTheDiscreteSolution();
     void breakawayInsideTheTick();
     void springThresholdInsideTheTick();
+    void coupledBreakawayConvergesAtSecondOrder();
 };
 
 namespace {
@@ -139,6 +140,54 @@ void TestConvergence::springThresholdInsideTheTick()
     const double heat = 0.5 * J * (w0 * w0 - expected * expected);
     DL_NEAR(observable(s, "brk", "friction_heat"), heat, 1e-10 * heat);
     QCOMPARE(s.clutchEvents().count, std::int64_t(0)); // it slips throughout
+}
+
+// Two inertias locked by a clutch, the load's damper raising the torque it passes
+//
+//   T = 60 N m --> [Ja = 0.5] ==clutch (C = 45 N m, kinetic ratio 0.9)== [Jb = 1.0] --damper c = 0.5-- ground
+//
+//   Locked (J = 1.5): w(t) = (T/c)(1 - exp(-c t / J)) = 120 (1 - exp(-t/3)); the clutch passes
+//   lambda = Jb dw/dt + c w = (Jb T + c Ja w)/J = 40 + w/6, which reaches C at w_b = 30 rad/s:
+//   t_b = 3 ln(4/3) = 0.8630... s, inside a tick for every tick below. Then it slips at
+//   kC = 40.5 N m: wa = 30 + (T - kC)(t - t_b)/Ja, wb = kC/c + (30 - kC/c) exp(-c (t - t_b)/Jb).
+//   The torque rises smoothly through the capacity, so the located breakaway keeps the method's
+//   second order: the errors at 1.2 s fall about 4x per halved tick (measured 3.3x and 4.8x for
+//   the speeds, 3.7x and 5.5x for the instant: where t_b falls in its tick moves the constant);
+//   more than 2.8x is asked, as a first-order error falls 2x. Taken at a tick's start (before
+//   issue 21) the instant was up to half a tick off: 2.5e-4 s at 0.5 ms, against 7e-9 s now.
+void TestConvergence::coupledBreakawayConvergesAtSecondOrder()
+{
+    const double T = 60.0, c = 0.5, Ja = 0.5, Jb = 1.0, kC = 0.9 * 45.0, tEnd = 1.2;
+    const double tb = 3.0 * std::log(4.0 / 3.0);
+    const double wa = 30.0 + (T - kC) * (tEnd - tb) / Ja;
+    const double wb = kC / c + (30.0 - kC / c) * std::exp(-c * (tEnd - tb) / Jb);
+    double err[3], eventErr[3];
+    const long long ticks[3] = {2000000, 1000000, 500000};
+    for (int r = 0; r < 3; ++r) {
+        DL_COMPILE(model, lab(runSettings(ticks[r], 1200000000, 1), "[" + rot("a", Ja, 0.0) + "," + rot("b", Jb, 0.0) + "]",
+                              R"([{"id": "eng", "type": "torque_source", "node_a": "a", "inputs": {"torque": 60}},
+                                  {"id": "cl", "type": "clutch", "node_a": "a", "node_b": "b",
+                                   "parameters": {"kinetic_ratio": 0.9}, "inputs": {"capacity": 45}},
+                                  {"id": "d", "type": "damper", "node_a": "b", "parameters": {"damping": 0.5}}])"));
+        Session s(model);
+        QCOMPARE(s.run(model->ticks).status, BatchStatus::Completed);
+        err[r] = std::max(std::fabs(observable(s, "a", "speed") - wa), std::fabs(observable(s, "b", "speed") - wb));
+        QCOMPARE(s.clutchEvents().count, std::int64_t(1));
+        QCOMPARE(s.clutchEvents().at(0).kind, ClutchEvent::Breakaway);
+        eventErr[r] = std::fabs(s.clutchEvents().at(0).timeNs * 1e-9 - tb);
+        const EnergyReport e = s.energy();
+        QVERIFY2(std::fabs(e.residual) <= 1e-12 * energyScale(e), qPrintable(QString::number(e.residual)));
+    }
+    const QString figures = QString("speed errors %1 %2 %3, breakaway %4 %5 %6 s")
+                                .arg(err[0])
+                                .arg(err[1])
+                                .arg(err[2])
+                                .arg(eventErr[0])
+                                .arg(eventErr[1])
+                                .arg(eventErr[2]);
+    QVERIFY2(err[0] / err[1] > 2.8 && err[1] / err[2] > 2.8, qPrintable(figures));
+    QVERIFY2(eventErr[0] / eventErr[1] > 2.8 && eventErr[1] / eventErr[2] > 2.8, qPrintable(figures));
+    QVERIFY2(err[2] < 1e-4 && eventErr[2] < 1e-6, qPrintable(figures));
 }
 
 QTEST_APPLESS_MAIN(TestConvergence)
