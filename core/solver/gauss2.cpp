@@ -17,7 +17,7 @@ Gauss2Work::Gauss2Work(const Model& m)
 
 namespace {
 
-constexpr double kEps = 2.220446049250313e-16;
+constexpr double kStageEps = 2.220446049250313e-16;
 constexpr int kLd = kMaxStageUnknowns;
 
 // partial pivoting over the m x m entries of a (leading dimension kLd); false if singular
@@ -88,7 +88,7 @@ public:
             const int i = b.ind[q];
             const double d = s.rate[static_cast<std::size_t>(i)] * h;
             for (int st = 0; st < 2; ++st) dq[st * nq + q] = Gauss2::c[st] * d;
-            g.tol[q] = m.atol[static_cast<std::size_t>(i)] + 64.0 * kEps * (std::fabs(x0[i]) + std::fabs(x0[i] + d));
+            g.tol[q] = m.atol[static_cast<std::size_t>(i)] + 64.0 * kStageEps * (std::fabs(x0[i]) + std::fabs(x0[i] + d));
         }
         expand(dq);
         evaluate(true);
@@ -100,7 +100,7 @@ public:
             bool converged = std::isfinite(norm);
             for (int u = 0; u < N && converged; ++u) {
                 const int q = u % nq;
-                const double lim = it == 0 ? 64.0 * kEps * std::fabs(dq[u]) : g.tol[q];
+                const double lim = it == 0 ? 64.0 * kStageEps * std::fabs(dq[u]) : g.tol[q];
                 converged = std::fabs(g.res[u]) <= lim * g.scale[q];
             }
             if (converged) return finish();
