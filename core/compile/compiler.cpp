@@ -1,4 +1,5 @@
 #include "compile/compiler.h"
+#include "compile/methodcheck.h"
 
 #include <algorithm>
 #include <atomic>
@@ -60,6 +61,7 @@ public:
         m_binder.resolveControllers();
         compileEvents();
         checkStates();
+        if (!m_d.hasErrors()) checkMethodSupport(*m_m, m_d);
         if (!m_d.hasErrors()) solveInitialConditions(*m_m, m_rowComponent, m_d);
         warnIdleInputs(); // after every error, so errors are listed first
         CompileResult r;

@@ -66,6 +66,12 @@ struct EventModel {
     int binding = -1;        ///< the signal binding of that input it ends (index into Model::bindings), or -1
 };
 
+/// how each internal interval is integrated (lab `run.method`; docs/PHYSICS.md)
+enum class IntegrationMethod : std::uint8_t {
+    Midpoint, ///< implicit midpoint, stiffness-adaptive stage weights (the default)
+    Gauss2,   ///< 2-stage Gauss-Legendre collocation (order 4, A-stable, symmetric)
+};
+
 /// The compiled model. Every array is sized exactly; units in brackets.
 struct Model {
     // run settings
@@ -73,6 +79,7 @@ struct Model {
     std::int64_t ticks = 0;       ///< ticks in the run
     std::int64_t reportEvery = 1; ///< report boundary every N ticks
     double h = 0.0;               ///< tick [s]
+    IntegrationMethod method = IntegrationMethod::Midpoint; ///< how each interval is integrated (run.method)
 
     // identity
     std::string name;                      ///< lab name (not fingerprinted)

@@ -35,6 +35,8 @@ void normalizeModel(const LabSpec& spec, Model& model, const Json& signals)
     root["version"] = kLabVersion;
     root["run"] =
         Json{{"tick_ns", spec.run.tickNs}, {"duration_ns", spec.run.durationNs}, {"report_every_ticks", spec.run.reportEveryTicks}};
+    // the method only when it is not the default, so a lab without it (or with "midpoint") keeps its fingerprint
+    if (model.method == IntegrationMethod::Gauss2) root["run"]["method"] = "gauss2";
     Json nodes = Json::array();
     for (const NodeSpec& n : spec.nodes) {
         const NodeDomainDescriptor* desc = nodeDomainDescriptor(*domainFromName(n.domain));

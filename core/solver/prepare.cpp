@@ -2,6 +2,7 @@
 // boundary inputs and the initial state (declared in solver/stepper.h).
 #include <cmath>
 
+#include "solver/gauss2.h"
 #include "solver/linear.h"
 #include "solver/newton.h"
 #include "solver/stepper.h"
@@ -17,6 +18,7 @@ Workspace::Workspace(const Model& m)
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (HasThermal<T>) thermalNetwork = thermalNetwork || !m.params->of<T>().empty();
     });
+    if (m.method == IntegrationMethod::Gauss2) g2 = std::make_shared<Gauss2Work>(m);
     if (thermalNetwork) thermalA.assign(static_cast<std::size_t>(kMaxNodes) * kMaxNodes, 0.0);
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (HasConstraint<T>) {

@@ -1,5 +1,6 @@
 #include "solver/stepper.h"
 #include "solver/clutchevents.h"
+#include "solver/gauss2.h"
 #include "solver/intervalbooks.h"
 
 #include <bit>
@@ -166,7 +167,8 @@ private:
         ensureBasis(m, s, w);
         if (m.prescribedMask) prescribe();
         int worst = 0;
-        if (solveInterval(m, s, w, hSec, tMidNs, worst)) return true;
+        if (m.method == IntegrationMethod::Gauss2 ? solveGauss2(m, s, w, hSec, tStartNs, worst) : solveInterval(m, s, w, hSec, tMidNs, worst))
+            return true;
         return fail(dominantComponent(worst, hSec, tMidNs), "the implicit solve did not converge in " +
                                                                 std::to_string(kMaxNewtonIterations) +
                                                                 " Newton iterations (largest residual at node '" + nodeId(worst) +
@@ -248,6 +250,7 @@ private:
 
     bool commit(double hSec)
     {
+        if (m.method == IntegrationMethod::Gauss2) return commitGauss2(hSec);
         CommitContext c = commitContext(hSec);
         // any component may reject the interval (a converter's negative heat, a chamber volume reaching zero, ...)
         std::string why;
@@ -279,6 +282,48 @@ private:
             s.rate[k] = w.dx[i] * inv;
         }
         if (m.nTheta > 0) updateStageWeights(m, s, w, hSec);
+        thermalStep(m, s, w, hSec);
+        ++w.stats.intervals;
+        return true;
+    }
+
+    // a gauss2 interval: every component commits each stage with weight b_i h at its stage values
+    // (its efforts, its constraint multipliers); the states advance by the same quadrature
+    bool commitGauss2(double hSec)
+    {
+        Gauss2Work& g = *w.g2;
+        CommitContext c[2];
+        for (int st = 0; st < 2; ++st) {
+            c[st] = commitContext(Gauss2::b[st] * hSec);
+            c[st].xs = g.X[st];
+            c[st].scratch = g.scratch[st].data();
+            c[st].lambda = g.lambda[st].data();
+            c[st].supply = g.supply[st];
+        }
+        std::string why;
+        std::string rejectedBy;
+        forEachComponentType([&]<class T, std::size_t I>() {
+            if constexpr (HasReject<T>) {
+                const auto& list = m.params->of<T>();
+                for (std::size_t k = 0; k < list.size() && rejectedBy.empty(); ++k) {
+                    for (int st = 0; st < 2 && rejectedBy.empty(); ++st)
+                        if (T::reject(list[k], c[st], why)) rejectedBy = componentId(static_cast<int>(I), static_cast<int>(k));
+                }
+            }
+        });
+        if (!rejectedBy.empty()) return fail(rejectedBy, why);
+        gauss2Books(m, s, w, hSec);
+        ev.multipliers(hSec); // the interval's mean multipliers, sum_i b_i lambda_i
+        for (int i = 0; i < m.nTherm; ++i) w.heatIn[static_cast<std::size_t>(i)] = 0.0;
+        for (int st = 0; st < 2; ++st)
+            for (CommitHook hook : m.commitHooks) hook(m, c[st]);
+        const double inv = 1.0 / hSec;
+        for (int i = 0; i < m.nDyn; ++i) {
+            const std::size_t k = static_cast<std::size_t>(i);
+            s.pos[k] += hSec * (Gauss2::b[0] * g.X[0][i] + Gauss2::b[1] * g.X[1][i]);
+            s.x[k] = w.x1[i];
+            s.rate[k] = w.dx[i] * inv;
+        }
         thermalStep(m, s, w, hSec);
         ++w.stats.intervals;
         return true;

@@ -3,6 +3,7 @@
 // except caches derived from the State (the constraint basis), so it is never
 // hashed, saved or rolled back.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,8 @@ struct ClutchEventLog {
     const ClutchEvent& at(std::int64_t i) const { return ring[i % kSize]; }
 };
 
+struct Gauss2Work; // solver/gauss2.h
+
 /// Scratch of one session, sized once for its model.
 struct Workspace {
     explicit Workspace(const Model& m);
@@ -87,6 +90,7 @@ struct Workspace {
     bool thermalNetwork = false;   ///< conductors or heat sources present
     SolverStats stats;             ///< counters
     ClutchEventLog clutchEvents;   ///< locks, breakaways and releases with their instants
+    std::shared_ptr<Gauss2Work> g2; ///< the 2-stage Gauss-Legendre method's scratch (run.method gauss2), else null
 };
 
 } // namespace drivelab

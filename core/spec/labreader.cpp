@@ -151,8 +151,8 @@ private:
             return;
         }
         for (auto it = run.begin(); it != run.end(); ++it) {
-            if (it.key() != "tick_ns" && it.key() != "duration_ns" && it.key() != "report_every_ticks")
-                m_d.error("-", "run." + it.key(), "unknown key (run has tick_ns, duration_ns, report_every_ticks)");
+            if (it.key() != "tick_ns" && it.key() != "duration_ns" && it.key() != "report_every_ticks" && it.key() != "method")
+                m_d.error("-", "run." + it.key(), "unknown key (run has tick_ns, duration_ns, report_every_ticks, method)");
         }
         const auto field = [&](const char* key, std::int64_t& out) {
             if (!run.contains(key)) {
@@ -164,6 +164,15 @@ private:
         field("tick_ns", lab.run.tickNs);
         field("duration_ns", lab.run.durationNs);
         field("report_every_ticks", lab.run.reportEveryTicks);
+        if (run.contains("method")) {
+            const Json& v = run["method"];
+            if (v == "midpoint")
+                lab.run.method = RunMethod::Midpoint;
+            else if (v == "gauss2")
+                lab.run.method = RunMethod::Gauss2;
+            else
+                m_d.error("-", "run.method", "must be \"midpoint\" (the default) or \"gauss2\" (the 2-stage Gauss-Legendre method)");
+        }
     }
 
     // subject of an entry: its id when it has a string id, else its position

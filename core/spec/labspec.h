@@ -17,11 +17,19 @@ constexpr int kLabVersion = 1;
 /// the reserved fixed reference node
 constexpr const char* kGroundId = "ground";
 
+/// `run.method` as the file gives it
+enum class RunMethod : std::uint8_t {
+    Absent,   ///< not given: the midpoint
+    Midpoint, ///< "midpoint": implicit midpoint with stiffness-adaptive stage weights (the default)
+    Gauss2,   ///< "gauss2": 2-stage Gauss-Legendre collocation (docs/PHYSICS.md)
+};
+
 /// run settings of a lab
 struct RunSpec {
     std::int64_t tickNs = 50000;          ///< tick length [ns]
     std::int64_t durationNs = 1000000000; ///< run length [ns], a whole number of ticks
     std::int64_t reportEveryTicks = 200;  ///< report boundary every N ticks
+    RunMethod method = RunMethod::Absent; ///< integration method as written (absent: the midpoint)
 };
 
 /// one node: id, domain and its fields as written

@@ -10,6 +10,7 @@ Json labToJson(const LabSpec& lab, bool withLayout)
     root["name"] = lab.name;
     if (!(lab.description.is_string() && lab.description.get<std::string>().empty())) root["description"] = lab.description;
     root["run"] = Json{{"tick_ns", lab.run.tickNs}, {"duration_ns", lab.run.durationNs}, {"report_every_ticks", lab.run.reportEveryTicks}};
+    if (lab.run.method != RunMethod::Absent) root["run"]["method"] = lab.run.method == RunMethod::Gauss2 ? "gauss2" : "midpoint";
     Json nodes = Json::array();
     for (const auto& n : lab.nodes) {
         Json e = Json::object();

@@ -15,6 +15,8 @@
 //   final speeds |w - w_ref| / |w_ref| (engine, load), clutch heat |Q - Q_ref| / Q_ref, and the
 //   instants of the locks and breakaways |t - t_ref| / T (T = 0.6 s, the run's length);
 //   error = the largest of them; infinite when the sequence of locks and breakaways differs.
+// DriveLab runs twice per tick: with the implicit midpoint (the lab's method) and with the 2-stage
+// Gauss-Legendre method (run.method gauss2, rows "DriveLab GL2").
 // Work: wall time of one run (a fresh Session and every tick; CVODE's set-up and integration),
 // the median of 5 runs, or the minimum of many when a run takes under a millisecond.
 #include <algorithm>
@@ -46,11 +48,13 @@ Json readJson(const std::string& path)
     return Json::parse(ss.str());
 }
 
-// the lab compiled at another tick (the report stride set to the whole run)
-std::shared_ptr<const Model> compileAt(Json lab, std::int64_t tickNs)
+// the lab compiled at another tick (the report stride set to the whole run), with the midpoint
+// (the lab's) or the 2-stage Gauss-Legendre method (run.method gauss2)
+std::shared_ptr<const Model> compileAt(Json lab, std::int64_t tickNs, bool gauss2 = false)
 {
     const std::int64_t duration = lab.at("run").at("duration_ns").get<std::int64_t>();
     lab["run"]["tick_ns"] = tickNs;
+    if (gauss2) lab["run"]["method"] = "gauss2";
     lab["run"]["report_every_ticks"] = duration / tickNs;
     LoadedLab l = loadLabText(lab.dump());
     if (!l.model) {
@@ -200,12 +204,15 @@ std::string tickText(std::int64_t ns)
 
 struct Row {
     bool cvode = false;
+    bool gl2 = false; ///< DriveLab with run.method gauss2
     std::string setting;
     Errors err;
     double wall = 0; ///< [s]
     double nsPerTick = 0, newtonPerTick = 0;
     Outcome o;
 };
+
+const char* solverName(const Row& r) { return r.cvode ? "CVODE" : r.gl2 ? "DriveLab GL2" : "DriveLab"; }
 
 void printRow(const Row& r)
 {
@@ -214,7 +221,7 @@ void printRow(const Row& r)
         std::snprintf(err, sizeof err, "events differ");
     else
         std::snprintf(err, sizeof err, "%.2e", r.err.total);
-    std::printf("| %s | %s | %s | %.1e | %.1e | %.1e | %.1e | %.1e | %.3f |", r.cvode ? "CVODE" : "DriveLab", r.setting.c_str(), err,
+    std::printf("| %s | %s | %s | %.1e | %.1e | %.1e | %.1e | %.1e | %.3f |", solverName(r), r.setting.c_str(), err,
                 r.err.we, r.err.wl, r.err.heat, r.err.lockDt, r.err.breakDt, r.wall * 1e3);
     if (r.cvode)
         std::printf(" — | — | %lld | %lld | %lld |\n", static_cast<long long>(r.o.steps), static_cast<long long>(r.o.rhs),
@@ -235,7 +242,7 @@ void printDetail(const std::vector<Row>& rows, const Outcome& ref)
     for (std::size_t i = 0; i <= expected.size(); ++i) std::printf("---|");
     std::printf("\n");
     for (const Row& r : rows) {
-        std::printf("| %s | %s |", r.cvode ? "CVODE" : "DriveLab", r.setting.c_str());
+        std::printf("| %s | %s |", solverName(r), r.setting.c_str());
         const auto got = clutchEvents(r.o.events);
         for (std::size_t i = 0; i < expected.size(); ++i) {
             if (r.err.sameEvents)
@@ -325,26 +332,29 @@ int main(int argc, char** argv)
 
     std::vector<Row> rows;
     const std::int64_t ticks[] = {10000000, 5000000, 2000000, 1000000, 500000, 200000, 100000, 50000, 20000, 10000, 5000, 2000, 1000, 500};
-    for (std::int64_t tick : ticks) {
-        const auto model = compileAt(lab, tick);
-        const Probe probe = probeOf(*model, m, tick);
-        Row r;
-        r.setting = tickText(tick);
-        DriveLabRun d;
-        const auto start = std::chrono::steady_clock::now();
-        d = runDriveLab(model, probe);
-        if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > maxSeconds) {
-            std::printf("(DriveLab %s skipped: one run takes more than %g s)\n", r.setting.c_str(), maxSeconds);
-            continue;
-        }
-        r.wall = timeRuns([&] {
+    for (int method = 0; method < 2; ++method) { // the midpoint (the lab's), then gauss2 (rows "DriveLab GL2")
+        for (std::int64_t tick : ticks) {
+            const auto model = compileAt(lab, tick, method == 1);
+            const Probe probe = probeOf(*model, m, tick);
+            Row r;
+            r.gl2 = method == 1;
+            r.setting = tickText(tick);
+            DriveLabRun d;
+            const auto start = std::chrono::steady_clock::now();
             d = runDriveLab(model, probe);
-        });
-        r.o = d.o;
-        r.err = compare(d.o, ref, m.duration);
-        r.nsPerTick = r.wall * 1e9 / static_cast<double>(d.ticks);
-        r.newtonPerTick = d.newtonPerTick;
-        rows.push_back(r);
+            if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > maxSeconds) {
+                std::printf("(%s %s skipped: one run takes more than %g s)\n", solverName(r), r.setting.c_str(), maxSeconds);
+                continue;
+            }
+            r.wall = timeRuns([&] {
+                d = runDriveLab(model, probe);
+            });
+            r.o = d.o;
+            r.err = compare(d.o, ref, m.duration);
+            r.nsPerTick = r.wall * 1e9 / static_cast<double>(d.ticks);
+            r.newtonPerTick = d.newtonPerTick;
+            rows.push_back(r);
+        }
     }
     for (int k = 3; k <= 11; ++k) {
         const double rtol = std::pow(10.0, -k);
@@ -366,13 +376,15 @@ int main(int argc, char** argv)
 
     printDetail(rows, ref);
 
-    std::printf("\n| target | DriveLab: cheapest tick | wall [ms] | CVODE: cheapest rtol | wall [ms] | DriveLab / CVODE |\n"
-                "|---|---|---|---|---|---|\n");
+    std::printf("\n| target | DriveLab: cheapest tick | wall [ms] | DriveLab GL2: cheapest tick | wall [ms] | CVODE: cheapest rtol | "
+                "wall [ms] | DriveLab / CVODE | GL2 / CVODE |\n|---|---|---|---|---|---|---|---|---|\n");
     for (int k = 3; k <= 8; ++k) {
         const double target = std::pow(10.0, -k);
-        const Row* best[2] = {nullptr, nullptr};
-        for (const Row& r : rows)
-            if (r.err.total <= target && (!best[r.cvode] || r.wall < best[r.cvode]->wall)) best[r.cvode] = &r;
+        const Row* best[3] = {nullptr, nullptr, nullptr}; // DriveLab, DriveLab GL2, CVODE
+        for (const Row& r : rows) {
+            const int which = r.cvode ? 2 : r.gl2 ? 1 : 0;
+            if (r.err.total <= target && (!best[which] || r.wall < best[which]->wall)) best[which] = &r;
+        }
         std::printf("| 1e-%d |", k);
         for (const Row* b : best) {
             if (b)
@@ -380,10 +392,13 @@ int main(int argc, char** argv)
             else
                 std::printf(" none | — |");
         }
-        if (best[0] && best[1])
-            std::printf(" %.2f |\n", best[0]->wall / best[1]->wall);
-        else
-            std::printf(" — |\n");
+        for (int d = 0; d < 2; ++d) {
+            if (best[d] && best[2])
+                std::printf(" %.2f |", best[d]->wall / best[2]->wall);
+            else
+                std::printf(" — |");
+        }
+        std::printf("\n");
     }
     return 0;
 }

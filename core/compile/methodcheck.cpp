@@ -1,0 +1,47 @@
+#include "compile/methodcheck.h"
+
+#include <cstring>
+#include <string>
+
+namespace drivelab {
+
+namespace {
+// types whose eval reads only the stage values (xs), the inputs and their own parameters, and
+// whose commit books only stage quantities (no positions, storage, prescribed increments, oil
+// temperatures or samplers)
+constexpr const char* kSupported[] = {
+    "torque_step", "torque_source", "damper", "clutch", "gear", "planetary", "torque_converter", "motor", "force_step",
+    "force_source", "translational_damper", "orifice", "pressure_source", "flow_source", "thermal_conductor", "heat_source",
+};
+} // namespace
+
+bool gauss2Supports(const char* type)
+{
+    for (const char* t : kSupported)
+        if (!std::strcmp(t, type)) return true;
+    return false;
+}
+
+void checkMethodSupport(const Model& m, Diagnostics& d)
+{
+    if (m.method != IntegrationMethod::Gauss2) return;
+    for (const ComponentInfo& c : m.components) {
+        if (!c.desc || gauss2Supports(c.desc->type)) continue;
+        d.error(c.id, "run.method",
+                std::string("gauss2 does not support ") + c.desc->type +
+                    " yet (it supports rotational and translational inertias, torque and force sources and steps, dampers, "
+                    "clutches, gears, planetaries, torque converters, motors, hydraulic volumes, reservoirs, pressure and flow "
+                    "sources, orifices and thermal masses); use run.method midpoint");
+    }
+    for (std::size_t i = 0; i < m.stateKind.size(); ++i) {
+        const std::string& id = m.nodes[static_cast<std::size_t>(m.dynNode[i])].id;
+        if (m.stateKind[i] == StateKind::Algebraic)
+            d.error(id, "run.method",
+                    "gauss2 does not support a hydraulic junction without a volume yet (an algebraic pressure); give it a volume "
+                    "and a bulk modulus, or use run.method midpoint");
+        else if (m.stateKind[i] == StateKind::OilTemperature)
+            d.error(id, "run.method", "gauss2 does not support thermal-liquid volumes yet; use run.method midpoint");
+    }
+}
+
+} // namespace drivelab

@@ -1,0 +1,372 @@
+#include "solver/gauss2.h"
+
+#include <bit>
+#include <cmath>
+
+#include "solver/constraints.h"
+
+namespace drivelab {
+
+Gauss2Work::Gauss2Work(const Model& m)
+{
+    for (int i = 0; i < 2; ++i) {
+        scratch[i].assign(static_cast<std::size_t>(m.nScratch), 0.0);
+        lambda[i].assign(static_cast<std::size_t>(m.nRows), 0.0);
+    }
+}
+
+namespace {
+
+constexpr double kStageEps = 2.220446049250313e-16;
+constexpr int kLd = kMaxStageUnknowns;
+
+// partial pivoting over the m x m entries of a (leading dimension kLd); false if singular
+bool denseSolveStages(double* a, int m, double* rhs)
+{
+    for (int k = 0; k < m; ++k) {
+        int piv = k;
+        double best = std::fabs(a[k * kLd + k]);
+        for (int i = k + 1; i < m; ++i) {
+            const double v = std::fabs(a[i * kLd + k]);
+            if (v > best) {
+                best = v;
+                piv = i;
+            }
+        }
+        if (!(best > 0.0) || !std::isfinite(best)) return false;
+        if (piv != k) {
+            for (int j = 0; j < m; ++j) std::swap(a[k * kLd + j], a[piv * kLd + j]);
+            std::swap(rhs[k], rhs[piv]);
+        }
+        const double inv = 1.0 / a[k * kLd + k];
+        for (int i = k + 1; i < m; ++i) {
+            const double f = a[i * kLd + k] * inv;
+            if (f == 0.0) continue;
+            for (int j = k + 1; j < m; ++j) a[i * kLd + j] -= f * a[k * kLd + j];
+            rhs[i] -= f * rhs[k];
+        }
+    }
+    for (int i = m - 1; i >= 0; --i) {
+        double v = rhs[i];
+        for (int j = i + 1; j < m; ++j) v -= a[i * kLd + j] * rhs[j];
+        rhs[i] = v / a[i * kLd + i];
+    }
+    return true;
+}
+
+// The coupled Newton problem of both stages on the independent unknowns q of the mode:
+//   r_i = P^T (M Z_i - h sum_j a_ij f(x0 + Z_j)) = 0,   Z_i = P dq_i   (i = 1, 2)
+class Stages {
+public:
+    Stages(const Model& m, const State& s, Workspace& w, double h, double tStartNs)
+        : m(m), s(s), w(w), g(*w.g2), b(w.basis), n(m.nDyn), nq(w.basis.m), h(h), x0(s.x.data()), mass(m.mass.data())
+    {
+        c.x0 = x0;
+        c.pos0 = s.pos.data();
+        c.real = s.real.data();
+        c.flag = s.flag.data();
+        c.dx = w.dx;
+        c.weight = m.stageWeight.data();
+        c.thermalT0 = m.temp0.data();
+        c.thermalRise = s.temp.data();
+        c.h = h;
+        c.stor = w.stor;
+        c.dstor = w.dstor;
+        for (int i = 0; i < 2; ++i) tStage[i] = tStartNs + Gauss2::c[i] * h * 1e9;
+        for (int q = 0; q < nq; ++q) g.scale[q] = b.identity ? mass[q] : b.reducedMass[q];
+    }
+
+    bool solve(int& worstNode)
+    {
+        ++w.stats.solves;
+        // predictor: the last accepted rate, Z_i = c_i h rate; tolerances as the midpoint's
+        // (newton.cpp): the predictor is accepted only within 64 eps of the change, a Newton
+        // iterate within the value's rounding 2e-12 + 64 eps (|x0| + |x0 + h rate|)
+        double* dq = g.dq[0];
+        double* trial = g.dq[1];
+        for (int q = 0; q < nq; ++q) {
+            const int i = b.ind[q];
+            const double d = s.rate[static_cast<std::size_t>(i)] * h;
+            for (int st = 0; st < 2; ++st) dq[st * nq + q] = Gauss2::c[st] * d;
+            g.tol[q] = m.atol[static_cast<std::size_t>(i)] + 64.0 * kStageEps * (std::fabs(x0[i]) + std::fabs(x0[i] + d));
+        }
+        expand(dq);
+        evaluate(true);
+        bool haveJacobian = true;
+        frozen = false;
+        double norm = residual();
+        const int N = 2 * nq;
+        for (int it = 0;; ++it) {
+            bool converged = std::isfinite(norm);
+            for (int u = 0; u < N && converged; ++u) {
+                const int q = u % nq;
+                const double lim = it == 0 ? 64.0 * kStageEps * std::fabs(dq[u]) : g.tol[q];
+                converged = std::fabs(g.res[u]) <= lim * g.scale[q];
+            }
+            if (converged) return finish();
+            if (it == kMaxIterations || !std::isfinite(norm)) break;
+            ++w.stats.newtonIterations;
+            if (!haveJacobian) {
+                evaluate(true);
+                haveJacobian = true;
+            }
+            if (!step()) break;
+            if (!frozen) {
+                for (int u = 0; u < N; ++u) g.normScale[u] = std::fmax(g.scale[u % nq], std::fabs(g.diag[u]));
+                frozen = true;
+                norm = residual();
+            }
+            bool small = true;
+            for (int u = 0; u < N; ++u) small = small && std::fabs(g.delta[u]) <= g.tol[u % nq];
+            double alpha = 1.0, tr = norm;
+            for (int ls = 0; ls <= kMaxHalvings; ++ls) {
+                for (int u = 0; u < N; ++u) trial[u] = dq[u] + alpha * g.delta[u];
+                expand(trial);
+                evaluate(false);
+                haveJacobian = false;
+                tr = residual();
+                if (small || tr < norm || ls == kMaxHalvings) break;
+                alpha *= 0.5;
+            }
+            std::swap(dq, trial);
+            norm = tr;
+        }
+        worstNode = worstState();
+        return false;
+    }
+
+private:
+    static constexpr int kMaxIterations = 24;
+    static constexpr int kMaxHalvings = 12;
+    const Model& m;
+    const State& s;
+    Workspace& w;
+    Gauss2Work& g;
+    const ModeBasis& b;
+    const int n, nq;
+    const double h;
+    const double* x0;
+    const double* mass;
+    EvalContext c;
+    double tStage[2];
+    bool frozen = false;
+
+    // Z_i = P dq_i (fixed states stay put: prescribed increments are refused with gauss2)
+    void expand(const double* dq)
+    {
+        for (int st = 0; st < 2; ++st) {
+            const double* d = dq + st * nq;
+            double* z = g.Z[st];
+            if (b.identity) {
+                for (int i = 0; i < n; ++i) z[i] = d[i];
+                continue;
+            }
+            for (int i = 0; i < n; ++i) {
+                const double* pr = b.P + i * kMaxDyn;
+                double v = 0.0;
+                for (std::uint64_t bq = b.pMask[i]; bq; bq &= bq - 1) {
+                    const int q = std::countr_zero(bq);
+                    v += pr[q] * d[q];
+                }
+                z[i] = v;
+            }
+        }
+        // the interval's increment h sum_i b_i k_i = sqrt(3) (Z_2 - Z_1), for components that read it
+        for (int i = 0; i < n; ++i) w.dx[i] = Gauss2::kSqrt3 * (g.Z[1][i] - g.Z[0][i]);
+    }
+
+    void evaluate(bool wantJacobian)
+    {
+        c.wantJacobian = wantJacobian;
+        for (int st = 0; st < 2; ++st) {
+            for (int i = 0; i < n; ++i) {
+                g.X[st][i] = x0[i] + g.Z[st][i];
+                g.F[st][i] = 0.0;
+            }
+            if (wantJacobian) {
+                for (int i = 0; i < n; ++i) {
+                    double* row = g.J[st] + i * kMaxDyn;
+                    for (int j = 0; j < n; ++j) row[j] = 0.0;
+                }
+            }
+            c.xs = g.X[st];
+            c.f = g.F[st];
+            c.jac = g.J[st];
+            c.scratch = g.scratch[st].data();
+            c.tMidNs = tStage[st];
+            for (EvalHook hook : m.evalHooks) hook(m, c);
+        }
+    }
+
+    // reduced residuals of both stages and their squared norm in the unknowns' units
+    double residual()
+    {
+        double norm = 0.0;
+        for (int st = 0; st < 2; ++st) {
+            double* r = g.res + st * nq;
+            const double a0 = Gauss2::a[st][0], a1 = Gauss2::a[st][1];
+            if (b.identity) {
+                for (int i = 0; i < n; ++i) r[i] = mass[i] * g.Z[st][i] - h * (a0 * g.F[0][i] + a1 * g.F[1][i]);
+            } else {
+                for (int q = 0; q < nq; ++q) r[q] = 0.0;
+                for (int i = 0; i < n; ++i) {
+                    if (!b.pMask[i]) continue;
+                    const double v = mass[i] * g.Z[st][i] - h * (a0 * g.F[0][i] + a1 * g.F[1][i]);
+                    const double* pr = b.P + i * kMaxDyn;
+                    for (std::uint64_t bq = b.pMask[i]; bq; bq &= bq - 1) {
+                        const int q = std::countr_zero(bq);
+                        r[q] += pr[q] * v;
+                    }
+                }
+            }
+            for (int q = 0; q < nq; ++q) {
+                const double sc = frozen ? g.normScale[st * nq + q] : g.scale[q];
+                const double scaled = sc > 0.0 ? r[q] / sc : r[q];
+                norm += scaled * scaled;
+            }
+        }
+        return norm;
+    }
+
+    // the coupled matrix: block (i, j) = delta_ij P^T M P - h a_ij P^T J(X_j) P
+    void matrix()
+    {
+        const int N = 2 * nq;
+        for (int u = 0; u < N; ++u)
+            for (int v = 0; v < N; ++v) g.a[u * kLd + v] = 0.0;
+        // P^T M P
+        for (int p = 0; p < nq; ++p) {
+            for (int q = 0; q < nq; ++q) {
+                double v = 0.0;
+                if (b.identity) {
+                    v = p == q ? mass[p] : 0.0;
+                } else {
+                    for (int i = 0; i < n; ++i) v += b.P[i * kMaxDyn + p] * mass[i] * b.P[i * kMaxDyn + q];
+                }
+                g.ptmp[p * kMaxDyn + q] = v;
+            }
+        }
+        for (int j = 0; j < 2; ++j) {
+            // J_j P (n x nq), then P^T (J_j P)
+            const double* J = g.J[j];
+            for (int i = 0; i < n; ++i) {
+                for (int q = 0; q < nq; ++q) {
+                    double v = 0.0;
+                    if (b.identity) {
+                        v = J[i * kMaxDyn + q];
+                    } else {
+                        for (int k = 0; k < n; ++k) v += J[i * kMaxDyn + k] * b.P[k * kMaxDyn + q];
+                    }
+                    g.jp[i * kMaxDyn + q] = v;
+                }
+            }
+            for (int p = 0; p < nq; ++p) {
+                for (int q = 0; q < nq; ++q) {
+                    double v = 0.0;
+                    if (b.identity) {
+                        v = g.jp[p * kMaxDyn + q];
+                    } else {
+                        for (int i = 0; i < n; ++i) v += b.P[i * kMaxDyn + p] * g.jp[i * kMaxDyn + q];
+                    }
+                    for (int i2 = 0; i2 < 2; ++i2) g.a[(i2 * nq + p) * kLd + j * nq + q] -= h * Gauss2::a[i2][j] * v;
+                }
+            }
+        }
+        for (int st = 0; st < 2; ++st)
+            for (int p = 0; p < nq; ++p)
+                for (int q = 0; q < nq; ++q) g.a[(st * nq + p) * kLd + st * nq + q] += g.ptmp[p * kMaxDyn + q];
+        for (int u = 0; u < N; ++u) g.diag[u] = g.a[u * kLd + u];
+    }
+
+    bool step()
+    {
+        matrix();
+        for (int u = 0; u < 2 * nq; ++u) g.delta[u] = -g.res[u];
+        return denseSolveStages(g.a, 2 * nq, g.delta);
+    }
+
+    // the accepted point: slopes k = A^-1 Z / h, x1 = x0 + h sum b_i k_i, and the interval means
+    bool finish()
+    {
+        const double inv = 1.0 / h;
+        for (int i = 0; i < n; ++i) {
+            for (int st = 0; st < 2; ++st) g.K[st][i] = (Gauss2::ainv[st][0] * g.Z[0][i] + Gauss2::ainv[st][1] * g.Z[1][i]) * inv;
+            w.dx[i] = h * (Gauss2::b[0] * g.K[0][i] + Gauss2::b[1] * g.K[1][i]);
+            w.x1[i] = x0[i] + w.dx[i];
+            w.xs[i] = Gauss2::b[0] * g.X[0][i] + Gauss2::b[1] * g.X[1][i];
+            w.f[i] = Gauss2::b[0] * g.F[0][i] + Gauss2::b[1] * g.F[1][i];
+        }
+        return true;
+    }
+
+    int worstState() const
+    {
+        int worst = 0;
+        double best = -1.0;
+        for (int i = 0; i < n; ++i) {
+            if ((b.fixedMask >> i) & 1) continue;
+            for (int st = 0; st < 2; ++st) {
+                const double v = mass[i] * g.Z[st][i] - h * (Gauss2::a[st][0] * g.F[0][i] + Gauss2::a[st][1] * g.F[1][i]);
+                const double r = std::fabs(v) / (mass[i] > 0.0 ? mass[i] : 1.0);
+                if (!std::isfinite(r)) return i;
+                if (r > best) {
+                    best = r;
+                    worst = i;
+                }
+            }
+        }
+        return worst;
+    }
+};
+
+} // namespace
+
+bool solveGauss2(const Model& m, const State& s, Workspace& w, double h, double tStartNs, int& worstNode)
+{
+    Stages st(m, s, w, h, tStartNs);
+    return st.solve(worstNode);
+}
+
+void gauss2Books(const Model& m, State& s, Workspace& w, double hSec)
+{
+    Gauss2Work& g = *w.g2;
+    const int n = m.nDyn;
+    double drawn[2][kMaxDyn];
+    for (int st = 0; st < 2; ++st) {
+        // effort_i = M k_i - f(X_i): the constraint efforts of the stage
+        double* l = g.lambda[st].data();
+        for (int r = 0; r < m.nRows; ++r) l[r] = 0.0;
+        for (int i = 0; i < n; ++i) w.effort[i] = m.mass[static_cast<std::size_t>(i)] * g.K[st][i] - g.F[st][i];
+        if (!w.basis.identity) constraintMultipliers(w.basis, w.effort, l);
+        for (int i = 0; i < n; ++i) {
+            double d = 0.0;
+            for (int r = 0; r < w.basis.rank; ++r) d += w.basis.G[r * kMaxDyn + i] * l[w.basis.rowSlot[r]];
+            drawn[st][i] = d;
+        }
+    }
+    if (!m.hasHydraulic) return;
+    for (int i = 0; i < n; ++i) {
+        const std::size_t k = static_cast<std::size_t>(i);
+        const bool fixed = (m.fixedMask >> i) & 1;
+        for (int st = 0; st < 2; ++st) {
+            const double bh = Gauss2::b[st] * hSec;
+            if (fixed) {
+                // the volume the reservoir or source supplies to hold its pressure over the stage's weight
+                const double v = -bh * (g.F[st][i] + drawn[st][i]);
+                g.supply[st][i] = v;
+                if (m.stateDomain[k] != Domain::Hydraulic) continue;
+                s.ledger.volumeSupplied.add(v);
+                s.ledger.sourceWork.add(v * w.x1[i]);
+                s.ledger.sourceWorkGross += std::fabs(v * w.x1[i]);
+                continue;
+            }
+            g.supply[st][i] = 0.0;
+            // the work of the residual the solve leaves (within its tolerance) is numerical
+            const double r = bh * (m.mass[k] * g.K[st][i] - g.F[st][i] - drawn[st][i]);
+            if (r != 0.0) s.ledger.numerical.add(-r * g.X[st][i]);
+        }
+        if (!fixed && m.stateDomain[k] == Domain::Hydraulic) s.ledger.volumeStored.add(m.mass[k] * w.dx[i]);
+    }
+}
+
+} // namespace drivelab

@@ -1,0 +1,63 @@
+#pragma once
+// The 2-stage Gauss-Legendre collocation method (lab `run.method: "gauss2"`; docs/PHYSICS.md,
+// "Gauss-Legendre (run.method gauss2)"): order 4, A-stable, symmetric. On an interval of
+// length h from x0, with stage slopes k_i and stage values X_i = x0 + Z_i,
+//   M Z_i = h sum_j a_ij (f(X_j) + G^T lambda_j),   x1 = x0 + h sum_i b_i k_i,   Z_i = h sum_j a_ij k_j
+//   c = 1/2 -+ sqrt(3)/6,  A = [[1/4, 1/4 - sqrt(3)/6], [1/4 + sqrt(3)/6, 1/4]],  b = [1/2, 1/2]
+// Newton runs on both stages' increments together (2m unknowns of the mode's reduced basis P).
+#include <vector>
+
+#include "solver/state.h"
+#include "solver/workspace.h"
+
+namespace drivelab {
+
+/// the method's coefficients
+struct Gauss2 {
+    static constexpr double kSqrt3 = 1.7320508075688772;
+    static constexpr double c[2] = {0.5 - kSqrt3 / 6.0, 0.5 + kSqrt3 / 6.0};
+    static constexpr double a[2][2] = {{0.25, 0.25 - kSqrt3 / 6.0}, {0.25 + kSqrt3 / 6.0, 0.25}};
+    static constexpr double b[2] = {0.5, 0.5};
+    /// A^-1 (so k_i = sum_j ainv_ij Z_j / h)
+    static constexpr double ainv[2][2] = {{3.0, 2.0 * kSqrt3 - 3.0}, {-3.0 - 2.0 * kSqrt3, 3.0}};
+};
+
+/// most unknowns of the coupled stage system (two stages of kMaxDyn)
+constexpr int kMaxStageUnknowns = 2 * kMaxDyn;
+
+/// the method's scratch, sized once per session (nothing allocated per tick)
+struct Gauss2Work {
+    explicit Gauss2Work(const Model& m);
+
+    double X[2][kMaxDyn];                   ///< stage values
+    double Z[2][kMaxDyn];                   ///< stage increments X_i - x0
+    double K[2][kMaxDyn];                   ///< stage slopes of the accepted solve
+    double F[2][kMaxDyn];                   ///< efforts at the stages
+    double J[2][kMaxDyn * kMaxDyn];         ///< d f / d x at the stages (leading dimension kMaxDyn)
+    double a[kMaxStageUnknowns * kMaxStageUnknowns]; ///< the coupled Newton matrix [64 x 64]
+    double res[kMaxStageUnknowns];          ///< reduced residuals of both stages
+    double delta[kMaxStageUnknowns];        ///< Newton step
+    double dq[2][kMaxStageUnknowns];        ///< reduced increments (current, trial)
+    double tol[kMaxDyn];                    ///< residual tolerance per unknown
+    double scale[kMaxDyn];                  ///< mass or compliance per unknown
+    double normScale[kMaxStageUnknowns];    ///< the line search's frozen scale
+    double diag[kMaxStageUnknowns];         ///< diagonal of the last Newton matrix
+    double ptmp[kMaxDyn * kMaxDyn];         ///< P^T M P (m x m)
+    double jp[kMaxDyn * kMaxDyn];           ///< J P (n x m)
+    double supply[2][kMaxDyn];              ///< per stage: volume supplied to fixed states [m^3]
+    std::vector<double> scratch[2];         ///< component scratch at each stage
+    std::vector<double> lambda[2];          ///< constraint multipliers at each stage, by slot
+};
+
+/// Solve the interval [tStart, tStart + h] with the 2-stage Gauss-Legendre method. On success
+/// the workspace holds x1, dx = x1 - x0, the stage mean xs = (X_1 + X_2)/2 and the mean effort
+/// f = (f(X_1) + f(X_2))/2 (so the clutch events' mean multipliers are sum_i b_i lambda_i),
+/// and w.g2 the stages. On failure `worstNode` names the state with the largest residual.
+bool solveGauss2(const Model& m, const State& s, Workspace& w, double h, double tStartNs, int& worstNode);
+
+/// The books of an accepted gauss2 interval that the states keep themselves: the multipliers
+/// of each stage (effort_i = M k_i - f(X_i)) into g2.lambda, the fluid books per stage (supply of
+/// the fixed states and its work, stored volume, the work of the solve's residual)
+void gauss2Books(const Model& m, State& s, Workspace& w, double hSec);
+
+} // namespace drivelab
