@@ -16,9 +16,9 @@ namespace {
 constexpr Range kScale = Range::closed(-1e15, 1e15);
 
 using FieldRule = SignalFieldDescriptor;
-const auto kSine = signalFieldDescriptors("sine");
-const auto kRamp = signalFieldDescriptors("ramp");
-const auto kStep = signalFieldDescriptors("step");
+const auto kSineFields = signalFieldDescriptors("sine");
+const auto kRampFields = signalFieldDescriptors("ramp");
+const auto kStepFields = signalFieldDescriptors("step");
 
 std::string fieldList(std::span<const FieldRule> rules, const char* extra)
 {
@@ -67,9 +67,9 @@ private:
                 s.unit = u.get<std::string>();
             }
         }
-        if (g.kind == "sine") return scalar(g, kSine, norm, ok) && sine(g, s) && ok;
-        if (g.kind == "ramp") return scalar(g, kRamp, norm, ok) && ramp(g, s) && ok;
-        if (g.kind == "step") return scalar(g, kStep, norm, ok) && step(g, s) && ok;
+        if (g.kind == "sine") return scalar(g, kSineFields, norm, ok) && sine(g, s) && ok;
+        if (g.kind == "ramp") return scalar(g, kRampFields, norm, ok) && ramp(g, s) && ok;
+        if (g.kind == "step") return scalar(g, kStepFields, norm, ok) && step(g, s) && ok;
         if (g.kind == "table" || g.kind == "csv") return table(g, s, norm) && ok;
         m_d.error(g.id, "kind", "unknown signal kind '" + g.kind + "' (table, sine, ramp, step, csv)");
         return false;
@@ -117,30 +117,30 @@ private:
     bool sine(const SignalSpec& g, SignalModel& s)
     {
         s.shape = SignalShape::Sine;
-        s.a = num(g, kSine[0]);
-        s.omega = 2.0 * std::numbers::pi * num(g, kSine[1]);
-        s.phase = num(g, kSine[2]);
-        s.b = num(g, kSine[3]);
-        s.start = num(g, kSine[4]);
+        s.a = num(g, kSineFields[0]);
+        s.omega = 2.0 * std::numbers::pi * num(g, kSineFields[1]);
+        s.phase = num(g, kSineFields[2]);
+        s.b = num(g, kSineFields[3]);
+        s.start = num(g, kSineFields[4]);
         return true;
     }
 
     bool ramp(const SignalSpec& g, SignalModel& s)
     {
         s.shape = SignalShape::Ramp;
-        s.start = num(g, kRamp[0]);
-        s.duration = num(g, kRamp[1]);
-        s.a = num(g, kRamp[2]);
-        s.b = num(g, kRamp[3]);
+        s.start = num(g, kRampFields[0]);
+        s.duration = num(g, kRampFields[1]);
+        s.a = num(g, kRampFields[2]);
+        s.b = num(g, kRampFields[3]);
         return true;
     }
 
     bool step(const SignalSpec& g, SignalModel& s)
     {
         s.shape = SignalShape::Step;
-        s.start = num(g, kStep[0]);
-        s.a = num(g, kStep[1]);
-        s.b = num(g, kStep[2]);
+        s.start = num(g, kStepFields[0]);
+        s.a = num(g, kStepFields[1]);
+        s.b = num(g, kStepFields[2]);
         return true;
     }
 
