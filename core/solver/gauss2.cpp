@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "solver/constraints.h"
+#include "solver/linear.h"
 
 namespace drivelab {
 
@@ -20,39 +21,6 @@ namespace {
 constexpr double kStageEps = 2.220446049250313e-16;
 constexpr int kLd = kMaxStageUnknowns;
 
-// partial pivoting over the m x m entries of a (leading dimension kLd); false if singular
-bool denseSolveStages(double* a, int m, double* rhs)
-{
-    for (int k = 0; k < m; ++k) {
-        int piv = k;
-        double best = std::fabs(a[k * kLd + k]);
-        for (int i = k + 1; i < m; ++i) {
-            const double v = std::fabs(a[i * kLd + k]);
-            if (v > best) {
-                best = v;
-                piv = i;
-            }
-        }
-        if (!(best > 0.0) || !std::isfinite(best)) return false;
-        if (piv != k) {
-            for (int j = 0; j < m; ++j) std::swap(a[k * kLd + j], a[piv * kLd + j]);
-            std::swap(rhs[k], rhs[piv]);
-        }
-        const double inv = 1.0 / a[k * kLd + k];
-        for (int i = k + 1; i < m; ++i) {
-            const double f = a[i * kLd + k] * inv;
-            if (f == 0.0) continue;
-            for (int j = k + 1; j < m; ++j) a[i * kLd + j] -= f * a[k * kLd + j];
-            rhs[i] -= f * rhs[k];
-        }
-    }
-    for (int i = m - 1; i >= 0; --i) {
-        double v = rhs[i];
-        for (int j = i + 1; j < m; ++j) v -= a[i * kLd + j] * rhs[j];
-        rhs[i] = v / a[i * kLd + i];
-    }
-    return true;
-}
 
 // The coupled Newton problem of both stages on the independent unknowns q of the mode:
 //   r_i = P^T (M Z_i - h sum_j a_ij f(x0 + Z_j)) = 0,   Z_i = P dq_i   (i = 1, 2)
@@ -282,7 +250,7 @@ private:
     {
         matrix();
         for (int u = 0; u < 2 * nq; ++u) g.delta[u] = -g.res[u];
-        return denseSolveStages(g.a, 2 * nq, g.delta);
+        return denseSolve(g.a, 2 * nq, g.delta, kLd);
     }
 
     // the accepted point: slopes k = A^-1 Z / h, x1 = x0 + h sum b_i k_i, and the interval means

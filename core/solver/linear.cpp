@@ -121,13 +121,13 @@ bool sparseSolve(const LuPattern& p, double* a, double* rhs, const double* diag0
     return true;
 }
 
-bool denseSolve(double* a, int m, double* rhs)
+bool denseSolve(double* a, int m, double* rhs, int ld)
 {
     for (int k = 0; k < m; ++k) {
         int piv = k;
-        double best = std::fabs(a[k * kMaxDyn + k]);
+        double best = std::fabs(a[k * ld + k]);
         for (int i = k + 1; i < m; ++i) {
-            const double v = std::fabs(a[i * kMaxDyn + k]);
+            const double v = std::fabs(a[i * ld + k]);
             if (v > best) {
                 best = v;
                 piv = i;
@@ -135,21 +135,21 @@ bool denseSolve(double* a, int m, double* rhs)
         }
         if (!(best > 0.0) || !std::isfinite(best)) return false;
         if (piv != k) {
-            for (int j = 0; j < m; ++j) std::swap(a[k * kMaxDyn + j], a[piv * kMaxDyn + j]);
+            for (int j = 0; j < m; ++j) std::swap(a[k * ld + j], a[piv * ld + j]);
             std::swap(rhs[k], rhs[piv]);
         }
-        const double inv = 1.0 / a[k * kMaxDyn + k];
+        const double inv = 1.0 / a[k * ld + k];
         for (int i = k + 1; i < m; ++i) {
-            const double f = a[i * kMaxDyn + k] * inv;
+            const double f = a[i * ld + k] * inv;
             if (f == 0.0) continue;
-            for (int j = k + 1; j < m; ++j) a[i * kMaxDyn + j] -= f * a[k * kMaxDyn + j];
+            for (int j = k + 1; j < m; ++j) a[i * ld + j] -= f * a[k * ld + j];
             rhs[i] -= f * rhs[k];
         }
     }
     for (int i = m - 1; i >= 0; --i) {
         double v = rhs[i];
-        for (int j = i + 1; j < m; ++j) v -= a[i * kMaxDyn + j] * rhs[j];
-        rhs[i] = v / a[i * kMaxDyn + i];
+        for (int j = i + 1; j < m; ++j) v -= a[i * ld + j] * rhs[j];
+        rhs[i] = v / a[i * ld + i];
     }
     return true;
 }

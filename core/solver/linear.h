@@ -31,7 +31,8 @@ void clearPattern(const LuPattern& p, double* a);
 /// denseSolve instead).
 bool sparseSolve(const LuPattern& p, double* a, double* rhs, const double* diag0);
 
-/// Solve a x = rhs in place with partial pivoting over all m x m entries; false if singular.
-bool denseSolve(double* a, int m, double* rhs);
+/// Solve a x = rhs in place with partial pivoting over all m x m entries of `a` (row-major,
+/// leading dimension ld); false if singular.
+bool denseSolve(double* a, int m, double* rhs, int ld = kMaxDyn);
 
 } // namespace drivelab

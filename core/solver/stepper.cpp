@@ -248,22 +248,31 @@ private:
         return c;
     }
 
-    bool commit(double hSec)
+    // any component may reject the interval (a converter's negative heat, a chamber volume
+    // reaching zero, ...), on any of its commit contexts (one per stage); true after fail()
+    bool rejected(const CommitContext* cs, int count)
     {
-        if (m.method == IntegrationMethod::Gauss2) return commitGauss2(hSec);
-        CommitContext c = commitContext(hSec);
-        // any component may reject the interval (a converter's negative heat, a chamber volume reaching zero, ...)
         std::string why;
         std::string rejectedBy;
         forEachComponentType([&]<class T, std::size_t I>() {
             if constexpr (HasReject<T>) {
                 const auto& list = m.params->of<T>();
                 for (std::size_t k = 0; k < list.size() && rejectedBy.empty(); ++k) {
-                    if (T::reject(list[k], c, why)) rejectedBy = componentId(static_cast<int>(I), static_cast<int>(k));
+                    for (int st = 0; st < count && rejectedBy.empty(); ++st)
+                        if (T::reject(list[k], cs[st], why)) rejectedBy = componentId(static_cast<int>(I), static_cast<int>(k));
                 }
             }
         });
-        if (!rejectedBy.empty()) return fail(rejectedBy, why);
+        if (rejectedBy.empty()) return false;
+        fail(rejectedBy, why);
+        return true;
+    }
+
+    bool commit(double hSec)
+    {
+        if (m.method == IntegrationMethod::Gauss2) return commitGauss2(hSec);
+        CommitContext c = commitContext(hSec);
+        if (rejected(&c, 1)) return false;
         ev.multipliers(hSec);
         if (m.hasHydraulic || m.prescribedMask) {
             double drawn[kMaxDyn];
@@ -300,18 +309,7 @@ private:
             c[st].lambda = g.lambda[st].data();
             c[st].supply = g.supply[st];
         }
-        std::string why;
-        std::string rejectedBy;
-        forEachComponentType([&]<class T, std::size_t I>() {
-            if constexpr (HasReject<T>) {
-                const auto& list = m.params->of<T>();
-                for (std::size_t k = 0; k < list.size() && rejectedBy.empty(); ++k) {
-                    for (int st = 0; st < 2 && rejectedBy.empty(); ++st)
-                        if (T::reject(list[k], c[st], why)) rejectedBy = componentId(static_cast<int>(I), static_cast<int>(k));
-                }
-            }
-        });
-        if (!rejectedBy.empty()) return fail(rejectedBy, why);
+        if (rejected(c, 2)) return false;
         gauss2Books(m, s, w, hSec);
         ev.multipliers(hSec); // the interval's mean multipliers, sum_i b_i lambda_i
         for (int i = 0; i < m.nTherm; ++i) w.heatIn[static_cast<std::size_t>(i)] = 0.0;
