@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "solver/constraints.h"
+#include "solver/expand.h"
 #include "solver/linear.h"
 
 namespace drivelab {
@@ -122,23 +123,7 @@ private:
     // Z_i = P dq_i (fixed states stay put: prescribed increments are refused with gauss2)
     void expand(const double* dq)
     {
-        for (int st = 0; st < 2; ++st) {
-            const double* d = dq + st * nq;
-            double* z = g.Z[st];
-            if (b.identity) {
-                for (int i = 0; i < n; ++i) z[i] = d[i];
-                continue;
-            }
-            for (int i = 0; i < n; ++i) {
-                const double* pr = b.P + i * kMaxDyn;
-                double v = 0.0;
-                for (std::uint64_t bq = b.pMask[i]; bq; bq &= bq - 1) {
-                    const int q = std::countr_zero(bq);
-                    v += pr[q] * d[q];
-                }
-                z[i] = v;
-            }
-        }
+        for (int st = 0; st < 2; ++st) expandOnBasis(b, n, dq + st * nq, g.Z[st]);
         // the interval's increment h sum_i b_i k_i = sqrt(3) (Z_2 - Z_1), for components that read it
         for (int i = 0; i < n; ++i) w.dx[i] = Gauss2::kSqrt3 * (g.Z[1][i] - g.Z[0][i]);
     }

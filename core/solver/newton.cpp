@@ -3,6 +3,7 @@
 #include <bit>
 #include <cmath>
 
+#include "solver/expand.h"
 #include "solver/linear.h"
 #include "solver/oilvolumes.h"
 
@@ -158,20 +159,8 @@ private:
     // their prescribed increments and their dependents by PF dxFixed
     void expand(const double* dq)
     {
-        if (b.identity) {
-            for (int i = 0; i < n; ++i) w.dx[i] = dq[i];
-            return;
-        }
-        for (int i = 0; i < n; ++i) {
-            const double* pr = b.P + i * kMaxDyn;
-            double v = 0.0;
-            for (std::uint64_t bq = b.pMask[i]; bq; bq &= bq - 1) {
-                const int q = std::countr_zero(bq);
-                v += pr[q] * dq[q];
-            }
-            w.dx[i] = v;
-        }
-        if (!prescribed) return;
+        expandOnBasis(b, n, dq, w.dx);
+        if (b.identity || !prescribed) return;
         for (int i = 0; i < n; ++i) {
             if ((prescribed >> i) & 1) {
                 w.dx[i] = w.dxFixed[i];
