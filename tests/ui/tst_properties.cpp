@@ -52,6 +52,7 @@ private slots:
     void displayUnitsConvertBothWays();
     void tableCellsRefuseGarbage();
     void runSettingsAreExactNanoseconds();
+    void runMethodIsChosenUndoneAndRefusedVisibly();
     void eventsAreEditable();
 
 private:
@@ -357,6 +358,55 @@ void TestProperties::runSettingsAreExactNanoseconds()
     type(run->nameEdit(), "launch-2");
     QTest::keyClick(run->nameEdit(), Qt::Key_Return);
     QCOMPARE(doc->lab().name, std::string("launch-2"));
+}
+
+// run.method from the Run settings panel (issue 21): the user picks Gauss-Legendre from the
+// keyboard, one undoable command, the lab compiles (converter-launch's types are all supported);
+// on a lab with a type gauss2 refuses the combo is marked with the core's message and a click
+// on the problem focuses it; back to the midpoint the lab names no method again
+void TestProperties::runMethodIsChosenUndoneAndRefusedVisibly()
+{
+    LabDocument* doc = m_w->document();
+    RunSettingsPanel* run = m_w->runSettings();
+    QComboBox* box = run->methodBox();
+    QCOMPARE(box->currentIndex(), 0);
+    QCOMPARE(doc->lab().run.method, RunMethod::Absent);
+    const int before = doc->undoStack()->count();
+    box->setFocus();
+    QTest::keyClick(box, Qt::Key_Down);
+    QCOMPARE(doc->lab().run.method, RunMethod::Gauss2);
+    QCOMPARE(doc->undoStack()->count(), before + 1);
+    QVERIFY(doc->isValid());
+    QVERIFY(!box->property("problem").toBool());
+    QVERIFY(writeLab(doc->lab()).find("\"method\": \"gauss2\"") != std::string::npos);
+    doc->undoStack()->undo();
+    QCOMPARE(doc->lab().run.method, RunMethod::Absent);
+    QCOMPARE(box->currentIndex(), 0);
+
+    // a lab with springs: gauss2 is refused, visibly, naming the field
+    m_prompter.saveChoices = {Prompter::SaveChoice::Discard};
+    QVERIFY(m_w->openLab(test::labPath("clutch-engagement.lab.json")));
+    doc = m_w->document();
+    box = m_w->runSettings()->methodBox();
+    box->setFocus();
+    QTest::keyClick(box, Qt::Key_Down);
+    QCOMPARE(doc->lab().run.method, RunMethod::Gauss2);
+    QVERIFY(!doc->isValid());
+    QVERIFY(box->property("problem").toBool());
+    QVERIFY2(box->toolTip().contains("gauss2 does not support"), qPrintable(box->toolTip()));
+    QString subject;
+    for (const auto& d : doc->diagnostics()) {
+        if (d.field == "run.method") subject = QString::fromStdString(d.subject);
+    }
+    QVERIFY(!subject.isEmpty());
+    m_w->view()->setFocus();
+    m_w->showProblem(subject, "run.method");
+    QTRY_VERIFY(box->hasFocus());
+    // back to the midpoint: the lab names no method, as before
+    QTest::keyClick(box, Qt::Key_Up);
+    QCOMPARE(doc->lab().run.method, RunMethod::Absent);
+    QVERIFY(doc->isValid());
+    QVERIFY(!box->property("problem").toBool());
 }
 
 void TestProperties::eventsAreEditable()

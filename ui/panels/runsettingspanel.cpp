@@ -1,5 +1,6 @@
 #include "panels/runsettingspanel.h"
 
+#include <QComboBox>
 #include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -68,6 +69,13 @@ RunSettingsPanel::RunSettingsPanel(LabDocument* document, QWidget* parent) : QWi
     m_report = decimalEdit(this, 0);
     m_report->setStatusTip(tr("A report boundary every N ticks (plus tick 0 and the last tick)"));
     form->addRow(tr("Report every [ticks]"), m_report);
+    m_method = new QComboBox(this);
+    m_method->addItem(tr("Implicit midpoint (default)"));
+    m_method->addItem(tr("Gauss–Legendre, 2 stages (order 4)"));
+    m_method->setStatusTip(tr("How each interval is integrated: the implicit midpoint (order 2, stiffness-adaptive), or "
+                              "the 2-stage Gauss–Legendre method (order 4) for the component types it supports"));
+    form->addRow(tr("Method"), m_method);
+    connect(m_method, &QComboBox::activated, this, &RunSettingsPanel::commitMethod);
     m_derived = new QLabel(this);
     m_derived->setWordWrap(true);
     m_derived->setStyleSheet(QStringLiteral("color:#4b5563"));
@@ -118,6 +126,11 @@ void RunSettingsPanel::refresh()
     mark(m_tick, problems.value(QStringLiteral("tick_ns")), m_tick->statusTip());
     mark(m_duration, problems.value(QStringLiteral("duration_ns")), m_duration->statusTip());
     mark(m_report, problems.value(QStringLiteral("report_every_ticks")), m_report->statusTip());
+    {
+        const QSignalBlocker quiet(m_method);
+        m_method->setCurrentIndex(lab.run.method == RunMethod::Gauss2 ? 1 : 0);
+    }
+    mark(m_method, problems.value(QStringLiteral("method")), m_method->statusTip());
     // refused entries: amber, the reason in the tooltip and under the fields
     QStringList reasons;
     for (QLineEdit* e : {m_tick, m_duration, m_report}) {
@@ -182,6 +195,20 @@ void RunSettingsPanel::commitRun()
     m_document->push(new RunSettingsCommand(m_document, run));
 }
 
+// one undoable command; back to the midpoint the lab no longer names a method (the default),
+// unless it named "midpoint" itself
+void RunSettingsPanel::commitMethod(int index)
+{
+    RunSpec run = m_document->lab().run;
+    const RunMethod old = run.method;
+    if (index == 1)
+        run.method = RunMethod::Gauss2;
+    else if (old == RunMethod::Gauss2)
+        run.method = RunMethod::Absent;
+    if (run.method == old) return;
+    m_document->push(new RunSettingsCommand(m_document, run));
+}
+
 void RunSettingsPanel::commitInfo()
 {
     const LabSpec& lab = m_document->lab();
@@ -223,6 +250,7 @@ void RunSettingsPanel::focusField(const QString& name)
     QWidget* w = name == QLatin1String("tick_ns")              ? m_tick
                  : name == QLatin1String("duration_ns")        ? m_duration
                  : name == QLatin1String("report_every_ticks") ? m_report
+                 : name == QLatin1String("method")             ? static_cast<QWidget*>(m_method)
                                                                : static_cast<QWidget*>(m_name);
     w->setFocus(Qt::OtherFocusReason);
     if (auto* e = qobject_cast<QLineEdit*>(w)) e->selectAll();

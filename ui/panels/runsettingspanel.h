@@ -1,5 +1,6 @@
 #pragma once
-// Lab and run settings: name, description, tick, duration and report interval. Times
+// Lab and run settings: name, description, tick, duration, report interval and the
+// integration method (docs/FORMATS.md run.method). Times
 // are typed in µs and s and converted to whole nanoseconds exactly (no floating point),
 // with the tick count and report spacing shown; fields the core rejects are marked.
 // Every keystroke is kept: an entry that is not an exact non-negative decimal ("1e12",
@@ -8,6 +9,7 @@
 #include <QHash>
 #include <QWidget>
 
+class QComboBox;
 class QLineEdit;
 class QPlainTextEdit;
 class QLabel;
@@ -22,12 +24,14 @@ class RunSettingsPanel : public QWidget {
 public:
     explicit RunSettingsPanel(LabDocument* document, QWidget* parent = nullptr);
 
-    /// focus the field of a diagnostic ("tick_ns", "duration_ns", "report_every_ticks", "name")
+    /// focus the field of a diagnostic ("tick_ns", "duration_ns", "report_every_ticks", "method", "name")
     void focusField(const QString& name);
     QLineEdit* tickEdit() const { return m_tick; }
     QLineEdit* durationEdit() const { return m_duration; }
     QLineEdit* reportEdit() const { return m_report; }
     QLineEdit* nameEdit() const { return m_name; }
+    /// the integration method: 0 the implicit midpoint (the default), 1 Gauss-Legendre 2-stage
+    QComboBox* methodBox() const { return m_method; }
     /// the reason shown under the fields for refused entries (empty: none refused)
     QString refusalText() const;
 
@@ -41,6 +45,7 @@ private:
     void refresh();
     void commitRun();
     void commitInfo();
+    void commitMethod(int index);
 
     LabDocument* m_document;
     QLineEdit* m_name;
@@ -48,6 +53,7 @@ private:
     QLineEdit* m_tick;
     QLineEdit* m_duration;
     QLineEdit* m_report;
+    QComboBox* m_method;
     QLabel* m_derived;
     QLabel* m_refusal;
     QHash<QLineEdit*, QString> m_refused; ///< field -> why its typed text was not stored
