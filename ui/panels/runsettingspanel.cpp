@@ -74,6 +74,9 @@ RunSettingsPanel::RunSettingsPanel(LabDocument* document, QWidget* parent) : QWi
     m_method->addItem(tr("Gauss–Legendre, 2 stages (order 4)"));
     m_method->setStatusTip(tr("How each interval is integrated: the implicit midpoint (order 2, stiffness-adaptive), or "
                               "the 2-stage Gauss–Legendre method (order 4) for the component types it supports"));
+    // the box does not widen the dock (and with it the window's minimum width) to its longest item
+    m_method->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_method->setMinimumContentsLength(3);
     form->addRow(tr("Method"), m_method);
     connect(m_method, &QComboBox::activated, this, &RunSettingsPanel::commitMethod);
     m_derived = new QLabel(this);
