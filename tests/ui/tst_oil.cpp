@@ -95,11 +95,11 @@ private:
     OilPanel* panel() const { return m_w->oilPanel(); }
     std::string saved() const { return writeLab(doc()->lab()); }
     void open(const QString& path);
-    void type(QWidget* w, const QString& text);
+    void type(QWidget* w, const QString& text) { test::retype(w, text); }
     void drag(const QPointF& from, const QPointF& to);
     QPoint at(const QPointF& scenePos) const { return m_w->view()->mapFromScene(scenePos); }
     void step() { m_states.push_back(saved()); }
-    void walkUndoRedo();
+    void walkUndoRedo() { test::walkUndoRedo(doc(), m_states, true); }
     NumberEdit* nodeField(const QString& node, const QString& field);
 
     QTemporaryDir m_dir;
@@ -113,10 +113,7 @@ void TestOil::init()
 {
     m_labPath = m_dir.filePath(QStringLiteral("line.lab.json"));
     QVERIFY(test::writeAll(m_labPath, kLab));
-    m_w = new MainWindow({m_dir.filePath(QStringLiteral("recovery")), false});
-    m_w->setPrompter(&m_prompter);
-    m_w->resize(1400, 900);
-    m_w->show();
+    m_w = test::shownMainWindow(m_dir, &m_prompter).release();
     QVERIFY(QTest::qWaitForWindowExposed(m_w));
     QApplication::setActiveWindow(m_w);
     m_states.clear();
@@ -138,36 +135,12 @@ void TestOil::open(const QString& path)
     step();
 }
 
-void TestOil::type(QWidget* w, const QString& text)
-{
-    w->setFocus();
-    QTest::keyClick(w, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClick(w, Qt::Key_Backspace);
-    QTest::keyClicks(w, text);
-}
-
 void TestOil::drag(const QPointF& from, const QPointF& to)
 {
     QWidget* vp = m_w->view()->viewport();
     QTest::mousePress(vp, Qt::LeftButton, {}, at(from));
     for (int i = 1; i <= 6; ++i) QTest::mouseMove(vp, at(from + (to - from) * (i / 6.0)));
     QTest::mouseRelease(vp, Qt::LeftButton, {}, at(to));
-}
-
-void TestOil::walkUndoRedo()
-{
-    QUndoStack* undo = doc()->undoStack();
-    for (std::size_t i = m_states.size() - 1; i > 0; --i) {
-        QVERIFY(undo->canUndo());
-        undo->undo();
-        QCOMPARE(saved(), m_states[i - 1]);
-    }
-    QVERIFY(!undo->canUndo());
-    for (std::size_t i = 1; i < m_states.size(); ++i) {
-        QVERIFY(undo->canRedo());
-        undo->redo();
-        QCOMPARE(saved(), m_states[i]);
-    }
 }
 
 NumberEdit* TestOil::nodeField(const QString& node, const QString& field)

@@ -89,11 +89,10 @@ private:
     SignalsPanel* panel() const { return m_w->signalsPanel(); }
     SignalForm* form() const { return panel()->form(); }
     std::string saved() const { return writeLab(doc()->lab()); }
-    void type(QWidget* w, const QString& text);
+    void type(QWidget* w, const QString& text) { test::retype(w, text); }
     /// record the lab after a step (for the undo/redo walk)
     void step() { m_states.push_back(saved()); }
-    /// undo every recorded step back to the first state, then redo them all
-    void walkUndoRedo();
+    void walkUndoRedo() { test::walkUndoRedo(doc(), m_states); }
 
     QTemporaryDir m_dir;
     MainWindow* m_w = nullptr;
@@ -106,10 +105,7 @@ void TestSignals::init()
 {
     m_labPath = m_dir.filePath(QStringLiteral("shaft.lab.json"));
     QVERIFY(test::writeAll(m_labPath, kLab));
-    m_w = new MainWindow({m_dir.filePath(QStringLiteral("recovery")), false});
-    m_w->setPrompter(&m_prompter);
-    m_w->resize(1400, 900);
-    m_w->show();
+    m_w = test::shownMainWindow(m_dir, &m_prompter).release();
     QVERIFY(QTest::qWaitForWindowExposed(m_w));
     QApplication::setActiveWindow(m_w);
     QVERIFY(m_w->openLab(m_labPath));
@@ -124,29 +120,6 @@ void TestSignals::cleanup()
     m_prompter.saveChoices = {Prompter::SaveChoice::Discard};
     delete m_w;
     m_w = nullptr;
-}
-
-void TestSignals::type(QWidget* w, const QString& text)
-{
-    w->setFocus();
-    QTest::keyClick(w, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClick(w, Qt::Key_Backspace);
-    QTest::keyClicks(w, text);
-}
-
-void TestSignals::walkUndoRedo()
-{
-    QUndoStack* undo = doc()->undoStack();
-    for (std::size_t i = m_states.size() - 1; i > 0; --i) {
-        QVERIFY(undo->canUndo());
-        undo->undo();
-        QCOMPARE(saved(), m_states[i - 1]);
-    }
-    for (std::size_t i = 1; i < m_states.size(); ++i) {
-        QVERIFY(undo->canRedo());
-        undo->redo();
-        QCOMPARE(saved(), m_states[i]);
-    }
 }
 
 void TestSignals::everyKindIsCreatedValid()

@@ -14,7 +14,9 @@
 
 #include "files/filecontroller.h"
 #include "files/prompter.h"
+#include "document/labdocument.h"
 #include "mainwindow.h"
+#include "spec/labwriter.h"
 
 namespace drivelab::test {
 
@@ -127,6 +129,33 @@ inline std::unique_ptr<MainWindow> shownMainWindow(const QTemporaryDir& dir, Scr
     w->show();
     if (!QTest::qWaitForWindowExposed(w.get())) qWarning("main window not exposed");
     return w;
+}
+
+/// replace a field's text the way a user does: select all, delete, type
+inline void retype(QWidget* w, const QString& text)
+{
+    w->setFocus();
+    QTest::keyClick(w, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(w, Qt::Key_Backspace);
+    QTest::keyClicks(w, text);
+}
+
+/// undo every recorded step back to the first state (each undo gives the lab recorded before
+/// it, byte for byte), then redo them all; `nothingBefore`: the first state is the stack's start
+inline void walkUndoRedo(LabDocument* doc, const std::vector<std::string>& states, bool nothingBefore = false)
+{
+    QUndoStack* undo = doc->undoStack();
+    for (std::size_t i = states.size() - 1; i > 0; --i) {
+        QVERIFY(undo->canUndo());
+        undo->undo();
+        QCOMPARE(writeLab(doc->lab()), states[i - 1]);
+    }
+    if (nothingBefore) QVERIFY(!undo->canUndo());
+    for (std::size_t i = 1; i < states.size(); ++i) {
+        QVERIFY(undo->canRedo());
+        undo->redo();
+        QCOMPARE(writeLab(doc->lab()), states[i]);
+    }
 }
 
 } // namespace drivelab::test

@@ -106,12 +106,7 @@ bool Orifice::compile(CompileContext& ctx, Params& p)
         const double pt = ctx.real("transition_pressure");
         p.pt2 = pt * pt;
     }
-    p.opening = ctx.inputSlot("opening");
-    p.scratch = ctx.allocScratch(1);
-    p.mean = ctx.allocMean(2);
-    p.real = ctx.allocReal(2);
-    if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "must differ from node_a");
-    return !ctx.failed();
+    return finishCompile(ctx, p, 1);
 }
 
 // a lab with oil: the density of the turbulent law is the oil's; the heat stays in thermal-liquid oil
@@ -129,8 +124,15 @@ bool Orifice::compileThermal(CompileContext& ctx, Params& p)
     if (p.wall.node >= 0) p.heat = -1; // the heat port is the wall; the losses stay in the oil
     else if (p.heat >= 0 && (p.oa.thermal() || p.ob.thermal()))
         ctx.errorAt("heat_node", "the throttling heat stays in the thermal-liquid oil: give wall_conductance to make heat_node a wall, or remove it");
+    return finishCompile(ctx, p, 2);
+}
+
+// what both laws share: the opening input, scratch (flow; and the loss with oil), the means,
+// the cumulative heat, distinct ports
+bool Orifice::finishCompile(CompileContext& ctx, Params& p, int scratch)
+{
     p.opening = ctx.inputSlot("opening");
-    p.scratch = ctx.allocScratch(2);
+    p.scratch = ctx.allocScratch(scratch);
     p.mean = ctx.allocMean(2);
     p.real = ctx.allocReal(2);
     if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "must differ from node_a");

@@ -47,6 +47,7 @@ public:
     static bool compile(CompileContext& ctx, Params& p);
     /// the rest of compile in a lab with oil
     static bool compileThermal(CompileContext& ctx, Params& p);
+    static bool finishCompile(CompileContext& ctx, Params& p, int scratch);
 
     /// flow and its derivative with respect to dp
     static void law(const Params& p, double opening, double dp, double& q, double& dq)
