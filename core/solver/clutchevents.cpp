@@ -12,9 +12,14 @@ constexpr double kStepEps = 2.220446049250313e-16;
 
 ClutchEvents::ClutchEvents(const Model& m, State& s, Workspace& w, IntervalSolve& solver) : m(m), s(s), w(w), m_solver(solver) { }
 
-// constraint multipliers of the solved interval (mean constraint efforts)
+// constraint multipliers of the solved interval (mean constraint efforts); computed once per
+// solve (the breakaway check and the commit of the same interval share them)
 void ClutchEvents::multipliers(double hSec)
 {
+    if (w.stats.solves == m_lambdaSolve && hSec == m_lambdaH && w.basis.key == m_lambdaKey) return;
+    m_lambdaSolve = w.stats.solves;
+    m_lambdaH = hSec;
+    m_lambdaKey = w.basis.key;
     for (double& l : w.lambda) l = 0.0;
     if (w.basis.identity) return;
     for (int i = 0; i < m.nDyn; ++i) w.effort[i] = m.mass[static_cast<std::size_t>(i)] * w.dx[i] / hSec - w.f[i];

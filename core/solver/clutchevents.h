@@ -64,6 +64,10 @@ private:
     State& s;
     Workspace& w;
     IntervalSolve& m_solver;
+    // the solve (its count, length and mode) whose multipliers w.lambda holds
+    std::int64_t m_lambdaSolve = -1;
+    double m_lambdaH = 0.0;
+    std::uint64_t m_lambdaKey = 0;
 
     template <class G>
     bool findZero(G g, double hi, double tStartNs, double& tau);

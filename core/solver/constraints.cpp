@@ -178,6 +178,7 @@ void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, c
     for (int i = 0; i < n; ++i) {
         std::uint64_t reach = 0;
         for (std::uint64_t bj = b.jRows[i]; bj; bj &= bj - 1) reach |= b.pMask[std::countr_zero(bj)];
+        b.jpMask[i] = reach;
         for (std::uint64_t bp = b.pMask[i]; bp; bp &= bp - 1) reduced[std::countr_zero(bp)] |= reach;
     }
     analyzePattern(reduced, b.m, b.lu);

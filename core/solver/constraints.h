@@ -31,6 +31,7 @@ struct ModeBasis {
     std::uint64_t pMask[kMaxDyn];    ///< per state: the independent unknowns q with P(i, q) != 0 [n]
     std::uint64_t pColMask[kMaxDyn]; ///< per unknown: the states i with P(i, q) != 0 [m]
     std::uint64_t jRows[kMaxDyn];    ///< structure of d f / d x by state [n]
+    std::uint64_t jpMask[kMaxDyn];   ///< per state: the unknowns that row i of J P reaches [n]
     LuPattern lu;                    ///< structure of the reduced Newton matrix, analysed
 };
 

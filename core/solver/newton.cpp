@@ -99,7 +99,7 @@ public:
             if (!m_normScaleFrozen) {
                 for (int q = 0; q < b.m; ++q) m_normScale[q] = std::fmax(m_scale[q], std::fabs(m_diag[q]));
                 m_normScaleFrozen = true;
-                norm = residual();
+                norm = residualNorm(); // the same residual in the frozen scale
             }
             // a step whose every component is below the tolerance needs no line search
             bool small = true;
@@ -223,38 +223,41 @@ private:
         }
     }
 
-    // reduced residual P^T (M dx + stor - h f) and its squared norm in the unknowns' units
+    // reduced residual P^T (M dx + stor - h f) into w.res and its squared norm in the unknowns' units
     double residual()
     {
-        double norm = 0.0;
         if (b.identity) {
-            for (int i = 0; i < n; ++i) {
-                double r = mass[i] * w.dx[i] - h * w.f[i];
-                if (storage) r = mass[i] * w.dx[i] + w.stor[i] - h * w.f[i];
-                w.res[i] = r;
-                double scaled;
-                if (!storage && mass[i] > 0.0) {
-                    scaled = r * invMass[i];
-                } else {
-                    const double sc = m_normScaleFrozen ? m_normScale[i] : m_scale[i];
-                    scaled = sc > 0.0 ? r / sc : r;
-                }
-                norm += scaled * scaled;
-            }
-            return norm;
+            for (int i = 0; i < n; ++i)
+                w.res[i] = storage ? mass[i] * w.dx[i] + w.stor[i] - h * w.f[i] : mass[i] * w.dx[i] - h * w.f[i];
+            return residualNorm();
         }
-        for (int q = 0; q < b.m; ++q) w.res[q] = 0.0;
-        for (int i = 0; i < n; ++i) {
-            const double r = storage ? mass[i] * w.dx[i] + w.stor[i] - h * w.f[i] : mass[i] * w.dx[i] - h * w.f[i];
-            const double* pr = b.P + i * kMaxDyn;
-            for (std::uint64_t bq = b.pMask[i]; bq; bq &= bq - 1) {
-                const int q = std::countr_zero(bq);
-                w.res[q] += pr[q] * r;
-            }
-        }
+        // each unknown's row of P^T gathered in ascending state order (the sum's order is the
+        // structure's, whatever the loop nest)
+        double r[kMaxDyn];
+        for (int i = 0; i < n; ++i) r[i] = storage ? mass[i] * w.dx[i] + w.stor[i] - h * w.f[i] : mass[i] * w.dx[i] - h * w.f[i];
         for (int q = 0; q < b.m; ++q) {
-            const double sc = m_normScaleFrozen ? m_normScale[q] : m_scale[q];
-            const double scaled = sc > 0.0 ? w.res[q] / sc : w.res[q];
+            double acc = 0.0;
+            for (std::uint64_t bi = b.pColMask[q]; bi; bi &= bi - 1) {
+                const int i = std::countr_zero(bi);
+                acc += b.P[i * kMaxDyn + q] * r[i];
+            }
+            w.res[q] = acc;
+        }
+        return residualNorm();
+    }
+
+    // the squared norm of w.res in the unknowns' units (the line search's frozen scale once set)
+    double residualNorm() const
+    {
+        double norm = 0.0;
+        for (int q = 0; q < b.m; ++q) {
+            double scaled;
+            if (b.identity && !storage && mass[q] > 0.0) {
+                scaled = w.res[q] * invMass[q];
+            } else {
+                const double sc = m_normScaleFrozen ? m_normScale[q] : m_scale[q];
+                scaled = sc > 0.0 ? w.res[q] / sc : w.res[q];
+            }
             norm += scaled * scaled;
         }
         return norm;
@@ -282,10 +285,12 @@ private:
         }
         clearPattern(b.lu, w.a);
         for (int i = 0; i < n; ++i) {
-            // row i of (M + dstor - h J W) P, then scattered by P(i, :)
+            // row i of (M + dstor - h J W) P on the unknowns it reaches (ModeBasis::jpMask), each
+            // entry summed over the columns j in ascending order, then scattered by P(i, :)
             if (!b.pMask[i]) continue;
+            const std::uint64_t reach = b.jpMask[i];
             double ap[kMaxDyn];
-            std::uint64_t apMask = 0;
+            for (std::uint64_t bq = reach; bq; bq &= bq - 1) ap[std::countr_zero(bq)] = 0.0;
             const double* jr = w.jac + i * kMaxDyn;
             for (std::uint64_t bj = b.jRows[i]; bj; bj &= bj - 1) {
                 const int j = std::countr_zero(bj);
@@ -294,10 +299,6 @@ private:
                 const double* pj = b.P + j * kMaxDyn;
                 for (std::uint64_t bq = b.pMask[j]; bq; bq &= bq - 1) {
                     const int q = std::countr_zero(bq);
-                    if (!(apMask >> q & 1)) {
-                        ap[q] = 0.0;
-                        apMask |= 1ull << q;
-                    }
                     ap[q] += v * pj[q];
                 }
             }
@@ -305,7 +306,7 @@ private:
             for (std::uint64_t bp = b.pMask[i]; bp; bp &= bp - 1) {
                 const int p = std::countr_zero(bp);
                 double* ar = w.a + p * kMaxDyn;
-                for (std::uint64_t bq = apMask; bq; bq &= bq - 1) {
+                for (std::uint64_t bq = reach; bq; bq &= bq - 1) {
                     const int q = std::countr_zero(bq);
                     ar[q] += pi[p] * ap[q];
                 }

@@ -1,5 +1,9 @@
 // The fired cylinder (slider-crank, single-zone charge, Wiebe burn, wall heat) and the
 // fired-converter laboratory.
+#include <bit>
+#include <cstdint>
+#include <vector>
+
 #include "testutil.h"
 
 #include "components/rotational/enginecylinder.h"
@@ -13,6 +17,7 @@ class TestCylinder : public QObject {
     Q_OBJECT
 private slots:
     void sliderCrankVolumes();
+    void cycleWrapIsFmodBitForBit();
     void wiebeReleasesExactlyTheFuel();
     void motoredCylinderReturnsItsWork();
     void firedCylinderBooksClose();
@@ -53,6 +58,37 @@ std::string cylinderJson(const std::string& id, double phase, double fuelFractio
 }
 
 } // namespace
+
+// The cycle angle's wrap takes phi - n 4 pi without libm's fmod (EngineCylinder::fmodCycle):
+// fmod's result is exact, so the replacement must give the same bits for every angle: multiples
+// of 4 pi and their neighbours one ulp either side (where the quotient rounds up), random angles
+// over the range a run reaches and beyond the fast path's 4e8 rad, negative angles, zero, NaN, inf.
+void TestCylinder::cycleWrapIsFmodBitForBit()
+{
+    const double y = 4.0 * EngineCylinder::kPi;
+    const auto same = [](double a, double b) { return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b); };
+    std::vector<double> angles = {0.0, -0.0, y, -y, 2.0 * y, 1e-300, 4.2e8, 4.3e8, 1e12, HUGE_VAL, -HUGE_VAL, std::nan("")};
+    for (double k = 1.0; k <= 1e7; k = k < 64.0 ? k + 1.0 : k * 1.37) {
+        const double m = std::nearbyint(k) * y;
+        for (double v = m, i = 0; i < 4; ++i, v = std::nextafter(v, 0.0)) angles.push_back(v);
+        for (double v = m, i = 0; i < 4; ++i, v = std::nextafter(v, HUGE_VAL)) angles.push_back(v);
+    }
+    std::uint64_t seed = 0x9e3779b97f4a7c15ull;
+    for (int i = 0; i < 200000; ++i) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        const double u = static_cast<double>(seed >> 11) / 9007199254740992.0;
+        const double scale = i % 3 == 0 ? 1e3 : (i % 3 == 1 ? 1e6 : 1e9);
+        angles.push_back((2.0 * u - 1.0) * scale);
+    }
+    int checked = 0;
+    for (double a : angles) {
+        const double want = std::fmod(a, y), got = EngineCylinder::fmodCycle(a);
+        if (!(std::isnan(want) && std::isnan(got)) && !same(want, got))
+            QFAIL(qPrintable(QString("fmod(%1, 4 pi): %2 from std::fmod, %3 from fmodCycle").arg(a, 0, 'g', 17).arg(want, 0, 'g', 17).arg(got, 0, 'g', 17)));
+        ++checked;
+    }
+    QVERIFY(checked > 200000);
+}
 
 // Slider-crank: V(0) = Vc (TDC), V(pi) = Vc + A * stroke (BDC), Vc = A * stroke / (CR - 1);
 // the volume is 2 pi periodic in crank angle; the trapped charge is p_int V(IVC) / (R T_int).

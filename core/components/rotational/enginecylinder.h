@@ -33,7 +33,9 @@
 // position as forwards: leaving [IVC, EVO) through IVC releases the charge to the intake (its
 // energy above the intake state is booked as exhaust heat), entering it through EVO traps a
 // charge at the intake temperature, the closed charge keeps its wall heat, and nothing burns.
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 #include "compile/compilecontext.h"
 #include "components/component.h"
@@ -107,10 +109,35 @@ public:
     {
         return p.area * p.r * s * (1.0 + p.r * c / std::sqrt(p.l * p.l - p.r * p.r * s * s));
     }
+    /// std::fmod(phi, 4 pi), bit for bit, without the libm call: fmod's result phi - n Y
+    /// (Y = 4 pi as a double, n = trunc(phi / Y)) is exact, so it is formed exactly: Y split
+    /// into a high part of 26 significant bits and the rest (27), n Y_hi and n Y_lo exact for
+    /// n <= 2^25 + 1, phi - n Y_hi exact (Sterbenz), and the last subtraction exact because its
+    /// result is representable; a quotient rounded up to the next n is corrected by the sign
+    /// test. Larger angles (beyond 4e8 rad), NaN and infinity go to std::fmod.
+    static double fmodCycle(double phi)
+    {
+        constexpr double kY = 4.0 * kPi;
+        constexpr double kYHi = std::bit_cast<double>(std::bit_cast<std::uint64_t>(kY) & ~((std::uint64_t{1} << 27) - 1));
+        constexpr double kYLo = kY - kYHi;
+        const double a = std::fabs(phi);
+        if (!(a < 33554432.0 * kY)) return std::fmod(phi, kY);
+        if (a < kY) return phi;
+        double n = std::floor(a / kY);
+        double r = (a - n * kYHi) - n * kYLo;
+        if (r < 0.0) {
+            n -= 1.0;
+            r = (a - n * kYHi) - n * kYLo;
+        } else if (r >= kY) {
+            n += 1.0;
+            r = (a - n * kYHi) - n * kYLo;
+        }
+        return phi < 0.0 ? -r : r;
+    }
     /// cycle angle wrapped into (-2 pi, 2 pi]
     static double wrap(double phi)
     {
-        phi = std::fmod(phi, 4.0 * kPi);
+        phi = fmodCycle(phi);
         if (phi > 2.0 * kPi) phi -= 4.0 * kPi;
         if (phi <= -2.0 * kPi) phi += 4.0 * kPi;
         return phi;
