@@ -418,7 +418,7 @@ private:
             bool overMean = true;
             int brk = ev.breakaway(hSec, noBreak);
             if (brk < 0 && !m.params->of<Clutch>().empty()) {
-                brk = ev.overloadAtEnd(at, hSec, noBreak);
+                brk = ev.overloadAtEnd(at, tStart, hSec, noBreak);
                 overMean = false;
             }
             if (brk >= 0) {
