@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "solver/constraints.h"
+#include "solver/gauss2.h"
 
 namespace drivelab {
 
@@ -81,16 +82,17 @@ int ClutchEvents::crossing(bool& immediate, std::uint64_t exclude)
     return best;
 }
 
-// Illinois regula falsi on the interval length for the first zero of g, a function of the
-// interval's end state `x` that also gives its rounding tolerance: g > 0 at the start, and
-// the workspace holds the solve at `hi` with g <= 0. On return it holds the solve at `tau`.
+// Illinois regula falsi on the interval length for the first zero of g(x, t, tol), a function
+// of the end state `x` of the interval of length t [s] (t = 0: the start state) that also gives
+// its rounding tolerance: g > 0 at the start, and the workspace holds the solve at `hi` with
+// g <= 0. On return it holds the solve at `tau`.
 template <class G>
 bool ClutchEvents::findZero(G g, double hi, double tStartNs, double& tau)
 {
     double tol = 0.0;
     double lo = 0.0;
-    double glo = g(s.x.data(), tol);
-    double ghi = g(w.x1, tol);
+    double glo = g(s.x.data(), 0.0, tol);
+    double ghi = g(w.x1, hi, tol);
     tau = hi;
     if (ghi == 0.0) return true;
     int side = 0;
@@ -100,7 +102,7 @@ bool ClutchEvents::findZero(G g, double hi, double tStartNs, double& tau)
         if (!(t > lo && t < hi)) t = 0.5 * (lo + hi);
         tau = t;
         if (!m_solver.solve(t, tStartNs + 0.5 * t * 1e9, tStartNs)) return false;
-        const double v = g(w.x1, tol);
+        const double v = g(w.x1, t, tol);
         if (std::fabs(v) <= tol) break;
         if (v > 0.0) {
             lo = t;
@@ -124,7 +126,7 @@ bool ClutchEvents::findSlipZero(int k, double hi, double tStartNs, double& tau)
     const Clutch::Params& p = clutch(k);
     const int dir = Clutch::direction(p, s.flag.data());
     return findZero(
-        [&](const double* x, double& tol) {
+        [&](const double* x, double, double& tol) {
             tol = 2e-12 + 64.0 * kStepEps * (std::fabs(speedOf(x, p.a)) + std::fabs(speedOf(x, p.b)));
             return dir * slipOf(p, x);
         },
@@ -137,7 +139,7 @@ bool ClutchEvents::findKink(int k, double hi, double tStartNs, double& tau)
     const Clutch::Params& p = clutch(k);
     const double sign = Clutch::applyMargin(p, s.x.data()) > 0.0 ? 1.0 : -1.0;
     return findZero(
-        [&](const double* x, double& tol) {
+        [&](const double* x, double, double& tol) {
             tol = 64.0 * kStepEps * (std::fabs(p.gain * (x[p.pressure] - p.pEnv)) + std::fabs(p.springTerm));
             return sign * Clutch::applyMargin(p, x);
         },
@@ -180,10 +182,13 @@ double ClutchEvents::overload(int k, double hSec)
 // the locked clutch whose torque, extrapolated to the end of the solved interval, exceeds
 // its capacity there while its mean does not (the multipliers hold this interval's): the
 // line through the previous tick's mean torque (State::mean, at that tick's middle) and this
-// interval's (at its middle); a trigger only, the instant is found by locateBreakaway; -1 if none
-int ClutchEvents::overloadAtEnd(double atNs, double hSec, std::uint64_t noBreak)
+// interval's (at its middle); a trigger only, the instant is found by locateBreakaway; -1 if none.
+// gauss2: the line only preselects the clutches within two ticks' change (and 1e-3 of the
+// capacity) of it, the multipliers at the end state decide (docs/PHYSICS.md, "Breakaway timing")
+int ClutchEvents::overloadAtEnd(double atNs, double tStartNs, double hSec, std::uint64_t noBreak)
 {
-    if (s.tick == 0) return -1;
+    const bool exact = m.method == IntegrationMethod::Gauss2;
+    if (s.tick == 0 && !exact) return -1;
     const double tPrev = -0.5 * static_cast<double>(m.tickNs);
     const double tMid = atNs + 0.5 * hSec * 1e9;
     const double tEnd = atNs + hSec * 1e9;
@@ -191,8 +196,16 @@ int ClutchEvents::overloadAtEnd(double atNs, double hSec, std::uint64_t noBreak)
     for (const auto& p : m.params->of<Clutch>()) {
         if (Clutch::locked(p, s.flag.data()) && !(noBreak >> k & 1)) {
             const double l = w.lambda[static_cast<std::size_t>(p.row)];
-            const double lEnd = l + (l - s.mean[static_cast<std::size_t>(p.mean)]) * (tEnd - tMid) / (tMid - tPrev);
-            if (std::fabs(lEnd) > Clutch::staticCapacity(p, s.real.data(), w.x1)) return k;
+            const double lPrev = s.mean[static_cast<std::size_t>(p.mean)];
+            const double lEnd = l + (l - lPrev) * (tEnd - tMid) / (tMid - tPrev);
+            const double cap = Clutch::staticCapacity(p, s.real.data(), w.x1);
+            if (!exact) {
+                if (std::fabs(lEnd) > cap) return k;
+            } else if (s.tick == 0 || std::fabs(lEnd) + 2.0 * std::fabs(l - lPrev) + 1e-3 * cap > cap) {
+                double tol = 0.0;
+                const double g = instantMargin(k, w.x1, hSec, tStartNs, tol);
+                if (std::isnan(g) ? std::fabs(lEnd) > cap : g < -tol) return k;
+            }
         }
         ++k;
     }
@@ -200,15 +213,23 @@ int ClutchEvents::overloadAtEnd(double atNs, double hSec, std::uint64_t noBreak)
 }
 
 // The instant inside the solved interval of hSec at which locked clutch k reaches its
-// capacity: the overload g(t) is known near h/2 (this solve) and near h/4 (a solve of the
-// first half); the line through them gives its zero t*. The interval [0, t*] is solved
+// capacity: the midpoint's rule on the line (second order), gauss2's at the interval's end
+// (the method's order)
+bool ClutchEvents::locateBreakaway(int k, double hSec, double tStartNs, std::uint64_t noBreak, bool overMean, ClutchEvents::Break& result, double& tau)
+{
+    if (m.method == IntegrationMethod::Gauss2) return locateAtEnd(k, hSec, tStartNs, noBreak, overMean, result, tau);
+    return locateOnLine(k, hSec, tStartNs, noBreak, overMean, result, tau);
+}
+
+// The midpoint's rule: the overload g(t) is known near h/2 (this solve) and near h/4 (a solve
+// of the first half); the line through them gives its zero t*. The interval [0, t*] is solved
 // again and stays locked when no clutch is over its capacity on it (Inside: the workspace
 // holds that solve, tau = t*). `overMean`: the interval's mean torque is over the capacity,
 // and when the line cannot place the zero inside (a torque step at the boundary), or a clutch
 // is over its capacity on [0, t*], it breaks away at the start (AtStart). Otherwise (only the
 // end was estimated over it) a zero beyond the interval, or a clutch over its capacity on
 // [0, t*], decides nothing: None, with the whole interval solved again.
-bool ClutchEvents::locateBreakaway(int k, double hSec, double tStartNs, std::uint64_t noBreak, bool overMean, ClutchEvents::Break& result, double& tau)
+bool ClutchEvents::locateOnLine(int k, double hSec, double tStartNs, std::uint64_t noBreak, bool overMean, ClutchEvents::Break& result, double& tau)
 {
     tau = 0.0;
     result = overMean ? Break::AtStart : Break::None;
@@ -230,6 +251,72 @@ bool ClutchEvents::locateBreakaway(int k, double hSec, double tStartNs, std::uin
         return true;
     }
     if (result == Break::None) return m_solver.solve(hSec, tStartNs + 0.5 * hSec * 1e9, tStartNs);
+    return true;
+}
+
+// |torque| - static capacity of locked clutch k at the end of the interval of length t [s] from
+// tStartNs whose end state is x (t = 0: the start state): capacity(x) - |lambda_k(x, t)| with
+// the instantaneous multipliers (instantMultipliers); tol [N m] its rounding; NaN when they
+// cannot be had. Inputs are taken at the instant from the side inside the interval (a source
+// step at the interval's end has not happened yet, one at its start has): 16 ulp before the end.
+double ClutchEvents::instantMargin(int k, const double* x, double t, double tStartNs, double& tol)
+{
+    const double tEndNs = tStartNs + t * 1e9;
+    const double tNs = t > 0.0 ? tEndNs - 16.0 * kStepEps * std::fabs(tEndNs) : tStartNs;
+    if (!instantMultipliers(m, s, w, x, tNs, t)) return std::nan("");
+    const Clutch::Params& p = clutch(k);
+    const Gauss2Work& g = *w.g2;
+    double scale = 0.0;
+    for (int i : {p.a, p.b}) {
+        if (i >= 0) scale += g.scaleE[i];
+    }
+    tol = 64.0 * kStepEps * scale + 1e-12;
+    return Clutch::staticCapacity(p, s.real.data(), x) - std::fabs(g.lambdaEnd[static_cast<std::size_t>(p.row)]);
+}
+
+// gauss2 (docs/PHYSICS.md, "Breakaway timing"): the margin capacity - |torque| of clutch k at the
+// start and at the end of the solved interval of hSec, each from the state there. Under at the
+// start and over at the end: the interval length at which it is zero is root-found on the solve
+// (findZero), so the instant has the method's order; the interval up to it stays locked when no
+// clutch's mean torque is over its capacity on it (Inside). Over at the start: with the mean
+// over too (or the end over) it breaks away at the start. Under at both ends: a mean over the
+// capacity (a torque peak inside the interval) is left to the line rule, else nothing (None).
+bool ClutchEvents::locateAtEnd(int k, double hSec, double tStartNs, std::uint64_t noBreak, bool overMean, ClutchEvents::Break& result, double& tau)
+{
+    tau = 0.0;
+    result = overMean ? Break::AtStart : Break::None;
+    double tol0 = 0.0, tol1 = 0.0;
+    const double g0 = instantMargin(k, s.x.data(), 0.0, tStartNs, tol0);
+    const double g1 = instantMargin(k, w.x1, hSec, tStartNs, tol1);
+    if (std::isnan(g0) || std::isnan(g1)) return locateOnLine(k, hSec, tStartNs, noBreak, overMean, result, tau);
+    // over its capacity at the start already (a torque step at the boundary)
+    if (g0 <= tol0) {
+        if (g1 < -tol1) result = Break::AtStart;
+        return true;
+    }
+    // under it at both ends
+    if (g1 >= -tol1) return overMean ? locateOnLine(k, hSec, tStartNs, noBreak, overMean, result, tau) : true;
+    // the instant: the zero of the margin at the end of [0, t]
+    double t = hSec;
+    const bool ok = findZero(
+        [&](const double* x, double len, double& tol) {
+            const double v = instantMargin(k, x, len, tStartNs, tol);
+            return std::isnan(v) ? -1.0 : v;
+        },
+        hSec, tStartNs, t);
+    if (!ok) return false;
+    if (t <= 1e-9 * hSec) {
+        result = Break::AtStart;
+        return true;
+    }
+    if (breakaway(t, noBreak) >= 0) {
+        // a clutch is over its capacity on [0, t*] already: with the interval's mean over it, k
+        // breaks away at the start; on the end alone nothing is decided here
+        if (result == Break::None) return m_solver.solve(hSec, tStartNs + 0.5 * hSec * 1e9, tStartNs);
+        return true;
+    }
+    tau = t;
+    result = Break::Inside;
     return true;
 }
 

@@ -38,13 +38,16 @@ public:
     /// the locked clutch whose mean torque exceeds its static capacity the most, or -1
     int breakaway(double hSec, std::uint64_t noBreak);
     /// the locked clutch whose torque extrapolated to the interval's end exceeds its capacity
-    /// there (a trigger for locateBreakaway), or -1
-    int overloadAtEnd(double atNs, double hSec, std::uint64_t noBreak);
+    /// there (a trigger for locateBreakaway; gauss2: its torque at the end state), or -1; atNs:
+    /// the interval's start in the tick [ns], tStartNs: from t = 0 [ns]
+    int overloadAtEnd(double atNs, double tStartNs, double hSec, std::uint64_t noBreak);
 
     /// where a breakaway happens: not at all, at the interval's start, inside it
     enum class Break { None, AtStart, Inside };
-    /// locate clutch k's breakaway in the solved interval of hSec (docs/PHYSICS.md); Inside:
-    /// the workspace holds the solve of [0, tau]; None: the solve of the whole interval
+    /// locate clutch k's breakaway in the solved interval of hSec (docs/PHYSICS.md; the midpoint:
+    /// on the line through the mean overloads of [0, h/2] and [0, h]; gauss2: the zero of the
+    /// overload at the interval's end, root-found); Inside: the workspace holds the solve of
+    /// [0, tau]; None: the solve of the whole interval
     bool locateBreakaway(int k, double hSec, double tStartNs, std::uint64_t noBreak, bool overMean, Break& result, double& tau);
 
     /// the slipping clutch whose slip reaches zero first within the solved interval, or -1;
@@ -72,6 +75,9 @@ private:
     template <class G>
     bool findZero(G g, double hi, double tStartNs, double& tau);
     double overload(int k, double hSec);
+    bool locateOnLine(int k, double hSec, double tStartNs, std::uint64_t noBreak, bool overMean, Break& result, double& tau);
+    bool locateAtEnd(int k, double hSec, double tStartNs, std::uint64_t noBreak, bool overMean, Break& result, double& tau);
+    double instantMargin(int k, const double* x, double t, double tStartNs, double& tol);
 };
 
 } // namespace drivelab

@@ -3,6 +3,8 @@
 #include <bit>
 #include <cmath>
 
+#include "compile/signalcompile.h"
+#include "components/registry.h"
 #include "solver/constraints.h"
 #include "solver/expand.h"
 #include "solver/linear.h"
@@ -15,6 +17,9 @@ Gauss2Work::Gauss2Work(const Model& m)
         scratch[i].assign(static_cast<std::size_t>(m.nScratch), 0.0);
         lambda[i].assign(static_cast<std::size_t>(m.nRows), 0.0);
     }
+    scratchEnd.assign(static_cast<std::size_t>(m.nScratch), 0.0);
+    lambdaEnd.assign(static_cast<std::size_t>(m.nRows), 0.0);
+    heldInputs.assign(m.bindings.size(), 0.0);
 }
 
 namespace {
@@ -278,6 +283,84 @@ bool solveGauss2(const Model& m, const State& s, Workspace& w, double h, double 
 {
     Stages st(m, s, w, h, tStartNs);
     return st.solve(worstNode);
+}
+
+bool instantMultipliers(const Model& m, State& s, Workspace& w, const double* x, double tNs, double hSec)
+{
+    Gauss2Work& g = *w.g2;
+    const ModeBasis& b = w.basis;
+    const int n = m.nDyn, nq = b.m;
+    const double* mass = m.mass.data();
+    for (double& l : g.lambdaEnd) l = 0.0;
+    for (int i = 0; i < n; ++i) g.xe[i] = x[i];
+    // every signal-bound input at its value at tNs (the interval holds their means)
+    const std::size_t nb = m.bindings.size();
+    for (std::size_t k = 0; k < nb; ++k) {
+        const InputBinding& bd = m.bindings[k];
+        const std::size_t slot = static_cast<std::size_t>(bd.slot);
+        g.heldInputs[k] = s.real[slot];
+        if (bd.signal >= 0 && s.flag[static_cast<std::size_t>(bd.flag)])
+            s.real[slot] = bindingValue(bd, m.timeSignals[static_cast<std::size_t>(bd.signal)], tNs * 1e-9);
+    }
+    if (m.bindingsHoldStates) {
+        bool changed = false;
+        forEachComponentType([&]<class T, std::size_t>() {
+            if constexpr (HasApplyInputs<T>) {
+                for (const auto& p : m.params->of<T>()) changed = T::applyInputs(p, g.xe, s.real.data()) || changed;
+            }
+        });
+        if (changed) updateDependents(b, g.xe);
+    }
+    // the efforts there
+    EvalContext c;
+    c.x0 = s.x.data();
+    c.xs = g.xe;
+    c.pos0 = s.pos.data();
+    c.real = s.real.data();
+    c.flag = s.flag.data();
+    c.dx = w.dx;
+    c.weight = m.stageWeight.data();
+    c.thermalT0 = m.temp0.data();
+    c.thermalRise = s.temp.data();
+    c.h = hSec;
+    c.tMidNs = tNs;
+    c.f = g.fe;
+    c.stor = g.storE;
+    c.dstor = g.dstorE;
+    c.jac = g.je;
+    c.wantJacobian = false;
+    c.scratch = g.scratchEnd.data();
+    for (int i = 0; i < n; ++i) g.fe[i] = 0.0;
+    for (EvalHook hook : m.evalHooks) hook(m, c);
+    // the interval's inputs back (in reverse: a slot bound twice gets its first value)
+    for (std::size_t k = nb; k-- > 0;) s.real[static_cast<std::size_t>(m.bindings[k].slot)] = g.heldInputs[k];
+    if (b.rank == 0) return true;
+    // the constrained rates: P^T M P q' = P^T f, a = P q'
+    for (int p = 0; p < nq; ++p) {
+        g.qe[p] = 0.0;
+        for (int q = 0; q < nq; ++q) g.pe[p * kMaxDyn + q] = 0.0;
+    }
+    for (int i = 0; i < n; ++i) {
+        const double* pr = b.P + i * kMaxDyn;
+        for (std::uint64_t bp = b.pMask[i]; bp; bp &= bp - 1) {
+            const int p = std::countr_zero(bp);
+            g.qe[p] += pr[p] * g.fe[i];
+            for (std::uint64_t bq = b.pMask[i]; bq; bq &= bq - 1) {
+                const int q = std::countr_zero(bq);
+                g.pe[p * kMaxDyn + q] += pr[p] * mass[i] * pr[q];
+            }
+        }
+    }
+    if (!denseSolve(g.pe, nq, g.qe)) return false;
+    expandOnBasis(b, n, g.qe, g.ae);
+    // lambda = L (M a - f)
+    for (int i = 0; i < n; ++i) {
+        const double ma = mass[i] * g.ae[i];
+        g.effortE[i] = ma - g.fe[i];
+        g.scaleE[i] = std::fabs(ma) + std::fabs(g.fe[i]);
+    }
+    constraintMultipliers(b, g.effortE, g.lambdaEnd.data());
+    return true;
 }
 
 void gauss2Books(const Model& m, State& s, Workspace& w, double hSec)

@@ -47,6 +47,21 @@ struct Gauss2Work {
     double supply[2][kMaxDyn];              ///< per stage: volume supplied to fixed states [m^3]
     std::vector<double> scratch[2];         ///< component scratch at each stage
     std::vector<double> lambda[2];          ///< constraint multipliers at each stage, by slot
+
+    // the multipliers at an instant (instantMultipliers)
+    double xe[kMaxDyn];                     ///< the state evaluated (fixed states at their inputs then)
+    double fe[kMaxDyn];                     ///< efforts there
+    double ae[kMaxDyn];                     ///< constrained rates there
+    double effortE[kMaxDyn];                ///< constraint efforts M a - f there
+    double scaleE[kMaxDyn];                 ///< |M a| + |f| per state: the efforts' rounding scale
+    double storE[kMaxDyn];                  ///< storage the evaluation may write (not read)
+    double dstorE[kMaxDyn];                 ///< its derivative (not read)
+    double je[kMaxDyn * kMaxDyn];           ///< Jacobian the evaluation may write (not read)
+    double pe[kMaxDyn * kMaxDyn];           ///< P^T M P, factored in place
+    double qe[kMaxDyn];                     ///< reduced rates
+    std::vector<double> scratchEnd;         ///< component scratch of that evaluation
+    std::vector<double> lambdaEnd;          ///< the multipliers there, by slot
+    std::vector<double> heldInputs;         ///< the bound inputs' interval values, put back after it
 };
 
 /// Solve the interval [tStart, tStart + h] with the 2-stage Gauss-Legendre method. On success
@@ -54,6 +69,15 @@ struct Gauss2Work {
 /// f = (f(X_1) + f(X_2))/2 (so the clutch events' mean multipliers are sum_i b_i lambda_i),
 /// and w.g2 the stages. On failure `worstNode` names the state with the largest residual.
 bool solveGauss2(const Model& m, const State& s, Workspace& w, double h, double tStartNs, int& worstNode);
+
+/// The constraint multipliers at an instant: the torques the active constraints (locked clutches,
+/// gears, planetaries) carry at state x and time tNs [ns], into w.g2->lambdaEnd by slot. The efforts
+/// f(x) are evaluated with every signal-bound input at its value at tNs (and the fixed states it
+/// holds), the constrained rates a = P (P^T M P)^-1 P^T f(x) solved, and lambda = L (M a - f(x))
+/// (docs/PHYSICS.md, "Gauss-Legendre"); g2->scaleE holds |M a| + |f| per state. The interval's
+/// solve, the stages and the inputs are left as they were. hSec [s]: the interval's length (the
+/// evaluation's h). false when P^T M P is singular.
+bool instantMultipliers(const Model& m, State& s, Workspace& w, const double* x, double tNs, double hSec);
 
 /// The books of an accepted gauss2 interval that the states keep themselves: the multipliers
 /// of each stage (effort_i = M k_i - f(X_i)) into g2.lambda, the fluid books per stage (supply of

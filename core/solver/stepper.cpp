@@ -63,19 +63,25 @@ public:
         double maxNs = HUGE_VAL;
         int limType = -1, limLocal = -1;
         if (m.hasIntervalLimit) intervalLimit(s.x.data(), maxNs, limType, limLocal);
+        // gauss2: a segment that begins at a discontinuity of the inputs (an event applied at
+        // this boundary, a source step at the tick's start or at a cut) starts graded
+        // (segment; docs/PHYSICS.md "Gauss-Legendre")
+        const bool gauss2 = m.method == IntegrationMethod::Gauss2;
+        const bool gradeStart = gauss2 && (inputsChanged || (m.hasBreakpoints && stepAtStart()));
         double a = 0.0;
         for (int i = 0; i <= nCuts; ++i) {
             const double b = i < nCuts ? cuts[i] : tickNs;
             if (b <= a) continue;
+            const bool graded = i == 0 ? gradeStart : gauss2;
             const double pieces = std::ceil((b - a) / maxNs);
             if (pieces > kMaxIntervalsPerTick) return travelFailure(limType, limLocal, pieces);
             if (pieces > 1.0) {
                 for (int k = 1; k < static_cast<int>(pieces); ++k) {
                     const double mid = a + (b - a) * k / pieces;
-                    if (!segment(a + (b - a) * (k - 1) / pieces, mid)) return false;
+                    if (!segment(a + (b - a) * (k - 1) / pieces, mid, graded && k == 1)) return false;
                 }
-                if (!segment(a + (b - a) * (pieces - 1.0) / pieces, b)) return false;
-            } else if (!segment(a, b)) {
+                if (!segment(a + (b - a) * (pieces - 1.0) / pieces, b, false)) return false;
+            } else if (!segment(a, b, graded)) {
                 return false;
             }
             a = b;
@@ -147,6 +153,22 @@ private:
                     "its travel bound per internal interval (a crank turns at most 0.25 rad) needs " + formatDouble(pieces) +
                         " intervals in this tick (with those already solved), more than " + std::to_string(kMaxIntervalsPerTick) +
                         "; refine the tick, or check the inertia and the torques on its shaft");
+    }
+
+    // a source step (a breakpoint hook) at this tick's start: the tick before did not split at
+    // it (its end is not inside), so this tick begins at the step
+    bool stepAtStart() const
+    {
+        bool any = false;
+        forEachComponentType([&]<class T, std::size_t>() {
+            if constexpr (HasBreakpoint<T>) {
+                for (const auto& p : m.params->of<T>()) {
+                    double at;
+                    if (T::breakpoint(p, tickStartNs - 0.5, std::nextafter(tickStartNs, HUGE_VAL), at)) any = true;
+                }
+            }
+        });
+        return any;
     }
 
     std::string nodeId(int dyn) const { return m.nodes[static_cast<std::size_t>(m.dynNode[static_cast<std::size_t>(dyn)])].id; }
@@ -381,13 +403,19 @@ private:
         return true;
     }
 
-    bool segment(double aNs, double bNs)
+    // solve [aNs, bNs] of this tick; graded (gauss2, the segment begins at a discontinuity of
+    // the inputs): its intervals end at least at a + L/8, a + L/4, a + L/2 (L = b - a), so the
+    // transient after the step is resolved in L/8, L/8, L/4, L/2
+    bool segment(double aNs, double bNs, bool graded)
     {
         std::uint64_t noBreak = 0;
         std::uint64_t broke = 0;  // clutches that broke away in this segment
         std::uint64_t kinked = 0; // clutches whose capacity kink ended an interval in this segment
         double at = aNs;
         double stepNs = HUGE_VAL; // interval length the solved speeds allow (crank travel)
+        const double lengthNs = bNs - aNs;
+        const double grades[3] = {aNs + 0.125 * lengthNs, aNs + 0.25 * lengthNs, aNs + 0.5 * lengthNs};
+        int nextGrade = graded ? 0 : 3;
         while (at < bNs) {
             if (++intervals > kMaxIntervalsPerTick)
                 return fail(m.params->of<Clutch>().empty() ? "-" : clutchId(0),
@@ -396,6 +424,8 @@ private:
             if (!m.params->of<Clutch>().empty() && !engageClutches(at)) return false;
             double endNs = bNs;
             if (stepNs < bNs - at && bNs - (at + stepNs) > 1e-6 * stepNs) endNs = at + stepNs;
+            while (nextGrade < 3 && grades[nextGrade] - at <= 1e-6 * lengthNs) ++nextGrade;
+            if (nextGrade < 3 && grades[nextGrade] < endNs) endNs = grades[nextGrade];
             double hSec = (endNs - at) / 1e9;
             const double tStart = tickStartNs + at;
             if (!solve(hSec, tStart + 0.5 * (endNs - at), tStart)) return false;
@@ -418,7 +448,7 @@ private:
             bool overMean = true;
             int brk = ev.breakaway(hSec, noBreak);
             if (brk < 0 && !m.params->of<Clutch>().empty()) {
-                brk = ev.overloadAtEnd(at, hSec, noBreak);
+                brk = ev.overloadAtEnd(at, tStart, hSec, noBreak);
                 overMean = false;
             }
             if (brk >= 0) {
