@@ -240,15 +240,7 @@ bool ClutchEvents::locateOnLine(int k, double hSec, double tStartNs, std::uint64
     if (gHalf > gQuarter) t = 0.25 * hSec - gQuarter * 0.25 * hSec / (gHalf - gQuarter);
     if (t > 1e-9 * hSec && t < hSec) {
         if (!m_solver.solve(t, tStartNs + 0.5 * t * 1e9, tStartNs)) return false;
-        if (breakaway(t, noBreak) >= 0) {
-            // a clutch is over its capacity on [0, t*] already: with the interval's mean over
-            // it, k breaks away at the start; on the end estimate alone nothing is decided here
-            if (result == Break::None) return m_solver.solve(hSec, tStartNs + 0.5 * hSec * 1e9, tStartNs);
-            return true;
-        }
-        tau = t;
-        result = Break::Inside;
-        return true;
+        return settleInside(t, hSec, tStartNs, noBreak, result, tau);
     }
     if (result == Break::None) return m_solver.solve(hSec, tStartNs + 0.5 * hSec * 1e9, tStartNs);
     return true;
@@ -309,9 +301,16 @@ bool ClutchEvents::locateAtEnd(int k, double hSec, double tStartNs, std::uint64_
         result = Break::AtStart;
         return true;
     }
+    return settleInside(t, hSec, tStartNs, noBreak, result, tau);
+}
+
+// [0, t] of the interval of hSec is solved up to a located breakaway instant t: it stays locked
+// (Inside, tau = t) unless a clutch is over its capacity on it already; then, with the
+// interval's mean over it (result AtStart) the clutch breaks away at the start, and on the end
+// estimate alone (None) nothing is decided here: the whole interval is solved again
+bool ClutchEvents::settleInside(double t, double hSec, double tStartNs, std::uint64_t noBreak, Break& result, double& tau)
+{
     if (breakaway(t, noBreak) >= 0) {
-        // a clutch is over its capacity on [0, t*] already: with the interval's mean over it, k
-        // breaks away at the start; on the end alone nothing is decided here
         if (result == Break::None) return m_solver.solve(hSec, tStartNs + 0.5 * hSec * 1e9, tStartNs);
         return true;
     }

@@ -77,6 +77,7 @@ private:
     double overload(int k, double hSec);
     bool locateOnLine(int k, double hSec, double tStartNs, std::uint64_t noBreak, bool overMean, Break& result, double& tau);
     bool locateAtEnd(int k, double hSec, double tStartNs, std::uint64_t noBreak, bool overMean, Break& result, double& tau);
+    bool settleInside(double t, double hSec, double tStartNs, std::uint64_t noBreak, Break& result, double& tau);
     double instantMargin(int k, const double* x, double t, double tStartNs, double& tol);
 };
 
