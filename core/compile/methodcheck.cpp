@@ -6,12 +6,14 @@
 namespace drivelab {
 
 namespace {
-// types whose eval reads only the stage values (xs), the inputs and their own parameters, and
-// whose commit books only stage quantities (no positions, storage, prescribed increments, oil
-// temperatures or samplers)
+// types whose eval reads only the stage values (xs), the stage positions through stageAngle with
+// their Jacobian through addJ(i, j, dv, dp) (springs), the inputs and their own parameters, and
+// whose commit books only stage quantities (no storage, prescribed increments, oil temperatures
+// or samplers)
 constexpr const char* kSupported[] = {
-    "torque_step", "torque_source", "damper", "clutch", "gear", "planetary", "torque_converter", "motor", "force_step",
-    "force_source", "translational_damper", "orifice", "pressure_source", "flow_source", "thermal_conductor", "heat_source",
+    "torque_step", "torque_source", "damper", "spring", "clutch", "gear", "planetary", "torque_converter", "motor", "force_step",
+    "force_source", "translational_damper", "translational_spring", "orifice", "pressure_source", "flow_source", "thermal_conductor",
+    "heat_source",
 };
 } // namespace
 
@@ -30,7 +32,7 @@ void checkMethodSupport(const Model& m, Diagnostics& d)
         d.error(c.id, "run.method",
                 std::string("gauss2 does not support ") + c.desc->type +
                     " yet (it supports rotational and translational inertias, torque and force sources and steps, dampers, "
-                    "clutches, gears, planetaries, torque converters, motors, hydraulic volumes, reservoirs, pressure and flow "
+                    "springs, clutches, gears, planetaries, torque converters, motors, hydraulic volumes, reservoirs, pressure and flow "
                     "sources, orifices and thermal masses); use run.method midpoint");
     }
     for (std::size_t i = 0; i < m.stateKind.size(); ++i) {

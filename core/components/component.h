@@ -67,6 +67,14 @@ struct EvalContext {
     int ld = kMaxDyn;                    ///< leading dimension of jac
     bool wantJacobian = true;            ///< false when only efforts are needed
     double* scratch = nullptr;           ///< per-component scratch (efforts at the last evaluation)
+    /// position increments of the stage from the interval start [rad or m] [n], for components
+    /// whose efforts depend on positions (springs); null: h/2 xs (the midpoint's stage). gauss2
+    /// sets the collocation integral h sum_j a_ij X_j of stage i (docs/PHYSICS.md, "Gauss-Legendre")
+    const double* dpos = nullptr;
+    /// d f / d (stage position), row-major with leading dimension ld; null: folded into jac through
+    /// d (stage position) / d xs = h/2 (the midpoint). gauss2 keeps it apart: stage i's position
+    /// depends on every stage's speeds through a_ij
+    double* jpos = nullptr;
 
     /// add an effort on a node
     void addF(int i, double v) const
@@ -78,14 +86,32 @@ struct EvalContext {
     {
         if (i >= 0 && j >= 0) jac[i * ld + j] += v;
     }
+    /// add d f_i / d xs_j = dv and d f_i / d (stage position)_j = dp [effort per rad or m] together
+    /// (a component whose efforts read stageAngle): with jpos they go apart, else the position
+    /// part folds into jac as dp h/2 + dv
+    void addJ(int i, int j, double dv, double dp) const
+    {
+        if (i < 0 || j < 0) return;
+        if (jpos) {
+            jac[i * ld + j] += dv;
+            jpos[i * ld + j] += dp;
+        } else {
+            jac[i * ld + j] += dp * 0.5 * h + dv;
+        }
+    }
     /// stage speed of a node (0 for ground)
     double speed(int i) const { return i >= 0 ? xs[i] : 0.0; }
     /// stage value of a node: speed, velocity or pressure (0 for ground)
     double value(int i) const { return i >= 0 ? xs[i] : 0.0; }
     /// end-of-interval value of a node
     double endValue(int i) const { return i >= 0 ? x0[i] + dx[i] : 0.0; }
-    /// stage angle of a node: angle at the start plus h/2 times the stage speed
-    double stageAngle(int i) const { return i >= 0 ? pos0[i] + 0.5 * h * xs[i] : 0.0; }
+    /// stage angle or displacement of a node [rad or m]: the angle at the start plus the stage's
+    /// position increment (dpos; the midpoint's h/2 times the stage speed)
+    double stageAngle(int i) const
+    {
+        if (i < 0) return 0.0;
+        return dpos ? pos0[i] + dpos[i] : pos0[i] + 0.5 * h * xs[i];
+    }
     /// stage oil temperature at a port [K]
     double oilT(const OilPort& o) const { return o.t >= 0 ? o.fixedT + xs[o.t] : o.fixedT; }
     /// temperature of a thermal node at the interval start [K] (a wall's side of a heat port)

@@ -136,23 +136,34 @@ private:
     void evaluate(bool wantJacobian)
     {
         c.wantJacobian = wantJacobian;
+        for (int st = 0; st < 2; ++st)
+            for (int i = 0; i < n; ++i) g.X[st][i] = x0[i] + g.Z[st][i];
         for (int st = 0; st < 2; ++st) {
-            for (int i = 0; i < n; ++i) {
-                g.X[st][i] = x0[i] + g.Z[st][i];
-                g.F[st][i] = 0.0;
-            }
+            for (int i = 0; i < n; ++i) g.F[st][i] = 0.0;
             if (wantJacobian) {
                 for (int i = 0; i < n; ++i) {
                     double* row = g.J[st] + i * kMaxDyn;
-                    for (int j = 0; j < n; ++j) row[j] = 0.0;
+                    double* prow = g.Jp[st] + i * kMaxDyn;
+                    for (int j = 0; j < n; ++j) row[j] = prow[j] = 0.0;
                 }
             }
+            // the stage's position increment: the collocation integral of every stage's speeds
+            const double a0 = Gauss2::a[st][0] * h, a1 = Gauss2::a[st][1] * h;
+            for (int i = 0; i < n; ++i) g.dpos[st][i] = a0 * g.X[0][i] + a1 * g.X[1][i];
             c.xs = g.X[st];
+            c.dpos = g.dpos[st];
+            c.jpos = g.Jp[st];
             c.f = g.F[st];
             c.jac = g.J[st];
             c.scratch = g.scratch[st].data();
             c.tMidNs = tStage[st];
             for (EvalHook hook : m.evalHooks) hook(m, c);
+            if (wantJacobian) {
+                bool any = false;
+                for (int i = 0; i < n && !any; ++i)
+                    for (int j = 0; j < n && !any; ++j) any = g.Jp[st][i * kMaxDyn + j] != 0.0;
+                g.stiff[st] = any;
+            }
         }
     }
 
@@ -186,7 +197,35 @@ private:
         return norm;
     }
 
+    // P^T Jm P into g.pjp (Jm n x n, leading dimension kMaxDyn)
+    void reduce(const double* Jm)
+    {
+        for (int i = 0; i < n; ++i) {
+            for (int q = 0; q < nq; ++q) {
+                double v = 0.0;
+                if (b.identity) {
+                    v = Jm[i * kMaxDyn + q];
+                } else {
+                    for (int k = 0; k < n; ++k) v += Jm[i * kMaxDyn + k] * b.P[k * kMaxDyn + q];
+                }
+                g.jp[i * kMaxDyn + q] = v;
+            }
+        }
+        for (int p = 0; p < nq; ++p) {
+            for (int q = 0; q < nq; ++q) {
+                double v = 0.0;
+                if (b.identity) {
+                    v = g.jp[p * kMaxDyn + q];
+                } else {
+                    for (int i = 0; i < n; ++i) v += b.P[i * kMaxDyn + p] * g.jp[i * kMaxDyn + q];
+                }
+                g.pjp[p * kMaxDyn + q] = v;
+            }
+        }
+    }
+
     // the coupled matrix: block (i, j) = delta_ij P^T M P - h a_ij P^T J(X_j) P
+    //   - h^2 sum_l a_il a_lj P^T Jp(X_l) P   (stage l's position h sum_j a_lj X_j: springs)
     void matrix()
     {
         const int N = 2 * nq;
@@ -205,28 +244,19 @@ private:
             }
         }
         for (int j = 0; j < 2; ++j) {
-            // J_j P (n x nq), then P^T (J_j P)
-            const double* J = g.J[j];
-            for (int i = 0; i < n; ++i) {
-                for (int q = 0; q < nq; ++q) {
-                    double v = 0.0;
-                    if (b.identity) {
-                        v = J[i * kMaxDyn + q];
-                    } else {
-                        for (int k = 0; k < n; ++k) v += J[i * kMaxDyn + k] * b.P[k * kMaxDyn + q];
-                    }
-                    g.jp[i * kMaxDyn + q] = v;
-                }
-            }
-            for (int p = 0; p < nq; ++p) {
-                for (int q = 0; q < nq; ++q) {
-                    double v = 0.0;
-                    if (b.identity) {
-                        v = g.jp[p * kMaxDyn + q];
-                    } else {
-                        for (int i = 0; i < n; ++i) v += b.P[i * kMaxDyn + p] * g.jp[i * kMaxDyn + q];
-                    }
-                    for (int i2 = 0; i2 < 2; ++i2) g.a[(i2 * nq + p) * kLd + j * nq + q] -= h * Gauss2::a[i2][j] * v;
+            reduce(g.J[j]);
+            for (int p = 0; p < nq; ++p)
+                for (int q = 0; q < nq; ++q)
+                    for (int i2 = 0; i2 < 2; ++i2) g.a[(i2 * nq + p) * kLd + j * nq + q] -= h * Gauss2::a[i2][j] * g.pjp[p * kMaxDyn + q];
+        }
+        for (int l = 0; l < 2; ++l) {
+            if (!g.stiff[l]) continue;
+            reduce(g.Jp[l]);
+            for (int i2 = 0; i2 < 2; ++i2) {
+                for (int j = 0; j < 2; ++j) {
+                    const double coef = h * Gauss2::a[i2][l] * h * Gauss2::a[l][j];
+                    for (int p = 0; p < nq; ++p)
+                        for (int q = 0; q < nq; ++q) g.a[(i2 * nq + p) * kLd + j * nq + q] -= coef * g.pjp[p * kMaxDyn + q];
                 }
             }
         }
@@ -324,6 +354,10 @@ bool instantMultipliers(const Model& m, State& s, Workspace& w, const double* x,
     c.thermalRise = s.temp.data();
     c.h = hSec;
     c.tMidNs = tNs;
+    // the positions there: the start's, or the end's of the last solve (its stages' quadrature)
+    const bool atStart = x == s.x.data();
+    for (int i = 0; i < n; ++i) g.dposE[i] = atStart ? 0.0 : hSec * (Gauss2::b[0] * g.X[0][i] + Gauss2::b[1] * g.X[1][i]);
+    c.dpos = g.dposE;
     c.f = g.fe;
     c.stor = g.storE;
     c.dstor = g.dstorE;

@@ -34,6 +34,9 @@ struct Gauss2Work {
     double K[2][kMaxDyn];                   ///< stage slopes of the accepted solve
     double F[2][kMaxDyn];                   ///< efforts at the stages
     double J[2][kMaxDyn * kMaxDyn];         ///< d f / d x at the stages (leading dimension kMaxDyn)
+    double dpos[2][kMaxDyn];                ///< position increments of the stages h sum_j a_ij X_j [rad or m]
+    double Jp[2][kMaxDyn * kMaxDyn];        ///< d f / d (stage position) at the stages (springs) [effort per rad or m]
+    bool stiff[2] = {false, false};         ///< the stage's Jp has a nonzero entry
     double a[kMaxStageUnknowns * kMaxStageUnknowns]; ///< the coupled Newton matrix [64 x 64]
     double res[kMaxStageUnknowns];          ///< reduced residuals of both stages
     double delta[kMaxStageUnknowns];        ///< Newton step
@@ -44,12 +47,14 @@ struct Gauss2Work {
     double diag[kMaxStageUnknowns];         ///< diagonal of the last Newton matrix
     double ptmp[kMaxDyn * kMaxDyn];         ///< P^T M P (m x m)
     double jp[kMaxDyn * kMaxDyn];           ///< J P (n x m)
+    double pjp[kMaxDyn * kMaxDyn];          ///< P^T J P (m x m)
     double supply[2][kMaxDyn];              ///< per stage: volume supplied to fixed states [m^3]
     std::vector<double> scratch[2];         ///< component scratch at each stage
     std::vector<double> lambda[2];          ///< constraint multipliers at each stage, by slot
 
     // the multipliers at an instant (instantMultipliers)
     double xe[kMaxDyn];                     ///< the state evaluated (fixed states at their inputs then)
+    double dposE[kMaxDyn];                  ///< its position increments from the interval start [rad or m]
     double fe[kMaxDyn];                     ///< efforts there
     double ae[kMaxDyn];                     ///< constrained rates there
     double effortE[kMaxDyn];                ///< constraint efforts M a - f there
@@ -71,7 +76,9 @@ struct Gauss2Work {
 bool solveGauss2(const Model& m, const State& s, Workspace& w, double h, double tStartNs, int& worstNode);
 
 /// The constraint multipliers at an instant: the torques the active constraints (locked clutches,
-/// gears, planetaries) carry at state x and time tNs [ns], into w.g2->lambdaEnd by slot. The efforts
+/// gears, planetaries) carry at state x and time tNs [ns], into w.g2->lambdaEnd by slot. x is the
+/// start state s.x (positions s.pos) or the end state w.x1 of the last gauss2 solve, of hSec (positions
+/// s.pos + hSec sum_i b_i X_i, from its stages). The efforts
 /// f(x) are evaluated with every signal-bound input at its value at tNs (and the fixed states it
 /// holds), the constrained rates a = P (P^T M P)^-1 P^T f(x) solved, and lambda = L (M a - f(x))
 /// (docs/PHYSICS.md, "Gauss-Legendre"); g2->scaleE holds |M a| + |f| per state. The interval's

@@ -47,12 +47,12 @@ public:
         c.addF(p.a, t);
         c.addF(p.b, -t);
         if (c.wantJacobian) {
-            // d(stage displacement)/d(stage speed) = h/2
-            const double g = p.k * 0.5 * c.h + p.c;
-            c.addJ(p.a, p.a, -g);
-            c.addJ(p.a, p.b, g);
-            c.addJ(p.b, p.a, g);
-            c.addJ(p.b, p.b, -g);
+            // damping on the stage speeds, stiffness on the stage positions (the midpoint's
+            // d(stage displacement)/d(stage speed) = h/2 folds them into k h/2 + c)
+            c.addJ(p.a, p.a, -p.c, -p.k);
+            c.addJ(p.a, p.b, p.c, p.k);
+            c.addJ(p.b, p.a, p.c, p.k);
+            c.addJ(p.b, p.b, -p.c, -p.k);
         }
         c.scratch[p.scratch] = t;
         c.scratch[p.scratch + 1] = td;
