@@ -7,6 +7,7 @@
 #include "components/registry.h"
 #include "solver/constraints.h"
 #include "solver/expand.h"
+#include "solver/intervalcontext.h"
 #include "solver/linear.h"
 
 namespace drivelab {
@@ -35,15 +36,7 @@ public:
     Stages(const Model& m, const State& s, Workspace& w, double h, double tStartNs)
         : m(m), s(s), w(w), g(*w.g2), b(w.basis), n(m.nDyn), nq(w.basis.m), h(h), x0(s.x.data()), mass(m.mass.data())
     {
-        c.x0 = x0;
-        c.pos0 = s.pos.data();
-        c.real = s.real.data();
-        c.flag = s.flag.data();
-        c.dx = w.dx;
-        c.weight = m.stageWeight.data();
-        c.thermalT0 = m.temp0.data();
-        c.thermalRise = s.temp.data();
-        c.h = h;
+        c = intervalContext(m, s, w.dx, h);
         c.stor = w.stor;
         c.dstor = w.dstor;
         for (int i = 0; i < 2; ++i) tStage[i] = tStartNs + Gauss2::c[i] * h * 1e9;
@@ -342,17 +335,8 @@ bool instantMultipliers(const Model& m, State& s, Workspace& w, const double* x,
         if (changed) updateDependents(b, g.xe);
     }
     // the efforts there
-    EvalContext c;
-    c.x0 = s.x.data();
+    EvalContext c = intervalContext(m, s, w.dx, hSec);
     c.xs = g.xe;
-    c.pos0 = s.pos.data();
-    c.real = s.real.data();
-    c.flag = s.flag.data();
-    c.dx = w.dx;
-    c.weight = m.stageWeight.data();
-    c.thermalT0 = m.temp0.data();
-    c.thermalRise = s.temp.data();
-    c.h = hSec;
     c.tMidNs = tNs;
     // the positions there: the start's, or the end's of the last solve (its stages' quadrature)
     const bool atStart = x == s.x.data();

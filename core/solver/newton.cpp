@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "solver/expand.h"
+#include "solver/intervalcontext.h"
 #include "solver/linear.h"
 #include "solver/oilvolumes.h"
 
@@ -32,16 +33,9 @@ public:
         if (b.identity && !storage) {
             for (int q = 0; q < b.m; ++q) m_scale[q] = mass[q];
         }
-        c.x0 = x0;
+        c = intervalContext(m, s, w.dx, h);
         c.xs = w.xs;
-        c.pos0 = s.pos.data();
-        c.real = s.real.data();
-        c.flag = s.flag.data();
-        c.dx = w.dx;
         c.weight = weight;
-        c.thermalT0 = m.temp0.data();
-        c.thermalRise = s.temp.data();
-        c.h = h;
         c.tMidNs = tMidNs;
         c.f = w.f;
         c.jac = w.jac;

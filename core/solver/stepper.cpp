@@ -2,6 +2,7 @@
 #include "solver/clutchevents.h"
 #include "solver/gauss2.h"
 #include "solver/intervalbooks.h"
+#include "solver/intervalcontext.h"
 
 #include <bit>
 #include <cmath>
@@ -206,17 +207,9 @@ private:
         // every pointer the Newton evaluation sets (a component may read any of them);
         // fluid storage goes to local buffers so the workspace's stays as the solve left it
         double stor[kMaxDyn], dstor[kMaxDyn];
-        EvalContext c;
-        c.x0 = s.x.data();
+        EvalContext c = intervalContext(m, s, w.dx, hSec);
         c.xs = w.xs;
-        c.pos0 = s.pos.data();
-        c.real = s.real.data();
-        c.flag = s.flag.data();
-        c.dx = w.dx;
         c.weight = m.nTheta == 0 ? m.stageWeight.data() : w.weight;
-        c.thermalT0 = m.temp0.data();
-        c.thermalRise = s.temp.data();
-        c.h = hSec;
         c.tMidNs = tMidNs;
         c.f = w.f;
         c.stor = stor;
