@@ -36,7 +36,7 @@ public:
     Stages(const Model& m, const State& s, Workspace& w, double h, double tStartNs)
         : m(m), s(s), w(w), g(*w.g2), b(w.basis), n(m.nDyn), nq(w.basis.m), h(h), x0(s.x.data()), mass(m.mass.data())
     {
-        c = intervalContext(m, s, w.dx, h);
+        setIntervalContext(c, m, s, w.dx, h);
         c.stor = w.stor;
         c.dstor = w.dstor;
         for (int i = 0; i < 2; ++i) tStage[i] = tStartNs + Gauss2::c[i] * h * 1e9;
@@ -335,7 +335,8 @@ bool instantMultipliers(const Model& m, State& s, Workspace& w, const double* x,
         if (changed) updateDependents(b, g.xe);
     }
     // the efforts there
-    EvalContext c = intervalContext(m, s, w.dx, hSec);
+    EvalContext c;
+    setIntervalContext(c, m, s, w.dx, hSec);
     c.xs = g.xe;
     c.tMidNs = tNs;
     // the positions there: the start's, or the end's of the last solve (its stages' quadrature)

@@ -8,12 +8,12 @@
 
 namespace drivelab {
 
-/// the start state's slots (speeds, positions, real and discrete state, thermal rises), the
-/// increments `dx`, the model's stage weights and the interval length h; the caller sets the
-/// stage values, the outputs (efforts, storage, Jacobian, scratch), the time and any other weights
-inline EvalContext intervalContext(const Model& m, const State& s, const double* dx, double h)
+/// set the start state's slots of `c` (speeds, positions, real and discrete state, thermal
+/// rises), the increments `dx`, the model's stage weights and the interval length h, in place (a
+/// solve's context is a member: no copy of the whole context per solve); the caller sets the stage
+/// values, the outputs (efforts, storage, Jacobian, scratch), the time and any other weights
+inline void setIntervalContext(EvalContext& c, const Model& m, const State& s, const double* dx, double h)
 {
-    EvalContext c;
     c.x0 = s.x.data();
     c.pos0 = s.pos.data();
     c.real = s.real.data();
@@ -23,7 +23,6 @@ inline EvalContext intervalContext(const Model& m, const State& s, const double*
     c.thermalT0 = m.temp0.data();
     c.thermalRise = s.temp.data();
     c.h = h;
-    return c;
 }
 
 } // namespace drivelab

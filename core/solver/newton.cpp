@@ -33,7 +33,7 @@ public:
         if (b.identity && !storage) {
             for (int q = 0; q < b.m; ++q) m_scale[q] = mass[q];
         }
-        c = intervalContext(m, s, w.dx, h);
+        setIntervalContext(c, m, s, w.dx, h);
         c.xs = w.xs;
         c.weight = weight;
         c.tMidNs = tMidNs;

@@ -207,7 +207,8 @@ private:
         // every pointer the Newton evaluation sets (a component may read any of them);
         // fluid storage goes to local buffers so the workspace's stays as the solve left it
         double stor[kMaxDyn], dstor[kMaxDyn];
-        EvalContext c = intervalContext(m, s, w.dx, hSec);
+        EvalContext c;
+        setIntervalContext(c, m, s, w.dx, hSec);
         c.xs = w.xs;
         c.weight = m.nTheta == 0 ? m.stageWeight.data() : w.weight;
         c.tMidNs = tMidNs;
