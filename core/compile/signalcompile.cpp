@@ -415,10 +415,6 @@ std::optional<InputBinding> readBinding(const Json& value, const InputDescriptor
     return b;
 }
 
-double bindingValue(const InputBinding& b, const SignalModel& s, double t)
-{
-    const double v = b.scale * s.value(t) + b.offset;
-    return v < b.lo ? b.lo : v > b.hi ? b.hi : v;
-}
+double bindingValue(const InputBinding& b, const SignalModel& s, double t) { return b.value(s.value(t)); }
 
 } // namespace drivelab

@@ -36,7 +36,8 @@ std::optional<InputBinding> readBinding(const Json& value, const InputDescriptor
                                         const std::string& subject, const std::string& path, Diagnostics& d,
                                         std::string* controller = nullptr);
 
-/// the binding's value at t = 0 (scaled, offset and clamped): the input's initial value
+/// the binding's value at time t [s] (scaled, offset and clamped): at t = 0 the input's initial
+/// value; gauss2's torque at an instant takes it there
 double bindingValue(const InputBinding& b, const SignalModel& s, double t);
 
 /// read a two-column CSV text (time [s], value) into points; a first line that is not numbers

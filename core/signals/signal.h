@@ -63,6 +63,13 @@ struct InputBinding {
     double lo = 0.0;     ///< the input's least value (the clamp)
     double hi = 0.0;     ///< the input's greatest value (the clamp)
     bool atEnd = false;  ///< the value at the interval end (InputDescriptor::sampledAtEnd), else the mean
+
+    /// the input's value for a signal (or controller) value `raw`: scaled, offset, clamped
+    double value(double raw) const
+    {
+        const double v = scale * raw + offset;
+        return v < lo ? lo : v > hi ? hi : v;
+    }
 };
 
 } // namespace drivelab

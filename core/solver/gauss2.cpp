@@ -4,11 +4,11 @@
 #include <cmath>
 
 #include "compile/signalcompile.h"
-#include "components/registry.h"
 #include "solver/constraints.h"
 #include "solver/expand.h"
 #include "solver/intervalcontext.h"
 #include "solver/linear.h"
+#include "solver/stepper.h"
 
 namespace drivelab {
 
@@ -155,7 +155,7 @@ private:
                 bool any = false;
                 for (int i = 0; i < n && !any; ++i)
                     for (int j = 0; j < n && !any; ++j) any = g.Jp[st][i * kMaxDyn + j] != 0.0;
-                g.stiff[st] = any;
+                g.positional[st] = any;
             }
         }
     }
@@ -243,7 +243,7 @@ private:
                     for (int i2 = 0; i2 < 2; ++i2) g.a[(i2 * nq + p) * kLd + j * nq + q] -= h * Gauss2::a[i2][j] * g.pjp[p * kMaxDyn + q];
         }
         for (int l = 0; l < 2; ++l) {
-            if (!g.stiff[l]) continue;
+            if (!g.positional[l]) continue;
             reduce(g.Jp[l]);
             for (int i2 = 0; i2 < 2; ++i2) {
                 for (int j = 0; j < 2; ++j) {
@@ -325,15 +325,7 @@ bool instantMultipliers(const Model& m, State& s, Workspace& w, const double* x,
         if (bd.signal >= 0 && s.flag[static_cast<std::size_t>(bd.flag)])
             s.real[slot] = bindingValue(bd, m.timeSignals[static_cast<std::size_t>(bd.signal)], tNs * 1e-9);
     }
-    if (m.bindingsHoldStates) {
-        bool changed = false;
-        forEachComponentType([&]<class T, std::size_t>() {
-            if constexpr (HasApplyInputs<T>) {
-                for (const auto& p : m.params->of<T>()) changed = T::applyInputs(p, g.xe, s.real.data()) || changed;
-            }
-        });
-        if (changed) updateDependents(b, g.xe);
-    }
+    if (m.bindingsHoldStates && holdInputStates(m, g.xe, s.real.data())) updateDependents(b, g.xe);
     // the efforts there
     EvalContext c;
     setIntervalContext(c, m, s, w.dx, hSec);

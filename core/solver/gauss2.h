@@ -36,7 +36,7 @@ struct Gauss2Work {
     double J[2][kMaxDyn * kMaxDyn];         ///< d f / d x at the stages (leading dimension kMaxDyn)
     double dpos[2][kMaxDyn];                ///< position increments of the stages h sum_j a_ij X_j [rad or m]
     double Jp[2][kMaxDyn * kMaxDyn];        ///< d f / d (stage position) at the stages (springs) [effort per rad or m]
-    bool stiff[2] = {false, false};         ///< the stage's Jp has a nonzero entry
+    bool positional[2] = {false, false};    ///< the stage's Jp has a nonzero entry (its efforts depend on positions)
     double a[kMaxStageUnknowns * kMaxStageUnknowns]; ///< the coupled Newton matrix [64 x 64]
     double res[kMaxStageUnknowns];          ///< reduced residuals of both stages
     double delta[kMaxStageUnknowns];        ///< Newton step

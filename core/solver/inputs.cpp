@@ -18,8 +18,7 @@ void applyBindings(const Model& m, State& s, Workspace& w, double hSec, double t
         } else {
             raw = s.real[static_cast<std::size_t>(b.source)]; // a controller's output, held over the tick
         }
-        const double v = b.scale * raw + b.offset;
-        s.real[static_cast<std::size_t>(b.slot)] = v < b.lo ? b.lo : v > b.hi ? b.hi : v;
+        s.real[static_cast<std::size_t>(b.slot)] = b.value(raw);
     }
     if (m.bindingsHoldStates) applyInputs(m, s, w);
 }

@@ -67,15 +67,20 @@ void updateStageWeights(const Model& m, State& s, const Workspace& w, double hSe
     }
 }
 
-void applyInputs(const Model& m, State& s, Workspace& w)
+bool holdInputStates(const Model& m, double* x, const double* real)
 {
     bool changed = false;
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (HasApplyInputs<T>) {
-            for (const auto& p : m.params->of<T>()) changed = T::applyInputs(p, s.x.data(), s.real.data()) || changed;
+            for (const auto& p : m.params->of<T>()) changed = T::applyInputs(p, x, real) || changed;
         }
     });
-    if (changed) {
+    return changed;
+}
+
+void applyInputs(const Model& m, State& s, Workspace& w)
+{
+    if (holdInputStates(m, s.x.data(), s.real.data())) {
         ensureBasis(m, s, w);
         updateDependents(w.basis, s.x.data());
     }

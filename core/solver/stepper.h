@@ -20,6 +20,9 @@ void prepareInitialState(const Model& m, State& s, Workspace& w);
 
 /// apply input-driven states (pressure sources) after inputs changed at a boundary
 void applyInputs(const Model& m, State& s, Workspace& w);
+/// set the input-held states in x (a pressure source's pressure) from the inputs in `real`; true
+/// when one changed (the caller then updates the dependent states of its basis)
+bool holdInputStates(const Model& m, double* x, const double* real);
 /// the inputs signals (and controllers) drive, over the interval [tStartNs, tStartNs + h]: each
 /// bound input takes its signal's exact mean over it, or its value at the end (solver/inputs.cpp)
 void applyBindings(const Model& m, State& s, Workspace& w, double hSec, double tStartNs);
