@@ -135,10 +135,11 @@ private:
 
     void compileNodes()
     {
-        if (static_cast<int>(m_spec.nodes.size()) > m_limits.maxNodes)
+        // limits may be raised (benchmarks), never beyond the solver's capacity
+        const int maxNodes = std::min(m_limits.maxNodes, kMaxDyn);
+        if (static_cast<int>(m_spec.nodes.size()) > maxNodes)
             m_d.error("-", "nodes",
-                      std::to_string(m_spec.nodes.size()) + " nodes; a model holds at most " + std::to_string(m_limits.maxNodes) +
-                          " nodes");
+                      std::to_string(m_spec.nodes.size()) + " nodes; a model holds at most " + std::to_string(maxNodes) + " nodes");
         for (const NodeSpec& n : m_spec.nodes) {
             const bool idOk = claimId(n.id, n.id.empty() ? "-" : n.id);
             const auto dom = domainFromName(n.domain);
@@ -301,10 +302,11 @@ private:
 
     void compileComponents()
     {
-        if (static_cast<int>(m_spec.components.size()) > m_limits.maxComponents)
+        const int maxComponents = std::min(m_limits.maxComponents, kMaxComponents); // (as nodes)
+        if (static_cast<int>(m_spec.components.size()) > maxComponents)
             m_d.error("-", "components",
                       std::to_string(m_spec.components.size()) + " components; a model holds at most " +
-                          std::to_string(m_limits.maxComponents) + " components");
+                          std::to_string(maxComponents) + " components");
         std::vector<int> perType(ComponentTypes::size, 0);
         m_slots.states = DynamicStateTable{&m_m->x0, &m_m->stateKind, &m_initialSet, &m_m->stageWeight};
         for (const ComponentSpec& c : m_spec.components) {

@@ -11,7 +11,8 @@ namespace drivelab {
 
 class BondGraphReading; // analysis/bondgraphreading.h: how a type reads itself as a bond graph
 
-/// most nodes in a model (ground not counted)
+/// most nodes in a lab (ground not counted): the product's limit (docs/FORMATS.md,
+/// CompileLimits::maxNodes), below the solver's capacity kMaxDyn
 constexpr int kMaxNodes = 32;
 /// most components in a model
 constexpr int kMaxComponents = 64;
@@ -19,8 +20,10 @@ constexpr int kMaxComponents = 64;
 constexpr int kMaxStates = 64;
 /// most torque converters in a model
 constexpr int kMaxConverters = 8;
-/// most unknowns of the Newton system (one per dynamic node)
-constexpr int kMaxDyn = kMaxNodes;
+/// the solver's capacity in nodes: unknowns of the Newton system (one per dynamic node) and
+/// thermal nodes, one bit each in the 64-bit row and column masks. Compiles never exceed it;
+/// limits above kMaxNodes are for scaling benchmarks (the 64-node converter chain)
+constexpr int kMaxDyn = 64;
 /// most constraint rows (gears, planetaries, locked clutches)
 constexpr int kMaxRows = kMaxComponents;
 /// node index meaning "the fixed reference" (speed 0, absorbs any reaction)
@@ -212,7 +215,7 @@ struct ThermalContext {
     const double* d1 = nullptr;                ///< rises at the interval end (after the solve) [K]
     const double* t0 = nullptr;                ///< initial temperatures [K]
     const double* real = nullptr;              ///< component real state (inputs)
-    double* a = nullptr;                       ///< system matrix, leading dimension kMaxNodes
+    double* a = nullptr;                       ///< system matrix, leading dimension kMaxDyn
     double* rhs = nullptr;                     ///< right-hand side [J]
     double* acc = nullptr;                     ///< tick accumulators
     CompensatedSum* heatFromSources = nullptr; ///< ledger of heat injected by sources [J]
@@ -222,10 +225,10 @@ struct ThermalContext {
     {
         const double half = 0.5 * h * g;
         const double drive = h * g * (t0[i] - t0[j] + 0.5 * (d0[i] - d0[j])); // heat i -> j from the start values
-        a[i * kMaxNodes + i] += half;
-        a[i * kMaxNodes + j] -= half;
-        a[j * kMaxNodes + j] += half;
-        a[j * kMaxNodes + i] -= half;
+        a[i * kMaxDyn + i] += half;
+        a[i * kMaxDyn + j] -= half;
+        a[j * kMaxDyn + j] += half;
+        a[j * kMaxDyn + i] -= half;
         rhs[i] -= drive;
         rhs[j] += drive;
     }

@@ -174,6 +174,12 @@ void buildModeBasis(const ConstraintRow* rows, const int* slots, int k, int n, c
     for (int i = 0; i < n; ++i) {
         for (std::uint64_t bq = b.pMask[i]; bq; bq &= bq - 1) b.pColMask[std::countr_zero(bq)] |= 1ull << i;
     }
+    b.unitRows = 0;
+    for (int i = 0; i < n; ++i) {
+        if (std::popcount(b.pMask[i]) != 1) continue;
+        const int q = std::countr_zero(b.pMask[i]);
+        if (b.P[i * kMaxDyn + q] == 1.0 && b.pColMask[q] == (1ull << i)) b.unitRows |= 1ull << i;
+    }
     std::uint64_t reduced[kMaxDyn] = {};
     for (int i = 0; i < n; ++i) {
         std::uint64_t reach = 0;

@@ -32,6 +32,8 @@ struct ModeBasis {
     std::uint64_t pColMask[kMaxDyn]; ///< per unknown: the states i with P(i, q) != 0 [m]
     std::uint64_t jRows[kMaxDyn];    ///< structure of d f / d x by state [n]
     std::uint64_t jpMask[kMaxDyn];   ///< per state: the unknowns that row i of J P reaches [n]
+    std::uint64_t unitRows = 0;      ///< states whose row of P is a lone 1 in a column of its own: row q
+                                     ///< of P^T A P is then row i of A P, summed in place
     LuPattern lu;                    ///< structure of the reduced Newton matrix, analysed
 };
 

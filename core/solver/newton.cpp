@@ -13,13 +13,26 @@ namespace {
 
 constexpr double kEps = 2.220446049250313e-16;
 
+// std::fmax's value without the libm call (a NaN operand yields the other)
+inline double maxOf(double a, double b)
+{
+    if (a != a) return b;
+    if (b != b) return a;
+    return a < b ? b : a;
+}
+
 // One interval's Newton problem on the independent unknowns of the current mode:
 //   r = M dx + stor(dx) - h f(x0 + W dx) = 0   (reduced by P^T)
+// instantiated per kind of problem (an identity basis: no active constraint; fluid storage in
+// the model) so the common small case runs without the general case's branches; every
+// instantiation performs the same floating-point operations in the same order as the others
+// would on its problem (bit-identical results, whichever path)
+template <bool Identity, bool Storage>
 class Interval {
 public:
     Interval(const Model& m, const State& s, Workspace& w, double h, double tMidNs)
         : m(m), s(s), w(w), b(w.basis), n(m.nDyn), h(h), x0(s.x.data()), mass(m.mass.data()), invMass(m.invMass.data()),
-          storage(m.hasStorage), prescribed(m.prescribedMask)
+          prescribed(m.prescribedMask)
     {
         if (m.nTheta == 0) {
             weight = m.stageWeight.data();
@@ -30,7 +43,7 @@ public:
             }
             weight = w.weight;
         }
-        if (b.identity && !storage) {
+        if constexpr (Identity && !Storage) {
             for (int q = 0; q < b.m; ++q) m_scale[q] = mass[q];
         }
         setIntervalContext(c, m, s, w.dx, h);
@@ -42,7 +55,9 @@ public:
         c.scratch = w.scratch.data();
         c.stor = w.stor;
         c.dstor = w.dstor;
-        for (int q = 0; q < b.m; ++q) m_diag[q] = 0.0;
+        // (the identity storage-free case reads the diagonal only after a Newton matrix set it)
+        if constexpr (!Identity || Storage)
+            for (int q = 0; q < b.m; ++q) m_diag[q] = 0.0;
     }
 
     bool solve(int& worstNode)
@@ -91,7 +106,7 @@ public:
             }
             if (!step()) break;
             if (!m_normScaleFrozen) {
-                for (int q = 0; q < b.m; ++q) m_normScale[q] = std::fmax(m_scale[q], std::fabs(m_diag[q]));
+                for (int q = 0; q < b.m; ++q) m_normScale[q] = maxOf(m_scale[q], std::fabs(m_diag[q]));
                 m_normScaleFrozen = true;
                 norm = residualNorm(); // the same residual in the frozen scale
             }
@@ -133,7 +148,7 @@ private:
     const double* mass;
     const double* invMass;
     const double* weight = nullptr;
-    const bool storage;
+    static constexpr bool storage = Storage;
     const std::uint64_t prescribed; // states with a prescribed increment (Model::prescribedMask)
     EvalContext c;
     double m_diag[kMaxDyn];      // diagonal of the last reduced Newton matrix
@@ -153,8 +168,13 @@ private:
     // their prescribed increments and their dependents by PF dxFixed
     void expand(const double* dq)
     {
-        expandOnBasis(b, n, dq, w.dx);
-        if (b.identity || !prescribed) return;
+        if constexpr (Identity) {
+            for (int i = 0; i < n; ++i) w.dx[i] = dq[i];
+            return;
+        } else {
+            expandOnBasis(b, n, dq, w.dx);
+            if (!prescribed) return;
+        }
         for (int i = 0; i < n; ++i) {
             if ((prescribed >> i) & 1) {
                 w.dx[i] = w.dxFixed[i];
@@ -175,7 +195,7 @@ private:
             w.xs[i] = x0[i] + weight[i] * w.dx[i];
             w.f[i] = 0.0;
         }
-        if (storage) {
+        if constexpr (Storage) {
             for (int i = 0; i < n; ++i) {
                 w.stor[i] = 0.0;
                 w.dstor[i] = 0.0;
@@ -198,12 +218,12 @@ private:
     // a junction without compliance uses its Newton matrix diagonal
     void updateScale()
     {
-        if (b.identity && !storage) return; // the masses, set once
+        if constexpr (Identity && !Storage) return; // the masses, set once
 
         for (int q = 0; q < b.m; ++q) {
-            double sc = b.identity ? mass[q] : b.reducedMass[q];
-            if (storage) {
-                if (b.identity) {
+            double sc = Identity ? mass[q] : b.reducedMass[q];
+            if constexpr (Storage) {
+                if constexpr (Identity) {
                     sc += w.dstor[q];
                 } else {
                     for (std::uint64_t bi = b.pColMask[q]; bi; bi &= bi - 1) {
@@ -220,11 +240,11 @@ private:
     // reduced residual P^T (M dx + stor - h f) into w.res and its squared norm in the unknowns' units
     double residual()
     {
-        if (b.identity) {
+        if constexpr (Identity) {
             for (int i = 0; i < n; ++i)
                 w.res[i] = storage ? mass[i] * w.dx[i] + w.stor[i] - h * w.f[i] : mass[i] * w.dx[i] - h * w.f[i];
             return residualNorm();
-        }
+        } else {
         // each unknown's row of P^T gathered in ascending state order (the sum's order is the
         // structure's, whatever the loop nest)
         double r[kMaxDyn];
@@ -238,6 +258,7 @@ private:
             w.res[q] = acc;
         }
         return residualNorm();
+        }
     }
 
     // the squared norm of w.res in the unknowns' units (the line search's frozen scale once set)
@@ -246,7 +267,7 @@ private:
         double norm = 0.0;
         for (int q = 0; q < b.m; ++q) {
             double scaled;
-            if (b.identity && !storage && mass[q] > 0.0) {
+            if (Identity && !Storage && mass[q] > 0.0) {
                 scaled = w.res[q] * invMass[q];
             } else {
                 const double sc = m_normScaleFrozen ? m_normScale[q] : m_scale[q];
@@ -260,7 +281,7 @@ private:
     // the reduced Newton matrix P^T (M + dstor - h J W) P on its structure
     void matrix()
     {
-        if (b.identity) {
+        if constexpr (Identity) {
             // every entry of the structure is assigned; only fill positions need clearing
             if (b.lu.hasFill) clearPattern(b.lu, w.a);
             for (int i = 0; i < n; ++i) {
@@ -276,15 +297,20 @@ private:
             }
             afterMatrix();
             return;
-        }
+        } else {
         clearPattern(b.lu, w.a);
         for (int i = 0; i < n; ++i) {
             // row i of (M + dstor - h J W) P on the unknowns it reaches (ModeBasis::jpMask), each
             // entry summed over the columns j in ascending order, then scattered by P(i, :)
             if (!b.pMask[i]) continue;
             const std::uint64_t reach = b.jpMask[i];
-            double ap[kMaxDyn];
-            for (std::uint64_t bq = reach; bq; bq &= bq - 1) ap[std::countr_zero(bq)] = 0.0;
+            // a unit row sums straight into its own row of the matrix (cleared above; the same
+            // sums from zero as in a buffer, and the scatter by P(i, q) = 1 is exact)
+            const bool unit = (b.unitRows >> i) & 1;
+            double buf[kMaxDyn];
+            double* ap = unit ? w.a + std::countr_zero(b.pMask[i]) * kMaxDyn : buf;
+            if (!unit)
+                for (std::uint64_t bq = reach; bq; bq &= bq - 1) ap[std::countr_zero(bq)] = 0.0;
             const double* jr = w.jac + i * kMaxDyn;
             for (std::uint64_t bj = b.jRows[i]; bj; bj &= bj - 1) {
                 const int j = std::countr_zero(bj);
@@ -296,6 +322,7 @@ private:
                     ap[q] += v * pj[q];
                 }
             }
+            if (unit) continue;
             const double* pi = b.P + i * kMaxDyn;
             for (std::uint64_t bp = b.pMask[i]; bp; bp &= bp - 1) {
                 const int p = std::countr_zero(bp);
@@ -308,6 +335,7 @@ private:
         }
         for (int q = 0; q < b.m; ++q) m_diag[q] = w.a[q * kMaxDyn + q];
         afterMatrix();
+        }
     }
 
     // junctions without compliance take their residual scale from the matrix diagonal; a
@@ -357,18 +385,24 @@ private:
     }
 };
 
+// the instantiation for this interval's kind of problem
+template <class F>
+decltype(auto) onKind(const Model& m, const Workspace& w, F&& f)
+{
+    if (w.basis.identity) return m.hasStorage ? f.template operator()<true, true>() : f.template operator()<true, false>();
+    return m.hasStorage ? f.template operator()<false, true>() : f.template operator()<false, false>();
+}
+
 } // namespace
 
 bool solveInterval(const Model& m, const State& s, Workspace& w, double h, double tMidNs, int& worstNode)
 {
-    Interval iv(m, s, w, h, tMidNs);
-    return iv.solve(worstNode);
+    return onKind(m, w, [&]<bool I, bool S>() { return Interval<I, S>(m, s, w, h, tMidNs).solve(worstNode); });
 }
 
 void evaluateAtStart(const Model& m, const State& s, Workspace& w, double h, double tMidNs)
 {
-    Interval iv(m, s, w, h, tMidNs);
-    iv.evaluateAtStart();
+    onKind(m, w, [&]<bool I, bool S>() { Interval<I, S>(m, s, w, h, tMidNs).evaluateAtStart(); });
 }
 
 } // namespace drivelab

@@ -22,13 +22,13 @@ void thermalStep(const Model& m, State& s, Workspace& w, double hSec)
     }
     const int n = m.nTherm;
     double* a = w.thermalA.data();
-    double rhs[kMaxNodes];
+    double rhs[kMaxDyn];
     for (int i = 0; i < n; ++i) {
         const std::size_t k = static_cast<std::size_t>(i);
         w.thermalD0[k] = s.temp[k];
-        for (int j = 0; j < n; ++j) a[i * kMaxNodes + j] = 0.0;
+        for (int j = 0; j < n; ++j) a[i * kMaxDyn + j] = 0.0;
         const double g = m.ambientG[k], amb = m.ambientT[k] - m.temp0[k];
-        a[i * kMaxNodes + i] = m.heatCapacity[k] + 0.5 * hSec * g;
+        a[i * kMaxDyn + i] = m.heatCapacity[k] + 0.5 * hSec * g;
         rhs[i] = m.heatCapacity[k] * s.temp[k] + w.heatIn[k] + hSec * g * (amb - 0.5 * s.temp[k]);
     }
     ThermalContext t;
@@ -48,7 +48,7 @@ void thermalStep(const Model& m, State& s, Workspace& w, double hSec)
     // solve (the matrix is symmetric positive definite: partial pivoting never swaps)
     double lu[kMaxDyn * kMaxDyn];
     for (int i = 0; i < n; ++i) {
-        for (int j = 0; j < n; ++j) lu[i * kMaxDyn + j] = a[i * kMaxNodes + j];
+        for (int j = 0; j < n; ++j) lu[i * kMaxDyn + j] = a[i * kMaxDyn + j];
     }
     denseSolve(lu, n, rhs);
     for (int i = 0; i < n; ++i) s.temp[static_cast<std::size_t>(i)] = rhs[i];

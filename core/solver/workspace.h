@@ -86,7 +86,7 @@ struct Workspace {
     std::vector<double> lambda;    ///< [nRows] constraint multipliers by slot
     std::vector<double> heatIn;    ///< [nTherm] heat delivered this interval [J]
     std::vector<double> thermalD0; ///< [nTherm] temperature rises at the interval start
-    std::vector<double> thermalA;  ///< [kMaxNodes x kMaxNodes] thermal network matrix
+    std::vector<double> thermalA;  ///< [kMaxDyn x kMaxDyn] thermal network matrix
     bool thermalNetwork = false;   ///< conductors or heat sources present
     SolverStats stats;             ///< counters
     ClutchEventLog clutchEvents;   ///< locks, breakaways and releases with their instants

@@ -10,8 +10,8 @@
 //   residual      |A x - b|inf / (|A|inf |x|inf)
 //   allocs        malloc calls per solve (the solver's per-tick budget is 0; operator new and
 //                 Eigen's aligned allocation both end in malloc, counted below)
-// The chains stop at N = 32: kMaxNodes (components/component.h) is 32, so a 64-node chain does
-// not compile, and LuPattern's bitmask rows and buffers are sized kMaxDyn = kMaxNodes.
+// The chains stop at N = 32: a chain of N nodes with a damper on each has 2N - 1 components, and
+// a model holds at most kMaxComponents = 64 (components/component.h).
 #include <benchmark/benchmark.h>
 
 #include <Eigen/Dense>

@@ -196,6 +196,19 @@ void BM_ConverterChain(benchmark::State& state)
 }
 BENCHMARK(BM_ConverterChain)->Arg(2)->Arg(4)->Arg(8)->Arg(16)->Arg(32);
 
+// cost growth up to the solver's capacity (issue 21: N = 2 ... 64 linear): the same chain with
+// one damper, on its last node, so 64 nodes fit the 64 components a model holds; nodes beyond
+// the product's 32 are allowed here only
+void BM_ConverterChainLean(benchmark::State& state)
+{
+    CompileLimits limits;
+    limits.typeInstanceLimits = false;
+    limits.maxStates = 1000;
+    limits.maxNodes = kMaxDyn;
+    runTicks(state, compileOrDie(bench::chainLab(static_cast<int>(state.range(0)), 1000000000, true), limits));
+}
+BENCHMARK(BM_ConverterChainLean)->Arg(2)->Arg(4)->Arg(8)->Arg(16)->Arg(32)->Arg(48)->Arg(64);
+
 // a stiff hydraulic circuit: a pump into a few cm^3 of oil (beta 1.5 GPa) with time
 // constants far below the tick, an accumulator and a relief orifice
 void BM_StiffHydraulic(benchmark::State& state) { runTicks(state, loadOrDie(kSource + "/tests/bench/labs/stiff-hydraulic.lab.json")); }

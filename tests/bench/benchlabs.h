@@ -7,7 +7,9 @@ namespace drivelab::bench {
 
 /// N inertias in a chain, neighbours coupled by converters with C = k (1 - s), R = 1,
 /// a damper to ground on every node, every node starting at a different nonzero speed
-inline std::string chainLab(int n, long long durationNs)
+/// (dampers on every node: 2n - 1 components, n <= 32; `lean`: one damper on the last node, n
+/// - 1 converters, n <= 64)
+inline std::string chainLab(int n, long long durationNs, bool lean = false)
 {
     const std::string map =
         R"([{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.02}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}])";
@@ -15,10 +17,11 @@ inline std::string chainLab(int n, long long durationNs)
     for (int i = 0; i < n; ++i) {
         nodes += std::string(i ? ", " : "") + R"({"id": "n)" + std::to_string(i) + R"(", "domain": "rotational", "inertia": )" +
                  std::to_string(0.1 + 0.01 * i) + R"(, "initial_speed": )" + std::to_string(200.0 - 11.0 * i) + "}";
-        comps += std::string(i ? ", " : "") + R"({"id": "d)" + std::to_string(i) + R"(", "type": "damper", "node_a": "n)" +
-                 std::to_string(i) + R"(", "parameters": {"damping": 0.001}})";
+        if (!lean || i + 1 == n)
+            comps += std::string(comps.empty() ? "" : ", ") + R"({"id": "d)" + std::to_string(i) +
+                     R"(", "type": "damper", "node_a": "n)" + std::to_string(i) + R"(", "parameters": {"damping": 0.001}})";
         if (i + 1 < n)
-            comps += R"(, {"id": "c)" + std::to_string(i) + R"(", "type": "torque_converter", "node_a": "n)" + std::to_string(i) +
+            comps += std::string(comps.empty() ? "" : ", ") + R"({"id": "c)" + std::to_string(i) + R"(", "type": "torque_converter", "node_a": "n)" + std::to_string(i) +
                      R"(", "node_b": "n)" + std::to_string(i + 1) + R"(", "parameters": {"pump_positive": )" + map +
                      R"(, "pump_negative": )" + map + R"(, "turbine_positive": )" + map + R"(, "turbine_negative": )" + map + "}}";
     }

@@ -6,6 +6,8 @@
 #include "spec/specedit.h"
 #include "compile/compilecontext.h"
 #include "components/descriptors.h"
+#include "bench/benchlabs.h"
+#include "energybound.h"
 
 using namespace drivelab;
 using namespace drivelab::test;
@@ -16,6 +18,7 @@ private slots:
     void refused_data();
     void refused();
     void limits();
+    void raisedLimitsStopAtTheSolversCapacity();
     void warningsDoNotRefuse();
     void idleClutchWarns();
     void writerRoundTrip();
@@ -191,6 +194,70 @@ void TestLabInput::limits()
     loaded = load(lab(kRun, nodes + "]", comps + "]"));
     QVERIFY2(loaded.model, qPrintable(describe(loaded.diagnostics)));
     QCOMPARE(loaded.model->nStates, 64);
+}
+
+// Limits raised above the product's (the scaling benchmarks) stop at the solver's capacity,
+// kMaxDyn = 64 nodes and 64 components, with the same message; a 64-node converter chain
+// compiles and runs there.
+//
+//   n0 =tc0= n1 =tc1= ... =tc62= n63 -[c]- ground      converters with R = 1: T_turbine = -T_pump
+//
+// Every converter passes its torque whole, so only the damper changes the chain's angular
+// momentum: sum_i J_i (w_i - w_i0) = -c theta_63, and the midpoint keeps it exactly
+// (theta advances by h times the stage speed the damper's torque is taken at): it holds to
+// rounding of the momentum moved.
+void TestLabInput::raisedLimitsStopAtTheSolversCapacity()
+{
+    CompileLimits raised;
+    raised.maxNodes = 1000;
+    raised.maxComponents = 1000;
+    raised.maxStates = 1000;
+    raised.typeInstanceLimits = false;
+    std::string nodes = "[";
+    for (int i = 0; i < 65; ++i) nodes += (i ? "," : "") + rot("n" + std::to_string(i), 1, 0);
+    auto read = readLab(lab(kRun, nodes + "]", "[]"));
+    QVERIFY(read.lab);
+    auto c = compile(*read.lab, raised);
+    QVERIFY(!c.model);
+    QCOMPARE(c.diagnostics.items()[0].field, std::string("nodes"));
+    QVERIFY2(c.diagnostics.items()[0].message.find("at most 64 nodes") != std::string::npos, qPrintable(describe(c.diagnostics)));
+    std::string comps = "[";
+    for (int i = 0; i < 65; ++i)
+        comps += std::string(i ? "," : "") + R"({"id": "d)" + std::to_string(i) +
+                 R"(", "type": "damper", "node_a": "a", "parameters": {"damping": 1}})";
+    read = readLab(lab(kRun, kNodes, comps + "]"));
+    QVERIFY(read.lab);
+    c = compile(*read.lab, raised);
+    QVERIFY(!c.model);
+    QCOMPARE(c.diagnostics.items()[0].field, std::string("components"));
+    QVERIFY(c.diagnostics.items()[0].message.find("at most 64 components") != std::string::npos);
+
+    read = readLab(bench::chainLab(64, 100000000, true)); // 0.1 s, 2000 ticks
+    QVERIFY(read.lab);
+    c = compile(*read.lab, raised);
+    QVERIFY2(c.model, qPrintable(describe(c.diagnostics)));
+    const Model& m = *c.model;
+    QCOMPARE(m.nDyn, 64);
+    Session s(c.model);
+    const BatchResult r = s.run(m.ticks);
+    QCOMPARE(static_cast<int>(r.status), static_cast<int>(BatchStatus::Completed));
+    double moved = 0.0, change = 0.0, scale = 0.0;
+    int last = -1;
+    for (int i = 0; i < m.nDyn; ++i) {
+        const std::size_t k = static_cast<std::size_t>(i);
+        change += m.mass[k] * (s.state().x[k] - m.x0[k]);
+        scale += m.mass[k] * (std::fabs(s.state().x[k]) + std::fabs(m.x0[k]));
+        moved += std::fabs(m.mass[k] * (s.state().x[k] - m.x0[k]));
+        if (m.nodes[static_cast<std::size_t>(m.dynNode[k])].id == "n63") last = i;
+    }
+    QVERIFY(last >= 0);
+    const double damperImpulse = -0.001 * s.state().pos[static_cast<std::size_t>(last)];
+    qInfo("momentum change %.6e, damper impulse %.6e, difference %.3e, momentum moved %.3e", change, damperImpulse,
+          change - damperImpulse, moved);
+    QVERIFY(moved > 1.0); // the converters moved momentum along the chain
+    QVERIFY(std::fabs(change - damperImpulse) <= 1e-12 * scale);
+    const EnergyReport e = s.energy();
+    QVERIFY2(std::fabs(e.residual) <= test::residualBound(energyScale(e), m.ticks), qPrintable(QString::number(e.residual)));
 }
 
 // An event after the end of the run is a warning: the lab still compiles.
