@@ -103,9 +103,8 @@ private:
     QVector<PlotBranch> m_branches;
     const std::vector<ObservableRef>* m_layout = nullptr;
     std::vector<Line> m_lines;
-    QList<QPointF> m_buffer;
     double m_x0 = 0.0, m_x1 = 1.0;
-    double m_lastLo[2] = {0.0, 0.0}, m_lastHi[2] = {0.0, 0.0}; // last autoscale request per side
+    double m_lastLo[2] = {0.0, 0.0}, m_lastHi[2] = {0.0, 0.0}; // the range autoscale last set per side (NaN: none yet)
 };
 
 } // namespace drivelab
