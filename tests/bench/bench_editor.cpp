@@ -6,9 +6,12 @@
 // Plots panel laid out) before the clock starts; the timed part is Resume to the end.
 //   bench_editor [--ticks N] [--lab LAB] [--samples-per-report K]
 //   BENCH_EDITOR_TRACE=1 also prints every ping's lateness (to find where spikes come from)
+//   BENCH_EDITOR_SLOW=MS prints every event the UI thread spent more than MS ms on during the
+//   run (event type, receiver class and name, the plot it belongs to): which work is the spike
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTimer>
 
 #include <algorithm>
@@ -29,6 +32,41 @@
 using namespace drivelab;
 
 namespace {
+
+// times every event dispatched on the UI thread (nested events count in their parent's time too)
+class TimedApplication : public QApplication {
+public:
+    using QApplication::QApplication;
+    double slowMs = -1.0; // < 0: off
+    bool recording = false;
+    struct Slow {
+        int type;
+        QByteArray receiver;
+        double ms;
+    };
+    std::vector<Slow> slow;
+    bool notify(QObject* receiver, QEvent* event) override
+    {
+        if (slowMs < 0.0 || !recording || QThread::currentThread() != thread()) return QApplication::notify(receiver, event);
+        const int type = event->type(); // the event may be gone after delivery
+        QElapsedTimer t;
+        t.start();
+        const bool r = QApplication::notify(receiver, event);
+        const double ms = static_cast<double>(t.nsecsElapsed()) / 1e6;
+        if (ms > slowMs) {
+            QByteArray who = QByteArray(receiver->metaObject()->className()) + ' ' + receiver->objectName().toUtf8();
+            if (receiver->parent()) who += QByteArray(" (child of ") + receiver->parent()->metaObject()->className() + ')';
+            for (QObject* o = receiver; o; o = o->parent()) { // a plot's widgets: name the plot
+                if (auto* p = qobject_cast<PlotPanel*>(o)) {
+                    who += " in plot \"" + p->title().toUtf8() + '"';
+                    break;
+                }
+            }
+            slow.push_back({type, who, ms});
+        }
+        return r;
+    }
+};
 
 double percentile(std::vector<double> v, double p)
 {
@@ -54,7 +92,8 @@ int main(int argc, char** argv)
             samplesPerReport = std::atoi(argv[++i]);
     }
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")) qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    TimedApplication app(argc, argv);
+    if (qEnvironmentVariableIsSet("BENCH_EDITOR_SLOW")) app.slowMs = qEnvironmentVariable("BENCH_EDITOR_SLOW").toDouble();
     QApplication::setOrganizationName(QStringLiteral("DriveLabBench"));
     QApplication::setApplicationName(QStringLiteral("bench_editor"));
 
@@ -129,8 +168,10 @@ int main(int argc, char** argv)
     clock.start();
     ping.start();
     const qint64 runNs = clock.nsecsElapsed();
+    app.recording = true;
     rc->run();
     loop.exec();
+    app.recording = false;
     ping.stop();
     // the worker's time: from Run to the arrival of its final status
     const double wall = static_cast<double>(endNs - runNs) / 1e9;
@@ -146,6 +187,10 @@ int main(int argc, char** argv)
     if (qEnvironmentVariableIsSet("BENCH_EDITOR_TRACE")) {
         for (std::size_t i = 0; i < late.size(); ++i) std::printf("%zu:%.1f ", i, late[i]);
         std::printf("\n");
+    }
+    if (app.slowMs >= 0.0) {
+        std::printf("events over %.1f ms during the run: %zu\n", app.slowMs, app.slow.size());
+        for (const auto& e : app.slow) std::printf("  %6.1f ms  type %d  %s\n", e.ms, e.type, e.receiver.constData());
     }
     const double n = static_cast<double>(c.model->ticks);
     std::printf("lab %s stretched to %lld ticks (%g s simulated), %d samples per report interval, platform %s\n", spec.name.c_str(),

@@ -70,6 +70,9 @@ private slots:
     void decimationKeepsExtremesAndRealSamples();
     void fewSamplesAreDrawnExactly();
     void stepMode();
+    void incrementalDecimationMatchesFull();
+    void liveAxisGrowsInSteps();
+    void liveTickRefreshesOnePlot();
     void defaultPlotsForConverterLabs();
     void legendZoomPanFollowCursor();
     void exportCsvAndPng();
@@ -153,6 +156,114 @@ void TestPlots::stepMode()
     int jumps = 0;
     for (int i = 1; i < out.size(); ++i) jumps += out[i].y() != out[i - 1].y();
     QCOMPARE(jumps, 5); // 0 1 2 3 4 0
+}
+
+// a live run decimates only the new samples and the column still open (DecimationCache):
+// the points are the same as a full decimation of everything published so far
+void TestPlots::incrementalDecimationMatchesFull()
+{
+    std::vector<std::size_t> spikes;
+    const auto s = synthetic(60000, spikes);
+    const std::size_t counts[] = {1,    2,     7,     599,   600,   601,   602,   1234,  1235,  5000, 5001,
+                                  9973, 15000, 15001, 15002, 30000, 30001, 30002, 44444, 59999, 60000};
+    for (const bool step : {false, true}) {
+        for (const double x1 : {s->time(59999), s->time(30000)}) { // the whole run; a range the run outgrows
+            DecimationRequest r;
+            r.store = s.get();
+            r.observable = step ? 1 : 0;
+            r.step = step;
+            r.x0 = 0.0;
+            r.x1 = x1;
+            r.columns = 300;
+            r.scale = 2.0;
+            r.offset = 1.0;
+            DecimationCache cache;
+            QList<QPointF> out, full;
+            bool reused = false;
+            for (const std::size_t n : counts) {
+                r.count = n;
+                reused = reused || (cache.valid && cache.kept > 0);
+                decimate(r, out, cache);
+                decimate(r, full);
+                QCOMPARE(out, full);
+            }
+            QVERIFY(reused);
+            // another request starts over
+            r.columns = 217;
+            decimate(r, out, cache);
+            decimate(r, full);
+            QCOMPARE(out, full);
+            r.x0 = s->time(1000);
+            decimate(r, out, cache);
+            decimate(r, full);
+            QCOMPARE(out, full);
+        }
+    }
+}
+
+// while live an axis keeps its range while the data stays in it and steps to the data's round
+// range when it leaves (each change relays out the chart; 19 changes here, where refitting on
+// every refresh changed it on nearly all 201); at rest it fits the data
+void TestPlots::liveAxisGrowsInSteps()
+{
+    const std::vector<ObservableRef> layout{{"engine", "speed", "", false, true, false}};
+    const std::size_t n = 20001;
+    auto store = std::make_shared<SampleStore>(1, n, 1000000, 10, static_cast<std::int64_t>(n - 1)); // 1 ms per sample
+    PlotPanel p(QStringLiteral("climbing"));
+    p.setObservableLayout(&layout);
+    QVERIFY(p.addKey({QStringLiteral("engine"), QStringLiteral("speed"), {}}));
+    p.setBranches({{0, QStringLiteral("main"), store}});
+    p.setLive(true);
+    auto* axis = qobject_cast<QValueAxis*>(p.chart()->axes(Qt::Vertical).value(0));
+    QVERIFY(axis);
+    QSignalSpy ranges(axis, &QValueAxis::rangeChanged);
+    int refreshes = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        store->beginSample()[0] = 100.0 + 0.1 * static_cast<double>(i); // 100 .. 2100, climbing all run
+        store->commitSample(static_cast<std::int64_t>(i));
+        if (i % 100 == 0 || i == n - 1) {
+            p.refresh(0.0, 20.0, false);
+            ++refreshes;
+            QVERIFY(axis->min() <= 100.0 && axis->max() >= 100.0 + 0.1 * static_cast<double>(i)); // always in view
+        }
+    }
+    QVERIFY2(ranges.count() <= 25, qPrintable(QStringLiteral("%1 range changes in %2 refreshes").arg(ranges.count()).arg(refreshes)));
+    // at rest: the round range of the data (5 % margin), as QValueAxis::applyNiceNumbers makes it from five ticks
+    p.setLive(false);
+    p.refresh(0.0, 20.0, true);
+    QCOMPARE(axis->min(), 0.0);
+    QCOMPARE(axis->max(), 3000.0);
+    QCOMPARE(axis->tickCount(), 4);
+}
+
+// the live timer refreshes one plot per tick, in turn (two plots in one event were more than a frame)
+void TestPlots::liveTickRefreshesOnePlot()
+{
+    MainWindow w({m_dir.path(), false});
+    QVERIFY(w.openLab(drivelab::test::labPath("converter-launch.lab.json")));
+    w.resize(1400, 900);
+    w.show();
+    RunController* rc = w.runController();
+    QVERIFY(rc->runTo(0.5));
+    PlotArea* area = rc->plots();
+    const auto panels = area->panels();
+    QCOMPARE(panels.size(), 5);
+    std::vector<std::unique_ptr<QSignalSpy>> replaced;
+    for (PlotPanel* p : panels) {
+        QVERIFY(p->chart()->plotArea().width() > 120); // live (a column per two pixels) needs new points
+        replaced.push_back(std::make_unique<QSignalSpy>(p->series(0, 0), &QXYSeries::pointsReplaced));
+    }
+    area->setLive(true);
+    const auto refreshed = [&] {
+        int k = 0;
+        for (const auto& spy : replaced) k += spy->count();
+        return k;
+    };
+    area->refreshNext();
+    QCOMPARE(refreshed(), 1);
+    for (int i = 1; i < panels.size(); ++i) area->refreshNext();
+    for (const auto& spy : replaced) QCOMPARE(spy->count(), 1); // each in turn, once
+    area->setLive(false);
 }
 
 void TestPlots::defaultPlotsForConverterLabs()

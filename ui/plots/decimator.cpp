@@ -20,10 +20,30 @@ inline void put(QList<QPointF>& out, double x, double y, bool step)
 
 void decimate(const DecimationRequest& r, QList<QPointF>& out)
 {
-    out.clear();
+    DecimationCache none;
+    decimate(r, out, none);
+}
+
+namespace {
+
+bool sameRequest(const DecimationRequest& a, const DecimationRequest& b)
+{
+    return a.store == b.store && a.observable == b.observable && a.x0 == b.x0 && a.x1 == b.x1 && a.columns == b.columns &&
+           a.scale == b.scale && a.offset == b.offset && a.step == b.step && b.count >= a.count;
+}
+
+} // namespace
+
+void decimate(const DecimationRequest& r, QList<QPointF>& out, DecimationCache& cache)
+{
+    const bool reuse = cache.valid && sameRequest(cache.request, r);
+    cache.valid = false;
     const SampleStore& s = *r.store;
     const std::size_t n = r.count;
-    if (n == 0 || !(r.x1 > r.x0)) return;
+    if (n == 0 || !(r.x1 > r.x0)) {
+        out.clear();
+        return;
+    }
     const std::size_t k = r.observable;
     const auto y = [&](std::size_t i) {
         return s.value(i, k) * r.scale + r.offset;
@@ -34,17 +54,32 @@ void decimate(const DecimationRequest& r, QList<QPointF>& out)
     while (i1 < n && s.time(i1) <= r.x1) ++i1; // first sample after the range, or n
     if (i0 > 0) --i0;
     if (i1 < n) ++i1;
-    if (i1 <= i0) return;
+    if (i1 <= i0) {
+        out.clear();
+        return;
+    }
     const int columns = std::max(1, r.columns);
     if (i1 - i0 <= static_cast<std::size_t>(2 * columns)) {
+        out.clear(); // few samples: drawn whole, nothing worth keeping
         out.reserve(static_cast<qsizetype>(r.step ? 2 * (i1 - i0) : i1 - i0));
         for (std::size_t i = i0; i < i1; ++i) put(out, s.time(i), y(i), r.step);
         return;
     }
-    out.reserve(2 * columns + 8);
     const double width = (r.x1 - r.x0) / columns;
     std::size_t i = i0;
+    if (reuse && cache.first == i0 && cache.resume <= i1 && cache.kept <= out.size()) {
+        i = cache.resume; // the columns before it are closed: their points stand
+        out.resize(cache.kept);
+    } else {
+        out.clear();
+        out.reserve(2 * columns + 8);
+    }
+    cache.request = r;
+    cache.first = i0;
+    cache.valid = true;
     while (i < i1) {
+        cache.resume = i; // the last column, once the loop ends
+        cache.kept = out.size();
         // the column of sample i (samples outside the range get columns of their own)
         const double t = s.time(i);
         const double c = std::floor((t - r.x0) / width);

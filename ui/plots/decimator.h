@@ -29,4 +29,22 @@ struct DecimationRequest {
 /// the points to plot (includes one sample on each side of the range, so lines reach the edges)
 void decimate(const DecimationRequest& r, QList<QPointF>& out);
 
+/// What a decimation into the same `out` leaves for the next one over more samples: the store
+/// is append-only, so with the same request a column that a later sample has closed decimates
+/// to the same points forever. A live run with the whole run in view then costs per refresh
+/// only its new samples (and the column still open), not every sample so far: rescanning a
+/// row-major store of 10^4-10^5 rows per series each refresh was the editor's longest UI
+/// event (issue 21).
+struct DecimationCache {
+    DecimationRequest request; ///< the request `out` was made for (count aside)
+    std::size_t first = 0;     ///< its first sample (one before the range)
+    std::size_t resume = 0;    ///< the first sample of the last column (not closed yet)
+    qsizetype kept = 0;        ///< points of `out` from the columns before it
+    bool valid = false;
+};
+
+/// the same points as decimate(r, out), scanning only what `cache` has not seen (`out` must be
+/// the list the cache's previous call filled, untouched since)
+void decimate(const DecimationRequest& r, QList<QPointF>& out, DecimationCache& cache);
+
 } // namespace drivelab

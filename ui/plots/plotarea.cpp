@@ -65,12 +65,11 @@ PlotArea::PlotArea(QWidget* parent) : QWidget(parent), m_timer(new QTimer(this))
     box->addLayout(tools);
     box->addWidget(scroll, 1);
 
-    // every plot is refreshed every 40 ms, a quarter of them every 10 ms: the work (and the
-    // repaint it causes) is spread so no single event holds the UI thread for long
+    // one plot per 10 ms tick, in turn (each every n x 10 ms; 50 ms for five plots): a plot's
+    // refresh and the repaint it causes are each a few milliseconds, two plots in one event
+    // (a quarter of five plots: the first and the fifth together) were more than a frame
     m_timer->setInterval(10);
-    connect(m_timer, &QTimer::timeout, this, [this] {
-        refreshSlice();
-    });
+    connect(m_timer, &QTimer::timeout, this, &PlotArea::refreshNext);
     connect(addPlot, &QToolButton::clicked, this, [this] {
         m_current = addPanel(tr("Plot %1").arg(m_panels.size() + 1), {});
     });
@@ -175,11 +174,12 @@ void PlotArea::refresh(bool force)
     for (PlotPanel* p : m_panels) p->refresh(m_x0, m_x1, force);
 }
 
-void PlotArea::refreshSlice()
+void PlotArea::refreshNext()
 {
-    const int slice = m_slice++ % 4;
-    if (slice == 0) followNewest();
-    for (int i = slice; i < m_panels.size(); i += 4) m_panels[i]->refresh(m_x0, m_x1, false);
+    if (m_panels.isEmpty()) return;
+    const int i = m_next++ % m_panels.size();
+    if (i == 0) followNewest(); // the plots of one round share a time range
+    m_panels[i]->refresh(m_x0, m_x1, false);
 }
 
 void PlotArea::followNewest()

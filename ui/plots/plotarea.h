@@ -1,8 +1,8 @@
 #pragma once
 // The Plots panel: the run's plots in a grid that share one time axis, a tool row (add
 // plot, observables, follow, fit, CSV and PNG export) and a message line (stale results,
-// solver failures). While the run is live every plot drains new samples every 40 ms (a
-// quarter of the plots on each 10 ms tick) and re-decimates only what changed. Drops of observables and canvas items add series.
+// solver failures). While the run is live the plots drain new samples in turn, one plot per
+// 10 ms tick, and re-decimate only what changed. Drops of observables and canvas items add series.
 #include <QWidget>
 
 #include <vector>
@@ -39,6 +39,8 @@ public:
     void setLive(bool live);
     /// redraw now (force: every series, not only what changed)
     void refresh(bool force = false);
+    /// what the live timer does on each tick: refresh the next plot (one plot, in turn)
+    void refreshNext();
     /// a line above the plots ("" hides it)
     void setMessage(const QString& text, bool error);
     QString message() const;
@@ -91,7 +93,6 @@ protected:
     void resizeEvent(QResizeEvent* e) override;
 
 private:
-    void refreshSlice();
     void followNewest();
     void wire(PlotPanel* p);
     void relayout();
@@ -114,7 +115,7 @@ private:
     double m_x0 = 0.0, m_x1 = 1.0;
     bool m_follow = true;
     int m_columns = 0;
-    int m_slice = 0;
+    int m_next = 0; // the plot refreshNext refreshes (modulo the plot count)
 };
 
 } // namespace drivelab

@@ -24,6 +24,26 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 const QColor kColours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28), QColor(0x2c, 0xa0, 0x2c), QColor(0xff, 0x7f, 0x0e),
                            QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2), QColor(0x17, 0xbe, 0xcf)};
 const Qt::PenStyle kStyles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine};
+// round ticks (QValueAxis::applyNiceNumbers' loose nice numbers, computed here from five
+// ticks: applyNiceNumbers starts from the axis' tick count, which it changes itself, so the
+// same data got another range on the next call, and it relays out the chart twice)
+double niceNumber(double x, bool ceiling)
+{
+    const double z = std::pow(10.0, std::floor(std::log10(x)));
+    const double q = x / z;
+    if (ceiling) return (q <= 1.0 ? 1.0 : q <= 2.0 ? 2.0 : q <= 5.0 ? 5.0 : 10.0) * z;
+    return (q < 1.5 ? 1.0 : q < 3.0 ? 2.0 : q < 7.0 ? 5.0 : 10.0) * z;
+}
+
+void niceNumbers(double& lo, double& hi, int& ticks)
+{
+    const double step = niceNumber(niceNumber(hi - lo, true) / (ticks - 1), false);
+    const double a = std::floor(lo / step), b = std::ceil(hi / step);
+    ticks = static_cast<int>(b - a) + 1;
+    lo = a * step;
+    hi = b * step;
+}
+
 } // namespace
 
 struct PlotPanel::Line {
@@ -38,6 +58,8 @@ struct PlotPanel::Line {
     double lastX0 = kNaN, lastX1 = kNaN;
     int lastColumns = 0;
     double yMin = kNaN, yMax = kNaN;
+    QList<QPointF> points; // the last decimation (its closed columns are reused by the next)
+    DecimationCache cache;
 };
 
 PlotPanel::PlotPanel(const QString& title, QWidget* parent) : QFrame(parent), m_title(title), m_chart(new QChart)
@@ -276,11 +298,11 @@ void PlotPanel::refresh(double x0, double x1, bool force)
         r.scale = l.unit.scale;
         r.offset = l.unit.offset;
         r.step = l.step;
-        decimate(r, m_buffer);
-        l.series->replace(m_buffer);
+        decimate(r, l.points, l.cache);
+        l.series->replace(l.points);
         l.yMin = kNaN;
         l.yMax = kNaN;
-        for (const QPointF& p : std::as_const(m_buffer)) {
+        for (const QPointF& p : std::as_const(l.points)) {
             if (p.x() < x0 || p.x() > x1) continue;
             if (!(p.y() >= l.yMin)) l.yMin = std::isnan(l.yMin) ? p.y() : std::min(l.yMin, p.y());
             if (!(p.y() <= l.yMax)) l.yMax = std::isnan(l.yMax) ? p.y() : std::max(l.yMax, p.y());
@@ -313,12 +335,19 @@ void PlotPanel::autoscale(double, double)
             lo -= pad;
             hi += pad;
         }
-        if (m_lastLo[side] != lo || m_lastHi[side] != hi) {
-            m_lastLo[side] = lo;
-            m_lastHi[side] = hi;
-            axis->setRange(lo, hi);
-            axis->applyNiceNumbers(); // round ticks
-        }
+        // While live the range changes only when the data leaves it (or fills under a fifth
+        // of it): a new range relays out the whole chart (tick labels, plot area, every series'
+        // geometry), 5-25 ms, and with the range refitted on every refresh a plot whose values
+        // climb all run (the engine speed) paid that on each one. The range set is the data's
+        // round range, as at rest: with the whole run in view the redraw at rest keeps it.
+        const bool set = !std::isnan(m_lastLo[side]);
+        if (m_live && set && lo >= axis->min() && hi <= axis->max() && hi - lo >= 0.2 * (axis->max() - axis->min())) continue;
+        int ticks = 5;
+        niceNumbers(lo, hi, ticks);
+        m_lastLo[side] = lo;
+        m_lastHi[side] = hi;
+        axis->setRange(lo, hi); // each a no-op when unchanged
+        axis->setTickCount(ticks);
     }
 }
 

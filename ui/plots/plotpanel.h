@@ -2,7 +2,8 @@
 // One plot: a chart of chosen observables (subject.name) for every branch of the run,
 // the main branch drawn solid and each fork in its own dash style, in the display units.
 // Each refresh decimates the visible time range of the full series (SampleStore) to the
-// plot's pixel columns and replaces the series' points. Integer observables are drawn as
+// plot's pixel columns (while the range stays, only the samples since the last refresh:
+// DecimationCache) and replaces the series' points. Integer observables are drawn as
 // steps; the converter drive mode gets an axis with its five named states. A second unit
 // gets the right axis.
 #include <QFrame>
@@ -103,9 +104,8 @@ private:
     QVector<PlotBranch> m_branches;
     const std::vector<ObservableRef>* m_layout = nullptr;
     std::vector<Line> m_lines;
-    QList<QPointF> m_buffer;
     double m_x0 = 0.0, m_x1 = 1.0;
-    double m_lastLo[2] = {0.0, 0.0}, m_lastHi[2] = {0.0, 0.0}; // last autoscale request per side
+    double m_lastLo[2] = {0.0, 0.0}, m_lastHi[2] = {0.0, 0.0}; // the range autoscale last set per side (NaN: none yet)
 };
 
 } // namespace drivelab
