@@ -40,6 +40,7 @@ public:
         c.f = w.f;
         c.jac = w.jac;
         c.scratch = w.scratch.data();
+        c.shortcuts = &w.stats.shortcuts;
         c.stor = w.stor;
         c.dstor = w.dstor;
         for (int q = 0; q < b.m; ++q) m_diag[q] = 0.0;
