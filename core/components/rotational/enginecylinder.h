@@ -25,7 +25,7 @@
 // the small terms of the wall heat's spread over the travel and of the Strang steps). The
 // sub-steps' half-angle sines and cosines and their adiabatic factors (V_a / V_b)^(gamma - 1),
 // ratios within a few per cent of 1, are series in basic arithmetic (sinSmall, cosSmall,
-// powNear1 in the .cpp: as accurate as libm, deterministic, far cheaper); the start point's
+// powRatio in cylinderintegration.cpp: as accurate as libm, deterministic, far cheaper); the start point's
 // sine, cosine, volume and burned fraction are computed once per interval and shared by every
 // Newton evaluation of it.
 // A Newton trial point (evaluated without the Jacobian) usually moves the crank travel by
