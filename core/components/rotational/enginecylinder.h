@@ -37,7 +37,7 @@
 // crank's work by the moves these made, so the books close on the moved outputs. The
 // neglected term reach^2 max|W''| / 2 = 9e-16 * 1.4e3 N m / 2 = 6e-13 J is below W's own
 // rounding (W at travels 1e-12 rad apart is 1.4e-12 J off its tangent line; measured against
-// full integrations: 3.1e-12 J at the reach, tests/core/tst_cylinder.cpp); as torque it is
+// full integrations: 3.1e-12 J at the reach, tests/core/tst_cylindertangent.cpp); as torque it is
 // 2e-10 N m at 3e-3 rad, far below what Newton's acceptance test sees.
 // An interval turns the crank at most 0.25 rad
 // (checked on the solved speeds; a tick that would need more than 64 intervals fails).
