@@ -20,10 +20,12 @@ struct FixtureChange {
 inline constexpr FixtureChange kFixtureChanges[] = {
     {"v1/fired-converter.dlasset.json", 0, "expected.boundaries[0].components.cyl2.pressure",
      "change 4: the cylinder's series sines, cosines and adiabatic factors move its initial charge by an ulp (and change 3 "
-     "from boundary 56 on: the lockup re-applied at 0.55 s slips at its capacity instead of locking at once)"},
+     "from boundary 56 on: the lockup re-applied at 0.55 s slips at its capacity instead of locking at once; change 9: "
+     "its Newton trial points take the cylinders' outputs by their tangents)"},
     {"v2/fired-converter.dlasset.json", 0, "expected.boundaries[0].components.cyl2.pressure",
      "change 4: the cylinder's series sines, cosines and adiabatic factors move its initial charge by an ulp; its analytic "
-     "torque derivative moves the Newton iterates (final speeds by ~3e-12 relative)"},
+     "torque derivative moves the Newton iterates (final speeds by ~3e-12 relative); change 9: its Newton trial points take "
+     "the cylinders' outputs by their tangents"},
     {"v1/hydraulic-lockup.dlasset.json", 51, "expected.boundaries[51].nodes.engine.speed",
      "change 5: the lockup's capacity kink at its return-spring threshold ends an interval (engine speed at 2.55 s by 4e-10 "
      "relative)"},

@@ -70,6 +70,7 @@ struct EvalContext {
     int ld = kMaxDyn;                    ///< leading dimension of jac
     bool wantJacobian = true;            ///< false when only efforts are needed
     double* scratch = nullptr;           ///< per-component scratch (efforts at the last evaluation)
+    std::int64_t* shortcuts = nullptr;   ///< counts evaluations taken from a kept one by its tangents (SolverStats; may be null)
     /// position increments of the stage from the interval start [rad or m] [n], for components
     /// whose efforts depend on positions (springs); null: h/2 xs (the midpoint's stage). gauss2
     /// sets the collocation integral h sum_j a_ij X_j of stage i (docs/PHYSICS.md, "Gauss-Legendre")

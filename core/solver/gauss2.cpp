@@ -37,6 +37,7 @@ public:
         : m(m), s(s), w(w), g(*w.g2), b(w.basis), n(m.nDyn), nq(w.basis.m), h(h), x0(s.x.data()), mass(m.mass.data())
     {
         setIntervalContext(c, m, s, w.dx, h);
+        c.shortcuts = &w.stats.shortcuts;
         c.stor = w.stor;
         c.dstor = w.dstor;
         for (int i = 0; i < 2; ++i) tStage[i] = tStartNs + Gauss2::c[i] * h * 1e9;

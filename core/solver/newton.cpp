@@ -53,6 +53,7 @@ public:
         c.f = w.f;
         c.jac = w.jac;
         c.scratch = w.scratch.data();
+        c.shortcuts = &w.stats.shortcuts;
         c.stor = w.stor;
         c.dstor = w.dstor;
         // (the identity storage-free case reads the diagonal only after a Newton matrix set it)

@@ -35,15 +35,15 @@ private slots:
 namespace {
 
 // the fired-converter laboratory's results (docs/FIRED_CONVERTER.md)
-constexpr double FIRED_CRANK = 66.05305984550745;
-constexpr double FIRED_VEHICLE = 22.017686615169023;
-constexpr double FIRED_FLUID = 1434.9876052465772;
-constexpr double FIRED_LOCKUP = 1035.9356885024974;
-constexpr double FIRED_SHIFT = 254.23843780630537;
-constexpr double FIRED_BRAKE = 76.6059873271016;
+constexpr double FIRED_CRANK = 66.05305984550714;
+constexpr double FIRED_VEHICLE = 22.017686615169122;
+constexpr double FIRED_FLUID = 1434.9876052465531;
+constexpr double FIRED_LOCKUP = 1035.9356885024808;
+constexpr double FIRED_SHIFT = 254.2384378063045;
+constexpr double FIRED_BRAKE = 76.60598732710135;
 constexpr double FIRED_OIL = 300.5603535437765;
 constexpr const char* FIRED_FINGERPRINT = "a7bf6c4bea1a8c77";
-constexpr const char* FIRED_HASH = "e25d014c17067342";
+constexpr const char* FIRED_HASH = "9438954c94f0f9e7";
 
 std::string cylinderJson(const std::string& id, double phase, double fuelFraction, double wallG, double evo = 2.3,
                          const std::string& extra = R"(, "wall_temperature": 400)", const std::string& ports = "")

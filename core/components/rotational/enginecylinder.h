@@ -25,9 +25,21 @@
 // the small terms of the wall heat's spread over the travel and of the Strang steps). The
 // sub-steps' half-angle sines and cosines and their adiabatic factors (V_a / V_b)^(gamma - 1),
 // ratios within a few per cent of 1, are series in basic arithmetic (sinSmall, cosSmall,
-// powNear1 in the .cpp: as accurate as libm, deterministic, far cheaper); the start point's
+// powRatio in cylinderintegration.cpp: as accurate as libm, deterministic, far cheaper); the start point's
 // sine, cosine, volume and burned fraction are computed once per interval and shared by every
-// Newton evaluation of it. An interval turns the crank at most 0.25 rad
+// Newton evaluation of it.
+// A Newton trial point (evaluated without the Jacobian) usually moves the crank travel by
+// h dw ~ 1e-8 rad from the predictor's. Within kTangentReach = 3e-8 rad of the interval's last
+// full integration (kept in scratch with its tangents: the same start, h, start and wall
+// temperatures and fuel), and with the same pieces and sub-step counts (no event or count
+// boundary in between), the outputs come from it by their tangents (extrapolate): the fuel,
+// wall and exhaust heats, the crankcase work and T_end each by its own, the gas work and the
+// crank's work by the moves these made, so the books close on the moved outputs. The
+// neglected term reach^2 max|W''| / 2 = 9e-16 * 1.4e3 N m / 2 = 6e-13 J is below W's own
+// rounding (W at travels 1e-12 rad apart is 1.4e-12 J off its tangent line; measured against
+// full integrations: 3.1e-12 J at the reach, tests/core/tst_cylindertangent.cpp); as torque it is
+// 2e-10 N m at 3e-3 rad, far below what Newton's acceptance test sees.
+// An interval turns the crank at most 0.25 rad
 // (checked on the solved speeds; a tick that would need more than 64 intervals fails).
 // Turning backwards (kickback, a converter driving the crank in reverse) the valves act by
 // position as forwards: leaving [IVC, EVO) through IVC releases the charge to the intake (its
@@ -79,7 +91,7 @@ public:
         int scratch = 0;                   ///< scratch: mean torque, gas work, fuel, wall heat, exhaust heat, end temperature,
                                            ///< crankcase work; start shaft angle, valid flag, the start point (StartPoint:
                                            ///< cycle angle, its sine and cosine, volume, burned fraction), open reach [rad]
-                                           ///< (-1 when closed)
+                                           ///< (-1 when closed); the kept integration from kKept (kKeptSize slots)
         int mean = 0;                      ///< means: indicated torque, indicated power
     };
 
@@ -93,6 +105,12 @@ public:
         double exhaust = 0.0; ///< internal energy blown down at EVO [J]
         double envWork = 0.0; ///< work of the crankcase pressure on the piston [J]
         double tEnd = 0.0;    ///< gas temperature at the end [K]
+        // with the derivative (turning forwards), the heats', crankcase work's and end
+        // temperature's d / d crank travel at a fixed interval length, and the travels over
+        // which the integration keeps its pieces and sub-step counts (sameFrom < travel <
+        // sameTo; both 0 when it ends on an event)
+        double dFuel = 0.0, dWall = 0.0, dExhaust = 0.0, dEnvWork = 0.0, dtEnd = 0.0;
+        double sameFrom = 0.0, sameTo = 0.0;
     };
 
     static bool compile(CompileContext& ctx, Params& p);
@@ -244,6 +262,22 @@ public:
         return meanTorque(p, startPoint(p, phi0), t0, w, h, tWall, fuelScale, out, dTorque);
     }
 
+    /// scratch offset of the kept integration (Params::scratch): valid flag, its interval length,
+    /// start temperature, wall temperature, fuel scale, travel, the travels it may be taken to
+    /// (from, to), its outputs (work, gas work, fuel, wall, exhaust, crankcase work, end
+    /// temperature) and the tangents of the last five
+    static constexpr int kKept = 15;
+    static constexpr int kKeptSize = 20;
+    /// how far a trial travel may lie from the kept integration's to be taken by the tangents [rad]
+    static constexpr double kTangentReach = 3e-8;
+    /// keep a full integration with its tangents (made with the derivative) at travel theta
+    static void remember(double* kept, const Interval& iv, double theta, double h, double t0, double tWall, double fuel);
+    /// the interval's outputs at travel theta from the kept integration, when it is of this
+    /// interval (the same h, start temperature, wall temperature and fuel), theta lies within
+    /// kTangentReach of it and inside its pieces and sub-step counts; false: integrate
+    static bool extrapolate(const Params& p, const double* kept, double theta, double h, double t0, double tWall, double fuel,
+                            Interval& out);
+
     /// the wall temperature seen by this cylinder in an interval [K]
     static double wallTemperature(const Params& p, const EvalContext& c)
     {
@@ -255,8 +289,10 @@ public:
         // the start point is the same for every evaluation of an interval: keep it with the
         // shaft angle it came from (a pure function of that angle, so rollback and fork keep it valid)
         double* memo = c.scratch + p.scratch + 7;
+        double* kept = c.scratch + p.scratch + kKept;
         static_assert(sizeof(StartPoint) == 5 * sizeof(double));
         if (memo[0] != c.pos0[p.crank] || !(memo[1] > 0.0)) {
+            kept[0] = 0.0; // the kept integration started elsewhere
             const StartPoint a = startPoint(p, cycleAngle(p, c.pos0[p.crank]));
             memo[0] = c.pos0[p.crank];
             memo[1] = 1.0;
@@ -276,24 +312,15 @@ public:
             // (no torque and no derivative to add)
             s[0] = s[1] = s[2] = s[3] = s[4] = s[6] = 0.0;
             s[5] = t0;
+            if (c.wantJacobian) kept[0] = 0.0; // the interval's last full integration is not the kept one
             return;
         }
-        const StartPoint a{memo[2], memo[3], memo[4], memo[5], memo[6]};
-        const double tWall = wallTemperature(p, c);
-        const double fuel = c.real[p.fuelInput];
-        Interval iv;
-        double dTorque = 0.0;
-        const double torque = meanTorque(p, a, t0, w, c.h, tWall, fuel, iv, c.wantJacobian ? &dTorque : nullptr);
-        c.addF(p.crank, torque);
-        if (c.wantJacobian) c.addJ(p.crank, p.crank, dTorque);
-        s[0] = torque;
-        s[1] = iv.gasWork;
-        s[2] = iv.fuel;
-        s[3] = iv.wall;
-        s[4] = iv.exhaust;
-        s[5] = iv.tEnd;
-        s[6] = iv.envWork;
+        evalMoving(p, c, t0, w);
     }
+    /// eval past the open reach: the interval's integration, or at a Newton trial point a hair
+    /// from the last full one its outputs by their tangents (out of line: the open cylinder's
+    /// early return above stays cheap)
+    static void evalMoving(const Params& p, const EvalContext& c, double t0, double w);
 
     /// at most 0.25 rad of crank travel per internal interval [s]
     static double maxInterval(const Params& p, const double* x)
