@@ -82,6 +82,7 @@ int main(int argc, char** argv)
 {
     long long ticks = 1000000;
     int samplesPerReport = 10;
+    double plotBudget = PlotArea::kDefaultLiveBudget;
     std::string labPath = DRIVELAB_SOURCE_DIR "/labs/converter-launch.lab.json";
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--ticks") && i + 1 < argc)
@@ -90,6 +91,8 @@ int main(int argc, char** argv)
             labPath = argv[++i];
         else if (!std::strcmp(argv[i], "--samples-per-report") && i + 1 < argc)
             samplesPerReport = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--plot-budget") && i + 1 < argc)
+            plotBudget = std::atof(argv[++i]);
     }
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")) qputenv("QT_QPA_PLATFORM", "offscreen");
     TimedApplication app(argc, argv);
@@ -138,6 +141,10 @@ int main(int argc, char** argv)
     for (int i = 0; i < 10; ++i) QApplication::processEvents();
     RunController* rc = window.runController();
     rc->setSamplesPerReport(samplesPerReport);
+    if (!rc->plots()->setLiveBudget(plotBudget)) {
+        std::fprintf(stderr, "--plot-budget %g: a share of the UI thread in (0, 1]\n", plotBudget);
+        return 2;
+    }
     // compile and load, paused at t = 0: the Plots panel is shown and laid out once, as it is
     // for a user who has run before; the timed part is the run itself (Resume)
     if (!rc->runTo(0.0) || rc->state() != RunState::Paused) return 3;
@@ -199,10 +206,13 @@ int main(int argc, char** argv)
     std::printf("  editor, live plots %.3f s  %.0f ticks/s  (%.0f %% of headless)\n", wall, n / wall, 100.0 * headless / wall);
     std::printf("  UI ping (5 ms timer) lateness over %zu pings: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", late.size(),
                 percentile(late, 0.5), percentile(late, 0.99), late.empty() ? 0.0 : *std::max_element(late.begin(), late.end()));
+    std::printf("  live plots: budget %.2f of the UI thread, a tick's cost %.1f ms (running mean), tick %d ms at the end\n",
+                rc->plots()->liveBudget(), rc->plots()->liveCost(), rc->plots()->liveInterval());
     std::printf("  full-resolution redraw of every plot at rest: %.1f ms\n", redrawMs);
     std::printf("{\"ticks\": %lld, \"headless_s\": %.4f, \"editor_s\": %.4f, \"throughput_ratio\": %.4f, \"ping_p50_ms\": %.3f, "
-                "\"ping_p99_ms\": %.3f, \"ping_max_ms\": %.3f, \"redraw_ms\": %.1f}\n",
+                "\"ping_p99_ms\": %.3f, \"ping_max_ms\": %.3f, \"redraw_ms\": %.1f, \"plot_budget\": %.2f, \"plot_tick_ms\": %d}\n",
                 static_cast<long long>(c.model->ticks), headless, wall, headless / wall, percentile(late, 0.5), percentile(late, 0.99),
-                late.empty() ? 0.0 : *std::max_element(late.begin(), late.end()), redrawMs);
+                late.empty() ? 0.0 : *std::max_element(late.begin(), late.end()), redrawMs, rc->plots()->liveBudget(),
+                rc->plots()->liveInterval());
     return 0;
 }

@@ -73,6 +73,7 @@ private slots:
     void incrementalDecimationMatchesFull();
     void liveAxisGrowsInSteps();
     void liveTickRefreshesOnePlot();
+    void liveTicksArePacedByTheirCost();
     void defaultPlotsForConverterLabs();
     void legendZoomPanFollowCursor();
     void exportCsvAndPng();
@@ -263,6 +264,52 @@ void TestPlots::liveTickRefreshesOnePlot()
     QCOMPARE(refreshed(), 1);
     for (int i = 1; i < panels.size(); ++i) area->refreshNext();
     for (const auto& spy : replaced) QCOMPARE(spy->count(), 1); // each in turn, once
+    area->setLive(false);
+}
+
+// The live tick is spaced so that the plots' refresh and repaint take at most a share of the UI
+// thread: tick = clamp(ceil(mean cost / share), 10 ms, 100 ms), the mean a running one over ticks.
+void TestPlots::liveTicksArePacedByTheirCost()
+{
+    QCOMPARE(PlotArea::paceInterval(0.0, 0.25), 10);
+    QCOMPARE(PlotArea::paceInterval(1.0, 0.25), 10);  // 4 ms of work a tick would allow: 10 at least
+    QCOMPARE(PlotArea::paceInterval(5.0, 0.25), 20);  // 5 ms in every 20
+    QCOMPARE(PlotArea::paceInterval(5.2, 0.25), 21);  // rounded up: never over the share
+    QCOMPARE(PlotArea::paceInterval(12.0, 1.0), 12);  // a whole thread: back to back
+    QCOMPARE(PlotArea::paceInterval(30.0, 0.25), 100); // the slowest tick: each of five plots twice a second
+    QCOMPARE(PlotArea::paceInterval(std::nan(""), 0.25), 10);
+
+    MainWindow w({m_dir.path(), false});
+    QVERIFY(w.openLab(drivelab::test::labPath("converter-launch.lab.json")));
+    w.resize(1400, 900);
+    w.show();
+    RunController* rc = w.runController();
+    QVERIFY(rc->runTo(0.5));
+    PlotArea* area = rc->plots();
+    QCOMPARE(area->liveBudget(), PlotArea::kDefaultLiveBudget);
+    QVERIFY(area->setLiveBudget(0.5));
+    QVERIFY(!area->setLiveBudget(0.0)); // out of (0, 1]: refused, the budget stays
+    QVERIFY(!area->setLiveBudget(1.5));
+    QVERIFY(!area->setLiveBudget(std::nan("")));
+    QCOMPARE(area->liveBudget(), 0.5);
+    // a budget of 1e-4 of the thread: any refresh (tens of microseconds at least) asks for a
+    // longer tick than the shortest
+    QVERIFY(area->setLiveBudget(1e-4));
+    area->setLive(true);
+    QCOMPARE(area->liveInterval(), PlotArea::kMinLiveInterval);
+    for (int i = 0; i < 10; ++i) {
+        area->refreshNext();
+        QApplication::processEvents(); // the repaint the refresh asked for, measured at the next tick
+    }
+    QVERIFY(area->liveCost() > 0.0);
+    QCOMPARE(area->liveInterval(), PlotArea::paceInterval(area->liveCost(), 1e-4));
+    QVERIFY(area->liveInterval() > PlotArea::kMinLiveInterval);
+    // going live again starts from the shortest tick
+    area->setLive(false);
+    QVERIFY(area->setLiveBudget(1.0));
+    area->setLive(true);
+    QCOMPARE(area->liveInterval(), PlotArea::kMinLiveInterval);
+    QCOMPARE(area->liveCost(), 0.0);
     area->setLive(false);
 }
 

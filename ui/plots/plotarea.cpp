@@ -8,6 +8,7 @@
 #include <QPixmap>
 #include <QResizeEvent>
 #include <QScrollArea>
+#include <QElapsedTimer>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -65,10 +66,11 @@ PlotArea::PlotArea(QWidget* parent) : QWidget(parent), m_timer(new QTimer(this))
     box->addLayout(tools);
     box->addWidget(scroll, 1);
 
-    // one plot per 10 ms tick, in turn (each every n x 10 ms; 50 ms for five plots): a plot's
-    // refresh and the repaint it causes are each a few milliseconds, two plots in one event
-    // (a quarter of five plots: the first and the fifth together) were more than a frame
-    m_timer->setInterval(10);
+    // one plot per tick, in turn (each every n ticks; 50 ms for five plots at the shortest
+    // tick): a plot's refresh and the repaint it causes are each a few milliseconds, two plots
+    // in one event (a quarter of five plots: the first and the fifth together) were more than a
+    // frame. refreshNext spaces the ticks by their measured cost (paceInterval)
+    m_timer->setInterval(kMinLiveInterval);
     connect(m_timer, &QTimer::timeout, this, &PlotArea::refreshNext);
     connect(addPlot, &QToolButton::clicked, this, [this] {
         m_current = addPanel(tr("Plot %1").arg(m_panels.size() + 1), {});
@@ -142,9 +144,11 @@ void PlotArea::clearPlots()
 
 void PlotArea::setLive(bool live)
 {
-    if (live)
-        m_timer->start();
-    else
+    if (live) {
+        m_costMs = 0.0;
+        for (PlotPanel* p : m_panels) p->view()->takePaintMs(); // paints at rest are not the run's
+        m_timer->start(kMinLiveInterval);
+    } else
         m_timer->stop();
     for (PlotPanel* p : m_panels) p->setLive(live);
 }
@@ -178,9 +182,35 @@ void PlotArea::refreshNext()
 {
     if (m_panels.isEmpty()) return;
     const int i = m_next++ % m_panels.size();
+    // what the plots cost the UI thread since the last tick: their repaints (the last
+    // refresh's among them, and any the user caused) and this refresh
+    double ms = 0.0;
+    for (PlotPanel* p : m_panels) ms += p->view()->takePaintMs();
+    QElapsedTimer clock;
+    clock.start();
     if (i == 0) followNewest(); // the plots of one round share a time range
     m_panels[i]->refresh(m_x0, m_x1, false);
+    ms += static_cast<double>(clock.nsecsElapsed()) * 1e-6;
+    m_costMs = m_costMs > 0.0 ? 0.75 * m_costMs + 0.25 * ms : ms;
+    const int interval = paceInterval(m_costMs, m_budget);
+    if (m_timer->isActive() && interval != m_timer->interval()) m_timer->setInterval(interval);
 }
+
+int PlotArea::paceInterval(double costMs, double share)
+{
+    if (!(costMs > 0.0) || !(share > 0.0)) return kMinLiveInterval;
+    const double ms = std::ceil(costMs / std::min(share, 1.0));
+    return ms >= kMaxLiveInterval ? kMaxLiveInterval : std::max(kMinLiveInterval, static_cast<int>(ms));
+}
+
+bool PlotArea::setLiveBudget(double share)
+{
+    if (!(share > 0.0 && share <= 1.0)) return false; // NaN among them
+    m_budget = share;
+    return true;
+}
+
+int PlotArea::liveInterval() const { return m_timer->interval(); }
 
 void PlotArea::followNewest()
 {

@@ -2,7 +2,10 @@
 // The Plots panel: the run's plots in a grid that share one time axis, a tool row (add
 // plot, observables, follow, fit, CSV and PNG export) and a message line (stale results,
 // solver failures). While the run is live the plots drain new samples in turn, one plot per
-// 10 ms tick, and re-decimate only what changed. Drops of observables and canvas items add series.
+// tick, and re-decimate only what changed; the tick (10 ms at least) is spaced so that the
+// plots' measured refresh and repaint stay within a share of the UI thread (the live budget:
+// the worker and the X server need the rest of a two-core machine). Drops of observables and
+// canvas items add series.
 #include <QWidget>
 
 #include <vector>
@@ -39,8 +42,23 @@ public:
     void setLive(bool live);
     /// redraw now (force: every series, not only what changed)
     void refresh(bool force = false);
-    /// what the live timer does on each tick: refresh the next plot (one plot, in turn)
+    /// what the live timer does on each tick: refresh the next plot (one plot, in turn), then
+    /// space the next tick by what the plots cost
     void refreshNext();
+    /// the share of the UI thread's time live plots may take, in (0, 1] (default
+    /// kDefaultLiveBudget); 1 refreshes every 10 ms whatever it costs. A share outside (0, 1]
+    /// is refused (false) and the budget stays as it was
+    bool setLiveBudget(double share);
+    double liveBudget() const { return m_budget; }
+    /// the live tick now [ms]
+    int liveInterval() const;
+    /// the running mean of one tick's cost (refresh and the repaints since the last tick) [ms]
+    double liveCost() const { return m_costMs; }
+    static constexpr double kDefaultLiveBudget = 0.25;
+    static constexpr int kMinLiveInterval = 10;  // ms
+    static constexpr int kMaxLiveInterval = 100; // ms: each of five plots at least every half second
+    /// the tick that keeps a mean cost of costMs within the budget share, in [kMin, kMax]
+    static int paceInterval(double costMs, double share);
     /// a line above the plots ("" hides it)
     void setMessage(const QString& text, bool error);
     QString message() const;
@@ -116,6 +134,8 @@ private:
     bool m_follow = true;
     int m_columns = 0;
     int m_next = 0; // the plot refreshNext refreshes (modulo the plot count)
+    double m_budget = kDefaultLiveBudget;
+    double m_costMs = 0.0; // running mean of a tick's cost (0: none measured since going live)
 };
 
 } // namespace drivelab

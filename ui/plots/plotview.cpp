@@ -1,6 +1,7 @@
 #include "plots/plotview.h"
 
 #include <QContextMenuEvent>
+#include <QElapsedTimer>
 #include <QMimeData>
 #include <QPainter>
 #include <QValueAxis>
@@ -18,6 +19,14 @@ PlotView::PlotView(QChart* chart, QWidget* parent) : QChartView(chart, parent), 
     viewport()->setAcceptDrops(true);
     setRubberBand(QChartView::NoRubberBand);
     viewport()->setCursor(Qt::CrossCursor);
+}
+
+void PlotView::paintEvent(QPaintEvent* e)
+{
+    QElapsedTimer clock;
+    clock.start();
+    QChartView::paintEvent(e);
+    m_paintMs += static_cast<double>(clock.nsecsElapsed()) * 1e-6;
 }
 
 void PlotView::setReadout(double t, const QStringList& lines)

@@ -22,6 +22,13 @@ public:
     /// show the cursor at time t with these lines of readout (NaN hides it)
     void setReadout(double t, const QStringList& lines);
     double readoutTime() const { return m_cursor; }
+    /// milliseconds spent painting since the last call (the live plots' pacing reads it)
+    double takePaintMs()
+    {
+        const double ms = m_paintMs;
+        m_paintMs = 0.0;
+        return ms;
+    }
     QStringList readoutLines() const { return m_lines; }
 
 signals:
@@ -46,6 +53,7 @@ protected:
     void dragMoveEvent(QDragMoveEvent* e) override;
     void dropEvent(QDropEvent* e) override;
     void drawForeground(QPainter* painter, const QRectF& rect) override;
+    void paintEvent(QPaintEvent* e) override;
 
 private:
     double timeAt(const QPointF& viewPos) const;
@@ -54,6 +62,7 @@ private:
     QStringList m_lines;
     bool m_panning = false;
     QPointF m_panLast;
+    double m_paintMs = 0.0;
 };
 
 } // namespace drivelab
