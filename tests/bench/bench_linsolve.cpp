@@ -1,6 +1,6 @@
 // The linear solve of one Newton step on the converter chains (issue 16): the solver's
 // hand-written sparse LU against Eigen's alternatives, on the matrix the solver assembles for
-// a chain of N inertias (bench::chainLab) at t = 0:
+// a chain of N inertias (synth::chainLab) at t = 0:
 //   A = M - h J W  on the Jacobian structure (identity basis: no constraint), b = h f
 // Each case times what one Newton step does: load A's values into the solver's buffer,
 // factor, solve. Symbolic work (the minimum-degree order and fill, Eigen's sparse analysis)
@@ -24,7 +24,7 @@
 #include <memory>
 #include <vector>
 
-#include "benchlabs.h"
+#include "synthlabs.h"
 #include "compile/compiler.h"
 #include "solver/linear.h"
 #include "solver/newton.h"
@@ -70,7 +70,7 @@ std::unique_ptr<ChainSystem> buildChainSystem(int n)
     CompileLimits limits;
     limits.typeInstanceLimits = false; // as BM_ConverterChain: beyond the product's 8 converters
     limits.maxStates = 1000;
-    const auto spec = readLab(bench::chainLab(n, 1000000000));
+    const auto spec = readLab(synth::chainLab(n, 1000000000));
     if (!spec.lab) std::abort();
     const auto compiled = compile(*spec.lab, limits);
     if (!compiled.model) std::abort();

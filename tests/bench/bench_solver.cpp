@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <string>
 
-#include "benchlabs.h"
+#include "synthlabs.h"
 #include "compile/compiler.h"
 #include "io/labfile.h"
 #include "solver/session.h"
@@ -192,7 +192,7 @@ void BM_ConverterChain(benchmark::State& state)
     CompileLimits limits;
     limits.typeInstanceLimits = false; // 31 converters: beyond the product's 8, for scaling only
     limits.maxStates = 1000;
-    runTicks(state, compileOrDie(bench::chainLab(static_cast<int>(state.range(0)), 1000000000), limits));
+    runTicks(state, compileOrDie(synth::chainLab(static_cast<int>(state.range(0)), 1000000000), limits));
 }
 BENCHMARK(BM_ConverterChain)->Arg(2)->Arg(4)->Arg(8)->Arg(16)->Arg(32);
 
@@ -205,7 +205,7 @@ void BM_ConverterChainLean(benchmark::State& state)
     limits.typeInstanceLimits = false;
     limits.maxStates = 1000;
     limits.maxNodes = kMaxDyn;
-    runTicks(state, compileOrDie(bench::chainLab(static_cast<int>(state.range(0)), 1000000000, true), limits));
+    runTicks(state, compileOrDie(synth::chainLab(static_cast<int>(state.range(0)), 1000000000, true), limits));
 }
 BENCHMARK(BM_ConverterChainLean)->Arg(2)->Arg(4)->Arg(8)->Arg(16)->Arg(32)->Arg(48)->Arg(64);
 
@@ -218,7 +218,7 @@ void BM_Lab(benchmark::State& state, const std::string& path) { runTicks(state, 
 
 void BM_Compile64Components(benchmark::State& state)
 {
-    const auto spec = readLab(bench::wideLab());
+    const auto spec = readLab(synth::wideLab());
     if (!spec.lab || spec.lab->components.size() != 64) std::abort();
     for (auto _ : state) {
         auto c = compile(*spec.lab);

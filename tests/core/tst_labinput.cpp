@@ -6,7 +6,7 @@
 #include "spec/specedit.h"
 #include "compile/compilecontext.h"
 #include "components/descriptors.h"
-#include "bench/benchlabs.h"
+#include "synthlabs.h"
 #include "energybound.h"
 
 using namespace drivelab;
@@ -232,7 +232,7 @@ void TestLabInput::raisedLimitsStopAtTheSolversCapacity()
     QCOMPARE(c.diagnostics.items()[0].field, std::string("components"));
     QVERIFY(c.diagnostics.items()[0].message.find("at most 64 components") != std::string::npos);
 
-    read = readLab(bench::chainLab(64, 100000000, true)); // 0.1 s, 2000 ticks
+    read = readLab(synth::chainLab(64, 100000000, true)); // 0.1 s, 2000 ticks
     QVERIFY(read.lab);
     c = compile(*read.lab, raised);
     QVERIFY2(c.model, qPrintable(describe(c.diagnostics)));

@@ -1,9 +1,9 @@
 #pragma once
-// Benchmark models that are not lab files (they exceed the product's limits on purpose
-// or are built programmatically).
+// Models built programmatically rather than kept as lab files (some exceed the product's
+// limits on purpose): the benchmarks' scaling cases and the tests of those limits.
 #include <string>
 
-namespace drivelab::bench {
+namespace drivelab::synth {
 
 /// N inertias in a chain, neighbours coupled by converters with C = k (1 - s), R = 1,
 /// a damper to ground on every node, every node starting at a different nonzero speed
@@ -52,4 +52,4 @@ inline std::string wideLab()
            nodes + R"(], "components": [)" + comps + "]}";
 }
 
-} // namespace drivelab::bench
+} // namespace drivelab::synth
