@@ -81,6 +81,17 @@ private slots:
 
 private:
     QTemporaryDir m_dir;
+    /// a shown 1400x900 main window with the lab run to t (paused there, the plots laid out);
+    /// null if the lab does not open or run
+    std::unique_ptr<MainWindow> runShown(const char* lab, double t)
+    {
+        auto w = std::make_unique<MainWindow>(MainWindowOptions{m_dir.path(), false});
+        if (!w->openLab(drivelab::test::labPath(lab))) return nullptr;
+        w->resize(1400, 900);
+        w->show();
+        if (!w->runController()->runTo(t)) return nullptr;
+        return w;
+    }
 };
 
 void TestPlots::decimationKeepsExtremesAndRealSamples()
@@ -240,13 +251,9 @@ void TestPlots::liveAxisGrowsInSteps()
 // the live timer refreshes one plot per tick, in turn (two plots in one event were more than a frame)
 void TestPlots::liveTickRefreshesOnePlot()
 {
-    MainWindow w({m_dir.path(), false});
-    QVERIFY(w.openLab(drivelab::test::labPath("converter-launch.lab.json")));
-    w.resize(1400, 900);
-    w.show();
-    RunController* rc = w.runController();
-    QVERIFY(rc->runTo(0.5));
-    PlotArea* area = rc->plots();
+    const auto w = runShown("converter-launch.lab.json", 0.5);
+    QVERIFY(w);
+    PlotArea* area = w->runController()->plots();
     const auto panels = area->panels();
     QCOMPARE(panels.size(), 5);
     std::vector<std::unique_ptr<QSignalSpy>> replaced;
@@ -279,13 +286,9 @@ void TestPlots::liveTicksArePacedByTheirCost()
     QCOMPARE(PlotArea::paceInterval(30.0, 0.25), 100); // the slowest tick: each of five plots twice a second
     QCOMPARE(PlotArea::paceInterval(std::nan(""), 0.25), 10);
 
-    MainWindow w({m_dir.path(), false});
-    QVERIFY(w.openLab(drivelab::test::labPath("converter-launch.lab.json")));
-    w.resize(1400, 900);
-    w.show();
-    RunController* rc = w.runController();
-    QVERIFY(rc->runTo(0.5));
-    PlotArea* area = rc->plots();
+    const auto w = runShown("converter-launch.lab.json", 0.5);
+    QVERIFY(w);
+    PlotArea* area = w->runController()->plots();
     QCOMPARE(area->liveBudget(), PlotArea::kDefaultLiveBudget);
     QVERIFY(area->setLiveBudget(0.5));
     QVERIFY(!area->setLiveBudget(0.0)); // out of (0, 1]: refused, the budget stays
