@@ -4,7 +4,10 @@
 // fires: p50, p99, max) and the worker's throughput against the same model run
 // headless in the same process. The lab is compiled and loaded (paused at t = 0, the
 // Plots panel laid out) before the clock starts; the timed part is Resume to the end.
-//   bench_editor [--ticks N] [--lab LAB] [--samples-per-report K]
+//   bench_editor [--ticks N] [--lab LAB] [--samples-per-report K] [--plot-budget SHARE] [--headless-only]
+// --headless-only stops after the two headless measurements (the whole run in one batch, and in
+// the worker's batches of one sample each): under callgrind, --toggle-collect='*runHeadless*'
+// and '*runInWorkerBatches*' count what the worker's batching costs, repeatably
 //   BENCH_EDITOR_TRACE=1 also prints every ping's lateness (to find where spikes come from)
 //   BENCH_EDITOR_SLOW=MS prints every event the UI thread spent more than MS ms on during the
 //   run (event type, receiver class and name, the plot it belongs to): which work is the spike
@@ -15,6 +18,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -25,6 +29,7 @@
 #include "mainwindow.h"
 #include "plots/plotarea.h"
 #include "simulation/runcontroller.h"
+#include "simulation/simworker.h"
 #include "solver/session.h"
 #include "spec/labreader.h"
 #include "spec/labwriter.h"
@@ -76,6 +81,32 @@ double percentile(std::vector<double> v, double p)
     return v[std::min(i, v.size() - 1)];
 }
 
+// the whole run in one Session::run: the headless figure [s]
+__attribute__((noinline)) double runHeadless(const std::shared_ptr<const Model>& model)
+{
+    Session s(model);
+    const auto t0 = std::chrono::steady_clock::now();
+    if (s.run(model->ticks).status != BatchStatus::Completed) return -1.0;
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// the run as the editor's worker does it (SimWorker::advance), without the UI: Session::run to
+// the next sample tick with the interrupt flag checked before every tick, then observe into a
+// row [s]
+__attribute__((noinline)) double runInWorkerBatches(const std::shared_ptr<const Model>& model, std::int64_t stride)
+{
+    Session s(model);
+    std::vector<double> row(s.observableCount());
+    const std::atomic<bool> interrupt{false};
+    const auto t0 = std::chrono::steady_clock::now();
+    while (!s.finished()) {
+        const std::int64_t end = std::min(model->ticks, (s.tick() / stride + 1) * stride);
+        if (s.run(end - s.tick(), &interrupt).status != BatchStatus::Completed) return -1.0;
+        s.observe(row.data());
+    }
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -83,6 +114,7 @@ int main(int argc, char** argv)
     long long ticks = 1000000;
     int samplesPerReport = 10;
     double plotBudget = PlotArea::kDefaultLiveBudget;
+    bool headlessOnly = false;
     std::string labPath = DRIVELAB_SOURCE_DIR "/labs/converter-launch.lab.json";
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--ticks") && i + 1 < argc)
@@ -93,6 +125,8 @@ int main(int argc, char** argv)
             samplesPerReport = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--plot-budget") && i + 1 < argc)
             plotBudget = std::atof(argv[++i]);
+        else if (!std::strcmp(argv[i], "--headless-only"))
+            headlessOnly = true;
     }
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")) qputenv("QT_QPA_PLATFORM", "offscreen");
     TimedApplication app(argc, argv);
@@ -122,13 +156,19 @@ int main(int argc, char** argv)
         out << writeLab(spec);
     }
 
-    // headless: the same model, a warm-up run and a timed run
-    double headless = 0.0;
+    // headless: the same model, a warm-up run and a timed run, whole and in the worker's
+    // batches, alternated
+    const std::int64_t stride = SimWorker::sampleStride(*c.model, samplesPerReport);
+    double headless = 0.0, batched = 0.0;
     for (int r = 0; r < 2; ++r) {
-        Session s(c.model);
-        const auto t0 = std::chrono::steady_clock::now();
-        if (s.run(c.model->ticks).status != BatchStatus::Completed) return 3;
-        headless = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        headless = runHeadless(c.model);
+        batched = runInWorkerBatches(c.model, stride);
+        if (headless < 0.0 || batched < 0.0) return 3;
+    }
+    if (headlessOnly) {
+        std::printf("headless %.3f s, in the worker's batches (one per sample, %lld ticks) %.3f s\n", headless,
+                    static_cast<long long>(stride), batched);
+        return 0;
     }
 
     MainWindowOptions options;
@@ -203,6 +243,8 @@ int main(int argc, char** argv)
     std::printf("lab %s stretched to %lld ticks (%g s simulated), %d samples per report interval, platform %s\n", spec.name.c_str(),
                 static_cast<long long>(c.model->ticks), n * c.model->h, samplesPerReport, qPrintable(QApplication::platformName()));
     std::printf("  headless          %.3f s  %.0f ticks/s\n", headless, n / headless);
+    std::printf("  headless in the worker's batches (one per sample, %lld ticks): %.3f s  (%.0f %% of headless)\n",
+                static_cast<long long>(stride), batched, 100.0 * headless / batched);
     std::printf("  editor, live plots %.3f s  %.0f ticks/s  (%.0f %% of headless)\n", wall, n / wall, 100.0 * headless / wall);
     std::printf("  UI ping (5 ms timer) lateness over %zu pings: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", late.size(),
                 percentile(late, 0.5), percentile(late, 0.99), late.empty() ? 0.0 : *std::max_element(late.begin(), late.end()));
@@ -210,9 +252,10 @@ int main(int argc, char** argv)
                 rc->plots()->liveBudget(), rc->plots()->liveCost(), rc->plots()->liveInterval());
     std::printf("  full-resolution redraw of every plot at rest: %.1f ms\n", redrawMs);
     std::printf("{\"ticks\": %lld, \"headless_s\": %.4f, \"editor_s\": %.4f, \"throughput_ratio\": %.4f, \"ping_p50_ms\": %.3f, "
-                "\"ping_p99_ms\": %.3f, \"ping_max_ms\": %.3f, \"redraw_ms\": %.1f, \"plot_budget\": %.2f, \"plot_tick_ms\": %d}\n",
+                "\"ping_p99_ms\": %.3f, \"ping_max_ms\": %.3f, \"redraw_ms\": %.1f, \"plot_budget\": %.2f, \"plot_tick_ms\": %d, "
+                "\"batched_s\": %.4f}\n",
                 static_cast<long long>(c.model->ticks), headless, wall, headless / wall, percentile(late, 0.5), percentile(late, 0.99),
                 late.empty() ? 0.0 : *std::max_element(late.begin(), late.end()), redrawMs, rc->plots()->liveBudget(),
-                rc->plots()->liveInterval());
+                rc->plots()->liveInterval(), batched);
     return 0;
 }
