@@ -2,7 +2,9 @@
 // items/s counts ticks, so "ns per tick" = 1e9 / items_per_second.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <string>
 
@@ -195,6 +197,142 @@ void BM_ConverterChain(benchmark::State& state)
     runTicks(state, compileOrDie(synth::chainLab(static_cast<int>(state.range(0)), 1000000000), limits));
 }
 BENCHMARK(BM_ConverterChain)->Arg(2)->Arg(4)->Arg(8)->Arg(16)->Arg(32);
+
+// The chain's yardstick (issue 21: "32-node chain within 1.5x of the hand-written chain
+// solver"): a hand-written, special-purpose implicit midpoint for exactly synth::chainLab(N)
+//
+//   n0 --tc0-- n1 --tc1-- ... --tc(N-2)-- n(N-1)      every node: J_i = 0.1 + 0.01 i,
+//   |          |                  |                   a damper d = 0.001 to ground,
+//   d          d                  d                   w_i(0) = 200 - 11 i rad/s
+//
+// Each converter: C(s) = k (1 - s), k = 0.01 (the lab's map from (-1, 0.02) to (1, 0)), R = 1;
+// the member with the larger |speed| drives, torque -C(s) D|D| on it and the opposite on the
+// other. Stage speeds s = w + dq/2; residual r_i = J_i dq_i - h f_i(s); the Newton matrix
+// J - (h/2) df/ds is tridiagonal and solved by the Thomas algorithm; predictor, tolerances and
+// analytic Jacobian as in DriveLab's newton.cpp. Nothing else: no books, events or generality.
+struct HandWrittenChain {
+    static constexpr int kMax = 64;
+    int n = 0;
+    double h = 50e-6, k = 0.01, damping = 0.001;
+    double inertia[kMax], w[kMax], rate[kMax];
+
+    explicit HandWrittenChain(int nodes) : n(nodes)
+    {
+        for (int i = 0; i < n; ++i) {
+            inertia[i] = 0.1 + 0.01 * i;
+            w[i] = 200.0 - 11.0 * i;
+            rate[i] = 0.0;
+        }
+    }
+
+    // converter torques on a and b at stage speeds (p, t) and their partial derivatives
+    void converter(double p, double t, double& ta, double& tb, double& daa, double& dab, double& dba, double& dbb) const
+    {
+        if (p == 0.0 && t == 0.0) {
+            ta = tb = daa = dab = dba = dbb = 0.0;
+            return;
+        }
+        const bool pumpDrives = std::fabs(p) >= std::fabs(t);
+        const double D = pumpDrives ? p : t, F = pumpDrives ? t : p, ad = std::fabs(D);
+        const double td = -k * (D - F) * ad;
+        const double dDD = -k * (ad + (D - F) * (D > 0 ? 1.0 : -1.0)), dDF = k * ad;
+        if (pumpDrives) {
+            ta = td, tb = -td, daa = dDD, dab = dDF, dba = -dDD, dbb = -dDF;
+        } else {
+            tb = td, ta = -td, dbb = dDD, dba = dDF, dab = -dDD, daa = -dDF;
+        }
+    }
+
+    // out of line: callgrind counts it per call (--toggle-collect='*HandWrittenChain::tick*')
+    __attribute__((noinline)) void tick()
+    {
+        constexpr double eps = 2.220446049250313e-16;
+        double dq[kMax], tol[kMax], res[kMax], diag[kMax], upper[kMax], lower[kMax];
+        for (int i = 0; i < n; ++i) {
+            dq[i] = rate[i] * h;
+            tol[i] = 2e-12 + 64 * eps * (std::fabs(w[i]) + std::fabs(w[i] + dq[i]));
+        }
+        for (int it = 0; it < 24; ++it) {
+            // f and df/ds at the stage point: dampers on the diagonal, converters on the bands
+            for (int i = 0; i < n; ++i) {
+                res[i] = -damping * (w[i] + 0.5 * dq[i]);
+                diag[i] = -damping;
+            }
+            for (int i = 0; i + 1 < n; ++i) {
+                double ta, tb, daa, dab, dba, dbb;
+                converter(w[i] + 0.5 * dq[i], w[i + 1] + 0.5 * dq[i + 1], ta, tb, daa, dab, dba, dbb);
+                res[i] += ta;
+                res[i + 1] += tb;
+                diag[i] += daa;
+                diag[i + 1] += dbb;
+                upper[i] = dab;
+                lower[i] = dba;
+            }
+            bool converged = true;
+            for (int i = 0; i < n; ++i) {
+                res[i] = inertia[i] * dq[i] - h * res[i]; // f -> the residual
+                converged = converged && std::fabs(res[i]) <= (it == 0 ? 64 * eps * std::fabs(dq[i]) : tol[i]) * inertia[i];
+            }
+            if (converged) break;
+            // (J - h/2 df/ds) delta = -r by the Thomas algorithm
+            double c[kMax];
+            double inv = 1.0 / (inertia[0] - 0.5 * h * diag[0]);
+            c[0] = n > 1 ? -0.5 * h * upper[0] * inv : 0.0;
+            res[0] = -res[0] * inv;
+            for (int i = 1; i < n; ++i) {
+                const double l = -0.5 * h * lower[i - 1];
+                inv = 1.0 / (inertia[i] - 0.5 * h * diag[i] - l * c[i - 1]);
+                c[i] = i + 1 < n ? -0.5 * h * upper[i] * inv : 0.0;
+                res[i] = (-res[i] - l * res[i - 1]) * inv;
+            }
+            for (int i = n - 2; i >= 0; --i) res[i] -= c[i] * res[i + 1];
+            for (int i = 0; i < n; ++i) dq[i] += res[i];
+        }
+        for (int i = 0; i < n; ++i) {
+            w[i] += dq[i];
+            rate[i] = dq[i] / h;
+        }
+    }
+};
+
+// the yardstick must solve the same problem: its speeds against DriveLab's after 2000 ticks
+// (0.1 s) of synth::chainLab(n); the largest difference relative to the speed scale (200 rad/s)
+double chainYardstickDifference(int n, const std::shared_ptr<const Model>& model)
+{
+    Session s(model);
+    HandWrittenChain y(n);
+    if (s.run(2000).status != BatchStatus::Completed) return INFINITY;
+    for (int t = 0; t < 2000; ++t) y.tick();
+    double worst = 0.0;
+    for (int i = 0; i < n; ++i) worst = std::max(worst, std::fabs(s.state().x[static_cast<std::size_t>(i)] - y.w[i]) / 200.0);
+    return worst;
+}
+
+void BM_HandWrittenChain(benchmark::State& state)
+{
+    const int n = static_cast<int>(state.range(0));
+    CompileLimits limits;
+    limits.typeInstanceLimits = false;
+    limits.maxStates = 1000;
+    const double difference = chainYardstickDifference(n, compileOrDie(synth::chainLab(n, 1000000000), limits));
+    // the same method to rounding: a different law or Jacobian would be off by far more. A
+    // yardstick that solves another problem measures nothing: stop (the CTest smoke run fails)
+    if (!(difference <= 1e-12)) {
+        std::fprintf(stderr, "BM_HandWrittenChain/%d: differs from DriveLab by %g of the speed scale\n", n, difference);
+        std::abort();
+    }
+    HandWrittenChain y(n);
+    std::int64_t ticks = 0;
+    for (auto _ : state) {
+        if (ticks % 20000 == 0) y = HandWrittenChain(n); // the lab's 1 s, as runTicks restarts
+        for (int i = 0; i < 1000; ++i) y.tick();
+        ticks += 1000;
+        benchmark::DoNotOptimize(y.w[0]);
+    }
+    state.SetItemsProcessed(ticks);
+    state.counters["difference"] = difference;
+}
+BENCHMARK(BM_HandWrittenChain)->Arg(2)->Arg(4)->Arg(8)->Arg(16)->Arg(32);
 
 // cost growth up to the solver's capacity (issue 21: N = 2 ... 64 linear): the same chain with
 // one damper, on its last node, so 64 nodes fit the 64 components a model holds; nodes beyond
