@@ -65,6 +65,27 @@ void BM_TwoInertiaConverter(benchmark::State& state)
 }
 BENCHMARK(BM_TwoInertiaConverter);
 
+// The hand-written yardsticks' converter, C(s) = k (1 - s), R = 1: the member with the larger
+// |speed| drives (pump wins a tie), torque -C(s) D|D| on it and the opposite on the other; the
+// torques on a (pump) and b (turbine) at stage speeds (p, t) and their partial derivatives
+inline void handWrittenConverter(double k, double p, double t, double& ta, double& tb, double& daa, double& dab, double& dba,
+                                 double& dbb)
+{
+    if (p == 0.0 && t == 0.0) {
+        ta = tb = daa = dab = dba = dbb = 0.0;
+        return;
+    }
+    const bool pumpDrives = std::fabs(p) >= std::fabs(t);
+    const double D = pumpDrives ? p : t, F = pumpDrives ? t : p, ad = std::fabs(D);
+    const double td = -k * (D - F) * ad; // -C(s) D |D| with C = k (1 - F/D)
+    const double dDD = -k * (ad + (D - F) * (D > 0 ? 1.0 : -1.0)), dDF = k * ad;
+    if (pumpDrives) {
+        ta = td, tb = -td, daa = dDD, dab = dDF, dba = -dDD, dbb = -dDF;
+    } else {
+        tb = td, ta = -td, dbb = dDD, dba = dDF, dab = -dDD, daa = -dDF;
+    }
+}
+
 // The yardstick: a hand-written, special-purpose implicit-midpoint solver for exactly this
 // problem (two inertias, C = k (1 - s), R = 1), with the same Newton tolerance, predictor and
 // analytic Jacobian, and none of the generality. DriveLab's general solver is compared with it.
@@ -75,29 +96,7 @@ struct HandWrittenTwoInertia {
     // torques on pump and turbine and their derivatives at stage speeds (p, t)
     void torques(double p, double t, double& tp, double& tt, double& a, double& b, double& c, double& d) const
     {
-        if (p == 0.0 && t == 0.0) {
-            tp = tt = a = b = c = d = 0.0;
-            return;
-        }
-        const bool pumpDrives = std::fabs(p) >= std::fabs(t);
-        const double D = pumpDrives ? p : t, F = pumpDrives ? t : p, ad = std::fabs(D);
-        const double td = -k * (D - F) * ad; // -C(s) D |D| with C = k (1 - F/D)
-        const double dDD = -k * (ad + (D - F) * (D > 0 ? 1.0 : -1.0)), dDF = k * ad;
-        if (pumpDrives) {
-            tp = td;
-            tt = -td;
-            a = dDD;
-            b = dDF;
-            c = -dDD;
-            d = -dDF;
-        } else {
-            tt = td;
-            tp = -td;
-            d = dDD;
-            c = dDF;
-            b = -dDD;
-            a = -dDF;
-        }
+        handWrittenConverter(k, p, t, tp, tt, a, b, c, d);
     }
 
     // the tick's books, kept only by the booked variant: positions, the converter's heat
@@ -225,24 +224,6 @@ struct HandWrittenChain {
         }
     }
 
-    // converter torques on a and b at stage speeds (p, t) and their partial derivatives
-    void converter(double p, double t, double& ta, double& tb, double& daa, double& dab, double& dba, double& dbb) const
-    {
-        if (p == 0.0 && t == 0.0) {
-            ta = tb = daa = dab = dba = dbb = 0.0;
-            return;
-        }
-        const bool pumpDrives = std::fabs(p) >= std::fabs(t);
-        const double D = pumpDrives ? p : t, F = pumpDrives ? t : p, ad = std::fabs(D);
-        const double td = -k * (D - F) * ad;
-        const double dDD = -k * (ad + (D - F) * (D > 0 ? 1.0 : -1.0)), dDF = k * ad;
-        if (pumpDrives) {
-            ta = td, tb = -td, daa = dDD, dab = dDF, dba = -dDD, dbb = -dDF;
-        } else {
-            tb = td, ta = -td, dbb = dDD, dba = dDF, dab = -dDD, daa = -dDF;
-        }
-    }
-
     // out of line: callgrind counts it per call (--toggle-collect='*HandWrittenChain::tick*')
     __attribute__((noinline)) void tick()
     {
@@ -260,7 +241,7 @@ struct HandWrittenChain {
             }
             for (int i = 0; i + 1 < n; ++i) {
                 double ta, tb, daa, dab, dba, dbb;
-                converter(w[i] + 0.5 * dq[i], w[i + 1] + 0.5 * dq[i + 1], ta, tb, daa, dab, dba, dbb);
+                handWrittenConverter(k, w[i] + 0.5 * dq[i], w[i + 1] + 0.5 * dq[i + 1], ta, tb, daa, dab, dba, dbb);
                 res[i] += ta;
                 res[i + 1] += tb;
                 diag[i] += daa;
