@@ -100,7 +100,7 @@ __attribute__((noinline)) double runInWorkerBatches(const std::shared_ptr<const 
     const std::atomic<bool> interrupt{false};
     const auto t0 = std::chrono::steady_clock::now();
     while (!s.finished()) {
-        const std::int64_t end = std::min(model->ticks, (s.tick() / stride + 1) * stride);
+        const std::int64_t end = SimWorker::sampleTickAfter(s.tick(), stride, model->ticks);
         if (s.run(end - s.tick(), &interrupt).status != BatchStatus::Completed) return -1.0;
         s.observe(row.data());
     }

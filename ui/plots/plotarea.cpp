@@ -1,5 +1,6 @@
 #include "plots/plotarea.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileDialog>
 #include <QGridLayout>
@@ -8,7 +9,6 @@
 #include <QPixmap>
 #include <QResizeEvent>
 #include <QScrollArea>
-#include <QElapsedTimer>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>

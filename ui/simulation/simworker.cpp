@@ -39,7 +39,7 @@ std::int64_t SimWorker::sampleStride(const Model& m, int samplesPerReport, std::
     return every;
 }
 
-std::int64_t SimWorker::nextSampleTick(std::int64_t tick) const { return std::min(m_model->ticks, (tick / m_stride + 1) * m_stride); }
+std::int64_t SimWorker::nextSampleTick(std::int64_t tick) const { return sampleTickAfter(tick, m_stride, m_model->ticks); }
 
 std::int64_t SimWorker::nextBoundary(std::int64_t tick) const
 {

@@ -8,6 +8,7 @@
 // commands are served between slices.
 #include <QObject>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -37,6 +38,12 @@ public:
     /// report_every not above samplesPerReport (so report boundaries are samples), grown
     /// when the whole run would exceed maxValues stored values
     static std::int64_t sampleStride(const Model& m, int samplesPerReport, std::size_t maxValues = 16u << 20);
+    /// the sample tick after `tick`: the end of the worker's next batch (one sample per stride
+    /// ticks, the run's last tick at most)
+    static std::int64_t sampleTickAfter(std::int64_t tick, std::int64_t stride, std::int64_t ticks)
+    {
+        return std::min(ticks, (tick / stride + 1) * stride);
+    }
 
     /// the command now served (copied into every report; the UI ignores older ones)
     void setSequence(int sequence) { m_sequence = sequence; }
