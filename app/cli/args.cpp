@@ -90,8 +90,8 @@ bool wholeIn(const std::string& v, std::int64_t lo, std::int64_t hi, std::int64_
 bool parseMcpArgs(const std::vector<std::string>& in, McpArgs& a)
 {
     static const std::set<std::string> flags = {"--allow-remote", "--conformance-tools"};
-    static const std::set<std::string> values = {"--http",      "--root",           "--token",      "--max-lab-bytes",
-                                                 "--max-ticks", "--max-boundaries", "--max-seconds"};
+    static const std::set<std::string> values = {"--http",      "--root",           "--token",       "--max-lab-bytes",
+                                                 "--max-ticks", "--max-boundaries", "--max-seconds", "--max-connections"};
     std::set<std::string> seen;
     for (std::size_t i = 0; i < in.size(); ++i) {
         const std::string& s = in[i];
@@ -127,6 +127,8 @@ bool parseMcpArgs(const std::vector<std::string>& in, McpArgs& a)
             ok = wholeIn(v, 1, 10000000000LL, a.maxTicks);
         else if (s == "--max-boundaries")
             ok = wholeIn(v, 1, 1000001, a.maxBoundaries);
+        else if (s == "--max-connections")
+            ok = wholeIn(v, 1, 512, a.maxConnections); // a thread and a descriptor each, well under the usual 1024 descriptors
         else {
             char* end = nullptr;
             a.maxSeconds = std::strtod(v.c_str(), &end);
@@ -142,8 +144,8 @@ bool parseMcpArgs(const std::vector<std::string>& in, McpArgs& a)
         std::fprintf(stderr, "drivelab-cli mcp: --allow-remote needs --token TOKEN (every request must then carry it)\n");
         return false;
     }
-    if ((a.allowRemote || !a.token.empty()) && a.http.empty()) {
-        std::fprintf(stderr, "drivelab-cli mcp: --allow-remote and --token apply to --http only\n");
+    if ((a.allowRemote || !a.token.empty() || seen.count("--max-connections")) && a.http.empty()) {
+        std::fprintf(stderr, "drivelab-cli mcp: --allow-remote, --token and --max-connections apply to --http only\n");
         return false;
     }
     return true;

@@ -38,6 +38,7 @@ struct McpArgs {
     std::int64_t maxTicks = 20000000;    ///< --max-ticks N: most ticks one run may take
     std::int64_t maxBoundaries = 100000; ///< --max-boundaries N: most report boundaries one run may keep
     double maxSeconds = 120.0;           ///< --max-seconds S: wall time per call [s]
+    std::int64_t maxConnections = 64;    ///< --max-connections N: HTTP connections served at once (more get 503)
     bool conformanceTools = false;       ///< --conformance-tools: the conformance suite's fixture tools (docs/MCP.md)
 };
 

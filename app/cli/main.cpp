@@ -27,7 +27,7 @@ void usage(std::FILE* to)
                "                                       (exit 0, 2 invalid, 130 stopped); docs/FORMATS.md \"Sweeps\"\n"
                "  sweep SWEEP --variant K --output LAB write variant K's lab\n"
                "  mcp [--http HOST:PORT] [--root DIR] [--max-lab-bytes N] [--max-ticks N] [--max-boundaries N]\n"
-               "      [--max-seconds S] [--allow-remote --token TOKEN] [--conformance-tools]\n"
+               "      [--max-seconds S] [--max-connections N] [--allow-remote --token TOKEN] [--conformance-tools]\n"
                "                                       serve the Model Context Protocol on stdio (or Streamable HTTP);\n"
                "                                       docs/MCP.md\n"
                "  help                                 this text\n"

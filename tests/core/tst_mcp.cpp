@@ -1,6 +1,7 @@
 // drivelab-cli mcp over stdio without any client library (issue 18): the JSON-RPC framing,
 // every protocol error code, tool errors, a run against `drivelab-cli run`, and a server
-// that answers to the last line whatever came before. The SDK client tests are in tests/mcp/.
+// that answers to the last line whatever came before; the Host and Origin values the HTTP
+// transport takes (issue 33), as a table. The SDK client tests are in tests/mcp/.
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -9,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "cli/mcp/mcphost.h"
 #include "clitestutil.h"
 
 using namespace drivelab::test;
@@ -161,6 +163,61 @@ private slots:
         QCOMPARE(text.toUtf8(), expected);
     }
 
+    // DNS rebinding (issue 33): Host and Origin name this machine only by `localhost`, a
+    // canonical 127.x.y.z or [::1]; every look-alike of those is foreign
+    void hostAndOriginNames()
+    {
+        using drivelab::cli::mcp::allowedAuthority;
+        using H = drivelab::cli::mcp::AuthorityHeader;
+        // clang-format off
+        const QStringList hostsAccepted{"localhost", "localhost:8808", "LOCALHOST", "LocalHost:1", "127.0.0.1", "127.0.0.1:8808",
+                                        "127.0.0.0", "127.1.2.3", "127.255.255.255:65535", "[::1]", "[::1]:8080"};
+        const QStringList hostsRefused{
+            "", "127.0.0.1.", "127.0.0.1.:8808", "127.0.0.1.rebind.example", "127.0.0.1.rebind.example:8808", "127.attacker.example",
+            "127.1", "127.0.1", "0x7f.0.0.1", "0177.0.0.1", "127.00.0.1", "127.0.0.01", "2130706433", "127.0.0.256", "127.0.0.1.1",
+            "128.0.0.1", "126.255.255.255", "127.0.0.-1", "127..0.1", ".127.0.0.1", "localhost.", "localhost.:8808",
+            "localhost.evil.com", "evil.localhost", "localhost:", "localhost:abc", "localhost:65536", "localhost:123456",
+            "localhost:-1", "localhost:80:80", "localhost ", " localhost", "local host", "[::ffff:127.0.0.1]", "[::ffff:7f00:1]",
+            "[0:0:0:0:0:0:0:1]", "[::0:1]", "::1", "[::1", "[::1]x", "[::1]:", "[::1%25lo]", "[::2]", "[localhost]", "[127.0.0.1]",
+            "evil@127.0.0.1", "127.0.0.1@evil.example", "http://localhost", "localhost/mcp", "localhost?x", "null",
+            "attacker.example", "0.0.0.0", "::"};
+        const QStringList originsAccepted{"http://localhost", "http://localhost:3000", "https://localhost", "HTTP://LOCALHOST",
+                                          "http://127.0.0.1",  "http://127.0.0.1:8808",  "https://127.9.8.7:1", "http://[::1]",
+                                          "http://[::1]:8080"};
+        const QStringList originsRefused{"null", "", "localhost", "127.0.0.1", "[::1]:8080", "http://127.0.0.1.rebind.example",
+                                         "http://127.0.0.1.rebind.example:8808", "http://127.attacker.example", "http://localhost.evil.com",
+                                         "http://localhost.", "http://127.0.0.1.", "http://evil@127.0.0.1", "http://127.0.0.1@evil.example",
+                                         "http://127.0.0.1/", "http://127.0.0.1/path", "http://127.0.0.1?x", "http://127.0.0.1#x",
+                                         "http://127.1", "http://0x7f.0.0.1", "http://2130706433", "http://[::ffff:127.0.0.1]",
+                                         "http://[0:0:0:0:0:0:0:1]", "http://::1", "file://localhost", "ws://localhost",
+                                         "chrome-extension://localhost", "http:/localhost", "http//localhost", "http://", "http://:8080",
+                                         "https://evil.example", " http://localhost"};
+        // clang-format on
+        const auto check = [&](const QStringList& values, H header, bool expected, const char* also) {
+            for (const QString& v : values) {
+                const std::string text = v.toStdString();
+                QVERIFY2(allowedAuthority(text, header, also) == expected,
+                         qPrintable(QString("%1 '%2' (also '%3') should be %4")
+                                        .arg(header == H::Host ? "Host" : "Origin", v, also, expected ? "accepted" : "refused")));
+            }
+        };
+        for (const char* also : {"", "192.168.1.5"}) {
+            check(hostsAccepted, H::Host, true, also);
+            check(hostsRefused, H::Host, false, also);
+            check(originsAccepted, H::Origin, true, also);
+            check(originsRefused, H::Origin, false, also);
+        }
+        // --allow-remote: the HOST the server was bound by, exactly (ignoring case), and nothing like it
+        check({"192.168.1.5", "192.168.1.5:8808"}, H::Host, false, "");
+        check({"192.168.1.5", "192.168.1.5:8808"}, H::Host, true, "192.168.1.5");
+        check({"http://192.168.1.5:8808", "https://192.168.1.5"}, H::Origin, true, "192.168.1.5");
+        check({"192.168.1.50", "192.168.1.5.", "192.168.1.5.evil.example", "evil@192.168.1.5", "http://192.168.1.5"}, H::Host, false,
+              "192.168.1.5");
+        check({"WorkStation.lan:8808", "workstation.lan"}, H::Host, true, "workstation.LAN");
+        check({"[fe80::1]:8808", "[FE80::1]"}, H::Host, true, "[fe80::1]");
+        check({"fe80::1", "[fe80::1]x"}, H::Host, false, "[fe80::1]");
+    }
+
     void usageErrors()
     {
         QCOMPARE(runCli(kCli, {"mcp", "--bogus"}, 10000).exit, 2);
@@ -168,6 +225,18 @@ private slots:
         QCOMPARE(runCli(kCli, {"mcp", "--max-ticks", "0"}, 10000).exit, 2);
         QCOMPARE(runCli(kCli, {"mcp", "--http", "0.0.0.0:0"}, 10000).exit, 2);
         QCOMPARE(runCli(kCli, {"mcp", "--allow-remote", "--http", "0.0.0.0:0"}, 10000).exit, 2);
+        // --max-connections: a whole number 1..512, once, with --http only (issue 33)
+        for (const char* bad : {"0", "-1", "513", "1.5", "two", "2x"}) {
+            const auto r = runCli(kCli, {"mcp", "--http", "127.0.0.1:0", "--max-connections", bad}, 10000);
+            QCOMPARE(r.exit, 2);
+            QVERIFY2(r.err.contains("--max-connections: '" + QString(bad) + "' is out of range"), qPrintable(r.err));
+        }
+        QVERIFY(runCli(kCli, {"mcp", "--http", "127.0.0.1:0", "--max-connections"}, 10000).err.contains("needs a value"));
+        QVERIFY(runCli(kCli, {"help"}, 10000).out.contains("[--max-connections N]"));
+        QCOMPARE(runCli(kCli, {"mcp", "--http", "127.0.0.1:0", "--max-connections", "2", "--max-connections", "3"}, 10000).exit, 2);
+        const auto stdio = runCli(kCli, {"mcp", "--max-connections", "2"}, 10000);
+        QCOMPARE(stdio.exit, 2);
+        QVERIFY2(stdio.err.contains("--http only"), qPrintable(stdio.err));
     }
 };
 

@@ -46,9 +46,9 @@ export function readLab(name) {
   return fs.readFileSync(path.join(LABS, `${name}.lab.json`), 'utf8');
 }
 
-// start `drivelab-cli mcp --http 127.0.0.1:0 ARGS`; resolves with the URL it prints
-export function startHttp(args = []) {
-  const child = spawn(CLI, ['mcp', '--http', '127.0.0.1:0', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+// start `drivelab-cli mcp --http ADDRESS ARGS`; resolves with the URL it prints
+export function startHttp(args = [], address = '127.0.0.1:0') {
+  const child = spawn(CLI, ['mcp', '--http', address, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   return new Promise((resolve, reject) => {
     let err = '';
     child.stderr.on('data', (d) => {

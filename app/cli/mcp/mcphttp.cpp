@@ -3,8 +3,10 @@
 // an SSE stream carrying its progress and log notifications and then its answer. GET is 405
 // (no server-initiated stream); DELETE ends a session. Sessions are named by Mcp-Session-Id.
 // Security: loopback only unless --allow-remote (then --token is required); Origin and Host
-// must be loopback names unless --allow-remote; a bearer token when --token is given.
-// Plain POSIX sockets, one thread per connection, one message per connection.
+// must be loopback names (mcphost.h), or with --allow-remote also the HOST it was bound by (any
+// name on a wildcard address); a bearer token when --token is given.
+// Plain POSIX sockets, one thread per connection (at most --max-connections; past it a 503 with
+// Retry-After), one message per connection.
 #include <arpa/inet.h>
 #include <netdb.h>
 #include <netinet/in.h>
@@ -18,8 +20,11 @@
 #include <fcntl.h>
 #include <map>
 #include <mutex>
+#include <system_error>
 #include <thread>
+#include <tuple>
 
+#include "cli/mcp/mcphost.h"
 #include "cli/mcp/mcpserver.h"
 #include "util/textescape.h"
 
@@ -122,7 +127,12 @@ int readRequest(int fd, Request& r, std::size_t maxBody)
         lineEnd = head.find("\r\n", start);
         const std::string line = head.substr(start, lineEnd == std::string::npos ? std::string::npos : lineEnd - start);
         const std::size_t colon = line.find(':');
-        if (colon != std::string::npos) r.headers[lower(trim(line.substr(0, colon)))] = trim(line.substr(colon + 1));
+        if (colon == std::string::npos) continue;
+        const std::string name = lower(trim(line.substr(0, colon)));
+        // two Hosts, Origins or lengths: which one a proxy or a browser meant is unknowable (RFC 9112 3.2)
+        if (!r.headers.emplace(name, trim(line.substr(colon + 1))).second &&
+            (name == "host" || name == "origin" || name == "content-length"))
+            return 400;
     }
     if (!r.header("transfer-encoding").empty()) return 411;
     const std::string length = r.header("content-length");
@@ -143,18 +153,6 @@ int readRequest(int fd, Request& r, std::size_t maxBody)
     r.body.resize(want);
     return 0;
 }
-
-// the host part of "scheme://host[:port]" or "host[:port]"
-std::string hostOf(std::string s)
-{
-    if (const std::size_t p = s.find("://"); p != std::string::npos) s = s.substr(p + 3);
-    if (const std::size_t p = s.find('/'); p != std::string::npos) s.resize(p);
-    if (!s.empty() && s[0] == '[') return s.substr(0, s.find(']') + 1);
-    if (const std::size_t p = s.find(':'); p != std::string::npos) s.resize(p);
-    return lower(s);
-}
-
-bool loopbackName(const std::string& host) { return host == "localhost" || host == "[::1]" || host == "::1" || host.rfind("127.", 0) == 0; }
 
 bool sameToken(const std::string& a, const std::string& b)
 {
@@ -180,7 +178,11 @@ std::string randomId()
 
 class HttpServer {
 public:
-    explicit HttpServer(const Config& config) : m_config(config) { }
+    /// `alsoHost`: a further name Host and Origin may carry (--allow-remote's bound HOST);
+    /// `anyName`: Host and Origin are not checked (--allow-remote on a wildcard address)
+    HttpServer(const Config& config, std::string alsoHost, bool anyName)
+        : m_config(config), m_alsoHost(std::move(alsoHost)), m_anyName(anyName)
+    { }
     void connection(int fd);
 
 private:
@@ -207,6 +209,8 @@ private:
     void post(int fd, const Request& r);
 
     const Config& m_config;
+    const std::string m_alsoHost;
+    const bool m_anyName;
     std::mutex m_mutex;
     std::map<std::string, std::pair<std::uint64_t, std::shared_ptr<Server>>> m_sessions;
     std::uint64_t m_created = 0;
@@ -220,12 +224,17 @@ void HttpServer::connection(int fd)
     if (status < 0) return;
     if (status > 0) return respondError(fd, status, InvalidRequest, std::string("Invalid Request: ") + reason(status));
     if (r.path != "/mcp") return respondError(fd, 404, InvalidRequest, "Not Found: the MCP endpoint is /mcp");
-    // DNS rebinding: a browser page may only reach a loopback server from a loopback origin
-    const bool remote = m_config.args.allowRemote;
-    if (!remote && !r.header("origin").empty() && !loopbackName(hostOf(r.header("origin"))))
-        return respondError(fd, 403, InvalidRequest, "Forbidden: Origin " + r.header("origin") + " is not allowed");
-    if (!remote && !r.header("host").empty() && !loopbackName(hostOf(r.header("host"))))
-        return respondError(fd, 403, InvalidRequest, "Forbidden: Host " + r.header("host") + " is not allowed");
+    // DNS rebinding: a browser page may only reach a loopback server from a loopback origin,
+    // and only by a loopback name (a header that is absent is not a browser's)
+    for (const auto& [name, shown, header] :
+         {std::tuple{"origin", "Origin", AuthorityHeader::Origin}, std::tuple{"host", "Host", AuthorityHeader::Host}}) {
+        const auto it = r.headers.find(name);
+        if (m_anyName || it == r.headers.end() || allowedAuthority(it->second, header, m_alsoHost)) continue;
+        return respondError(fd, 403, InvalidRequest,
+                            std::string("Forbidden: ") + shown + " '" + it->second +
+                                "' is not allowed: only localhost, 127.x.y.z and [::1]" + (m_alsoHost.empty() ? "" : " and " + m_alsoHost) +
+                                " (docs/MCP.md)");
+    }
     if (!m_config.args.token.empty() && !sameToken(r.header("authorization"), "Bearer " + m_config.args.token))
         return respondError(fd, 401, InvalidRequest, "Unauthorized: a valid bearer token is required",
                             "WWW-Authenticate: Bearer realm=\"drivelab\"\r\n");
@@ -356,7 +365,13 @@ int serveHttp(const Config& config)
     std::fprintf(stderr, "drivelab-cli mcp: listening on http://%s:%d/mcp\n", shown.c_str(), boundPort);
     std::fflush(stderr);
 
-    HttpServer server(config);
+    // with --allow-remote, clients may also name the server by the HOST it was bound by; on a
+    // wildcard address they may name it by any name of the machine, so none is checked (the
+    // token, required with --allow-remote, guards every request)
+    const bool wildcard = a.ai_family == AF_INET ? reinterpret_cast<sockaddr_in*>(&addr)->sin_addr.s_addr == htonl(INADDR_ANY)
+                                                 : IN6_IS_ADDR_UNSPECIFIED(&reinterpret_cast<sockaddr_in6*>(&addr)->sin6_addr);
+    const bool remote = config.args.allowRemote;
+    HttpServer server(config, remote ? spec.substr(0, colon) : std::string(), remote && wildcard);
     std::atomic<int> active{0};
     for (;;) {
         const int fd = ::accept4(listener, nullptr, nullptr, SOCK_CLOEXEC);
@@ -368,21 +383,31 @@ int serveHttp(const Config& config)
         const timeval timeout{30, 0};
         ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
         ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout);
-        if (active.load() >= 64) {
-            respondError(fd, 503, InternalError, "Service Unavailable: too many connections");
+        // backpressure: past --max-connections (or when no thread can be had) a 503 that says
+        // when to come back, answered here without reading the request
+        const auto busy = [fd](const std::string& why) {
+            respondError(fd, 503, InternalError, "Service Unavailable: " + why + "; retry after 1 s", "Retry-After: 1\r\n");
             ::close(fd);
+        };
+        if (active.load() >= config.args.maxConnections) {
+            busy(std::to_string(config.args.maxConnections) + " connections are open, the most --max-connections allows");
             continue;
         }
         ++active;
-        std::thread([&server, &active, fd] {
-            try {
-                server.connection(fd);
-            } catch (...) {
-                // never take the server down for one connection
-            }
-            ::close(fd);
+        try {
+            std::thread([&server, &active, fd] {
+                try {
+                    server.connection(fd);
+                } catch (...) {
+                    // never take the server down for one connection
+                }
+                ::close(fd);
+                --active;
+            }).detach();
+        } catch (const std::system_error&) {
             --active;
-        }).detach();
+            busy("no thread could be started for this connection");
+        }
     }
 }
 
