@@ -26,9 +26,9 @@ using namespace drivelab;
 namespace {
 
 const std::string kCycles = DRIVELAB_SOURCE_DIR "/labs/cycles";
-constexpr double kKmh = 1.0 / 3.6;   // km/h -> m/s
-constexpr double kMph = 0.44704;     // mph -> m/s (exact: 1 mi = 1609.344 m)
-constexpr double kMile = 1609.344;   // m
+constexpr double kKmh = 1.0 / 3.6; // km/h -> m/s
+constexpr double kMph = 0.44704;   // mph -> m/s (exact: 1 mi = 1609.344 m)
+constexpr double kMile = 1609.344; // m
 
 /// one cycle as a lab reads it
 struct Cycle {
@@ -71,7 +71,8 @@ std::string check1Hz(const std::string& file, const Cycle& c)
     for (std::size_t i = 0; i < c.t.size(); ++i) {
         const std::string at = file + ": row " + std::to_string(i + 1) + " (t = " + plain::show(c.t[i]) + " s): ";
         if (c.t[i] != static_cast<double>(i))
-            return at + (i > 0 && c.t[i] > c.t[i - 1] + 1.0 ? "a gap after " + plain::show(c.t[i - 1]) + " s" : "expected t = " + std::to_string(i) + " s");
+            return at + (i > 0 && c.t[i] > c.t[i - 1] + 1.0 ? "a gap after " + plain::show(c.t[i - 1]) + " s"
+                                                            : "expected t = " + std::to_string(i) + " s");
         if (!std::isfinite(c.v[i]) || c.v[i] < 0.0) return at + "speed " + plain::show(c.v[i]) + " is not finite and >= 0";
     }
     return "";
@@ -105,7 +106,8 @@ bool roundsTo(double x, double published, int decimals)
     const double scale = std::pow(10.0, decimals);
     return std::fabs(std::round(x * scale) / scale - published) < 0.25 / scale;
 }
-#define CHECK_ROUNDS(x, published, decimals) DL_PLAIN_CHECK(roundsTo((x), (published), (decimals)), plain::show(x) << " does not round to " << (published))
+#define CHECK_ROUNDS(x, published, decimals)                                                                                               \
+    DL_PLAIN_CHECK(roundsTo((x), (published), (decimals)), plain::show(x) << " does not round to " << (published))
 
 Cycle loadShipped(const std::string& file)
 {
@@ -126,8 +128,8 @@ DL_PLAIN_TEST(everyCycleLoadsAsA1HzTrace)
         const char* file;
         std::size_t rows;
     };
-    for (const Expect& e : {Expect{"wltc-class3b.csv", 1801}, Expect{"udds.csv", 1370}, Expect{"ftp75.csv", 1875},
-                            Expect{"hwfet.csv", 766}, Expect{"nedc.csv", 1181}}) {
+    for (const Expect& e : {Expect{"wltc-class3b.csv", 1801}, Expect{"udds.csv", 1370}, Expect{"ftp75.csv", 1875}, Expect{"hwfet.csv", 766},
+                            Expect{"nedc.csv", 1181}}) {
         const Cycle c = loadShipped(e.file);
         DL_PLAIN_REQUIRE(c.ok, e.file);
         DL_PLAIN_EQUAL(c.t.size(), e.rows);
@@ -222,31 +224,70 @@ namespace {
 
 /// one row of a table of operations as UN R83 Annex 4a prints it
 struct Operation {
-    double accel;        ///< printed acceleration [m/s^2] (0: idling, steady speed, gear change)
-    double from, to;     ///< speed at its start and end [km/h]
-    int duration;        ///< [s]
-    int cumulative;      ///< printed cumulative time at its end [s]
+    double accel;    ///< printed acceleration [m/s^2] (0: idling, steady speed, gear change)
+    double from, to; ///< speed at its start and end [km/h]
+    int duration;    ///< [s]
+    int cumulative;  ///< printed cumulative time at its end [s]
 };
 
 // Table 1, elementary urban cycle (ECE-15), 195 s: operations 1-25. Operation 22, the gear
 // change 3 -> 2 at 176-178 s, goes from 35 to 32 km/h; the others are at constant speed.
+// clang-format off
 const std::vector<Operation> kUrban = {
-    {0, 0, 0, 11, 11},        {1.04, 0, 15, 4, 15},     {0, 15, 15, 8, 23},     {-0.69, 15, 10, 2, 25},
-    {-0.92, 10, 0, 3, 28},    {0, 0, 0, 21, 49},        {0.83, 0, 15, 5, 54},   {0, 15, 15, 2, 56},
-    {0.94, 15, 32, 5, 61},    {0, 32, 32, 24, 85},      {-0.75, 32, 10, 8, 93}, {-0.92, 10, 0, 3, 96},
-    {0, 0, 0, 21, 117},       {0.83, 0, 15, 5, 122},    {0, 15, 15, 2, 124},    {0.62, 15, 35, 9, 133},
-    {0, 35, 35, 2, 135},      {0.52, 35, 50, 8, 143},   {0, 50, 50, 12, 155},   {-0.52, 50, 35, 8, 163},
-    {0, 35, 35, 13, 176},     {0, 35, 32, 2, 178},      {-0.86, 32, 10, 7, 185}, {-0.92, 10, 0, 3, 188},
-    {0, 0, 0, 7, 195}};
+    {0, 0, 0, 11, 11},       //  1 idling
+    {1.04, 0, 15, 4, 15},    //  2 acceleration
+    {0, 15, 15, 8, 23},      //  3 steady speed
+    {-0.69, 15, 10, 2, 25},  //  4 deceleration
+    {-0.92, 10, 0, 3, 28},   //  5 deceleration, clutch disengaged
+    {0, 0, 0, 21, 49},       //  6 idling
+    {0.83, 0, 15, 5, 54},    //  7 acceleration
+    {0, 15, 15, 2, 56},      //  8 gear change
+    {0.94, 15, 32, 5, 61},   //  9 acceleration
+    {0, 32, 32, 24, 85},     // 10 steady speed
+    {-0.75, 32, 10, 8, 93},  // 11 deceleration
+    {-0.92, 10, 0, 3, 96},   // 12 deceleration, clutch disengaged
+    {0, 0, 0, 21, 117},      // 13 idling
+    {0.83, 0, 15, 5, 122},   // 14 acceleration
+    {0, 15, 15, 2, 124},     // 15 gear change
+    {0.62, 15, 35, 9, 133},  // 16 acceleration
+    {0, 35, 35, 2, 135},     // 17 gear change
+    {0.52, 35, 50, 8, 143},  // 18 acceleration
+    {0, 50, 50, 12, 155},    // 19 steady speed
+    {-0.52, 50, 35, 8, 163}, // 20 deceleration
+    {0, 35, 35, 13, 176},    // 21 steady speed
+    {0, 35, 32, 2, 178},     // 22 gear change
+    {-0.86, 32, 10, 7, 185}, // 23 deceleration
+    {-0.92, 10, 0, 3, 188},  // 24 deceleration, clutch disengaged
+    {0, 0, 0, 7, 195},       // 25 idling
+};
+// clang-format on
 
 // Table 2, extra-urban cycle (EUDC), 400 s: operations 1-21
+// clang-format off
 const std::vector<Operation> kExtraUrban = {
-    {0, 0, 0, 20, 20},       {0.83, 0, 15, 5, 25},     {0, 15, 15, 2, 27},      {0.62, 15, 35, 9, 36},
-    {0, 35, 35, 2, 38},      {0.52, 35, 50, 8, 46},    {0, 50, 50, 2, 48},      {0.43, 50, 70, 13, 61},
-    {0, 70, 70, 50, 111},    {-0.69, 70, 50, 8, 119},  {0, 50, 50, 69, 188},    {0.43, 50, 70, 13, 201},
-    {0, 70, 70, 50, 251},    {0.24, 70, 100, 35, 286}, {0, 100, 100, 30, 316},  {0.28, 100, 120, 20, 336},
-    {0, 120, 120, 10, 346},  {-0.69, 120, 80, 16, 362}, {-1.04, 80, 50, 8, 370}, {-1.39, 50, 0, 10, 380},
-    {0, 0, 0, 20, 400}};
+    {0, 0, 0, 20, 20},         //  1 idling
+    {0.83, 0, 15, 5, 25},      //  2 acceleration
+    {0, 15, 15, 2, 27},        //  3 gear change
+    {0.62, 15, 35, 9, 36},     //  4 acceleration
+    {0, 35, 35, 2, 38},        //  5 gear change
+    {0.52, 35, 50, 8, 46},     //  6 acceleration
+    {0, 50, 50, 2, 48},        //  7 gear change
+    {0.43, 50, 70, 13, 61},    //  8 acceleration
+    {0, 70, 70, 50, 111},      //  9 steady speed
+    {-0.69, 70, 50, 8, 119},   // 10 deceleration
+    {0, 50, 50, 69, 188},      // 11 steady speed
+    {0.43, 50, 70, 13, 201},   // 12 acceleration
+    {0, 70, 70, 50, 251},      // 13 steady speed
+    {0.24, 70, 100, 35, 286},  // 14 acceleration
+    {0, 100, 100, 30, 316},    // 15 steady speed
+    {0.28, 100, 120, 20, 336}, // 16 acceleration
+    {0, 120, 120, 10, 346},    // 17 steady speed
+    {-0.69, 120, 80, 16, 362}, // 18 deceleration
+    {-1.04, 80, 50, 8, 370},   // 19 deceleration
+    {-1.39, 50, 0, 10, 380},   // 20 deceleration, clutch disengaged
+    {0, 0, 0, 20, 400},        // 21 idling
+};
+// clang-format on
 
 /// the table's speeds at 0, 1, ... s (without the last instant); checks the table's own
 /// consistency on the way: cumulative times, continuity, printed accelerations
@@ -288,7 +329,8 @@ DL_PLAIN_TEST(nedcMatchesTheTablesOfOperations)
     table.insert(table.end(), extra.begin(), extra.end());
     table.push_back(0.0);
     for (std::size_t i = 0; i < table.size(); ++i)
-        DL_PLAIN_CHECK(std::fabs(c.v[i] - table[i]) <= 1e-12 * (1.0 + table[i]), "t = " << i << " s: " << plain::show(c.v[i]) << " vs the table's " << plain::show(table[i]));
+        DL_PLAIN_CHECK(std::fabs(c.v[i] - table[i]) <= 1e-12 * (1.0 + table[i]),
+                       "t = " << i << " s: " << plain::show(c.v[i]) << " vs the table's " << plain::show(table[i]));
 
     for (std::size_t k = 0; k < 4; ++k) {
         const Figures u = figures(c, kKmh, 195 * k, 195 * (k + 1));
