@@ -68,9 +68,11 @@ struct Operation {
 };
 
 // UN Regulation No. 83, Annex 4a, Appendix 1: the elementary urban cycle on the chassis
-// dynamometer (its operations, 195 s). Rows 19-25 and the breakdown by operation below were
-// compared with the copy of the table in the Central Motor Vehicles Rules, 1989 (India), which
-// adopts the cycle, and with the Regulation's breakdown by phases.
+// dynamometer (its operations, 195 s). Checked against the copies at hand: the Regulation's
+// breakdown by operation (below) and the copy of rows 19-25 in the Central Motor Vehicles Rules,
+// 1989 (India), which adopts the cycle: the same operations, phases, accelerations, durations
+// and cumulative times, though it prints operation 23's speeds as 31-10 km/h (-0.86 m/s^2 is
+// 32 -> 10 km/h in 7 s to the table's rounding, -0.87; 31 -> 10 would be -0.83).
 constexpr double kNone = NAN;
 const Operation kEce15[] = {
     {1, "idling", 1, kNone, 0, 0, 11, 11, 11},
