@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QThread>
 #include <csignal>
+#include <tuple>
 
 using namespace drivelab;
 using namespace drivelab::test;
@@ -166,6 +167,11 @@ void TestSweepCli::invalidVariantsAndSweeps()
     QVERIFY2(lines[2].contains(",\"does not compile: engine: inertia:") || lines[2].contains(",does not compile: engine: inertia:"),
              lines[2].constData());
     QVERIFY(lines[3].endsWith(","));
+    // a resume keeps the error rows (they come out the same again) and runs nothing
+    const QByteArray whole = bytes(out);
+    r = cli({"sweep", half, "--output", out, "--resume"});
+    QVERIFY2(r.exit == 0 && r.out.contains("(0 run now"), qPrintable(r.err + r.out));
+    QCOMPARE(bytes(out), whole);
     // a resume with another study's file is refused and the file is left as it was
     const QString other =
         writeTestFile(m_dir, "other.sweep.json", R"({"format": "drivelab.sweep", "version": 1, "lab": ")" + lab.toStdString() + R"(",
@@ -243,19 +249,21 @@ void TestSweepCli::resumeRefusesRowsOfAnotherModel_data()
     QTest::addColumn<QString>("from");
     QTest::addColumn<QString>("to");
     QTest::addColumn<bool>("refused");
+    QTest::addColumn<bool>("journal"); // the kept rows in RESULTS.partial (a killed run), not RESULTS
     const QString lab = "csv-apply.lab.json";
     for (bool json : {false, true}) {
         const QString f = json ? " (json)" : " (csv)";
-        QTest::newRow(qPrintable("engine inertia" + f)) << json << lab << "\"inertia\": 0.2"
-                                                        << "\"inertia\": 0.25" << true;
-        QTest::newRow(qPrintable("csv trace" + f)) << json << QString("apply.csv") << "0.05,0.5"
-                                                   << "0.05,0.6" << true;
-        QTest::newRow(qPrintable("run duration" + f)) << json << lab << "500000000"
-                                                      << "400000000" << true;
-        QTest::newRow(qPrintable("a value a factor sets" + f)) << json << lab << "\"inertia\": 0.8"
-                                                               << "\"inertia\": 0.9" << false;
-        QTest::newRow(qPrintable("layout only" + f)) << json << lab << "\"events\": []"
-                                                     << "\"events\": [], \"layout\": {}" << false;
+        // name, file, from, to, refused, journal
+        const QList<std::tuple<QString, QString, QString, QString, bool, bool>> edits = {
+            {"engine inertia", lab, "\"inertia\": 0.2", "\"inertia\": 0.25", true, false},
+            {"engine inertia, journal", lab, "\"inertia\": 0.2", "\"inertia\": 0.25", true, true},
+            {"csv trace", "apply.csv", "0.05,0.5", "0.05,0.6", true, false},
+            {"run duration", lab, "500000000", "400000000", true, false},
+            {"a value a factor sets", lab, "\"inertia\": 0.8", "\"inertia\": 0.9", false, false},
+            {"layout only", lab, "\"events\": []", "\"events\": [], \"layout\": {}", false, false},
+            {"layout only, journal", lab, "\"events\": []", "\"events\": [], \"layout\": {}", false, true}};
+        for (const auto& [name, file, from, to, refused, journal] : edits)
+            QTest::newRow(qPrintable(name + f)) << json << file << from << to << refused << journal;
     }
 }
 
@@ -266,6 +274,7 @@ void TestSweepCli::resumeRefusesRowsOfAnotherModel()
     QFETCH(QString, from);
     QFETCH(QString, to);
     QFETCH(bool, refused);
+    QFETCH(bool, journal);
     const QString dir = m_dir.filePath(QString("edit-%1").arg(QTest::currentDataTag()).replace(' ', '-'));
     QVERIFY(QDir().mkpath(dir));
     for (const char* f : {"csv-apply.sweep.json", "csv-apply.lab.json", "apply.csv"})
@@ -279,8 +288,10 @@ void TestSweepCli::resumeRefusesRowsOfAnotherModel()
     const QByteArray whole = bytes(table);
     QByteArray kept = json ? lines.mid(0, 3).join('\n') + "\n" + lines[3] + "\n" + lines[5].chopped(1) + "\n]}\n"
                            : lines[0] + "\n" + lines[1] + "\n" + lines[3] + "\n";
+    const QString keptIn = journal ? table + ".partial" : table;
+    if (journal) QVERIFY(QFile::remove(table));
     {
-        QFile t(table);
+        QFile t(keptIn);
         QVERIFY(t.open(QIODevice::WriteOnly));
         t.write(kept);
     }
@@ -298,8 +309,8 @@ void TestSweepCli::resumeRefusesRowsOfAnotherModel()
         QCOMPARE(r.exit, 2);
         QVERIFY2(r.err.contains("cannot resume: row 0 was computed for model fingerprint") && r.err.contains("changed since"),
                  qPrintable(r.err));
-        QCOMPARE(bytes(table), kept);
-        QVERIFY(!QFile::exists(table + ".partial"));
+        QCOMPARE(bytes(keptIn), kept);
+        QVERIFY(!QFile::exists(journal ? table : table + ".partial"));
     } else {
         QVERIFY2(r.exit == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains("(2 run now"), qPrintable(r.out));
