@@ -18,7 +18,8 @@ namespace {
 // a folder as the file system resolves it (symbolic links followed where it exists)
 fs::path resolvedFolder(const std::string& dir, std::error_code& ec)
 {
-    return fs::weakly_canonical(fs::absolute(dir.empty() ? fs::path(".") : fs::path(dir), ec), ec);
+    const fs::path absolute = fs::absolute(dir.empty() ? fs::path(".") : fs::path(dir), ec);
+    return ec ? fs::path() : fs::weakly_canonical(absolute, ec);
 }
 
 } // namespace
@@ -40,8 +41,10 @@ void relocateLabFiles(LabSpec& lab, const std::string& newBaseDir)
             std::error_code e;
             const fs::path folder = resolvedFolder(at.parent_path().string(), e);
             const fs::path rel = e || ec ? fs::path() : folder.lexically_relative(to);
-            const fs::path named = rel.empty() ? (e ? fs::absolute(at, e) : folder / at.filename()) : rel / at.filename();
-            g.fields["file"] = named.lexically_normal().generic_string();
+            // no relative way from the new folder (one does not resolve): the absolute path
+            fs::path named = rel.empty() ? folder / at.filename() : rel / at.filename();
+            if (e) named = fs::absolute(at, e);
+            if (!named.empty()) g.fields["file"] = named.lexically_normal().generic_string();
         }
     }
     lab.baseDir = newBaseDir;
