@@ -2,7 +2,9 @@
 // drivelab-cli sweep SWEEP --variant K --output LAB
 // A study on every core (docs/FORMATS.md "Sweeps"). Rows reach RESULTS.partial as they finish
 // (a journal a killed sweep resumes from); RESULTS itself is written whole, rows by index, when
-// the study ends or is stopped with Ctrl+C (exit 130: the finished rows are kept).
+// the study ends or is stopped with Ctrl+C (exit 130: the finished rows are kept). No output
+// replaces a file the sweep read (the sweep, its lab, the lab's csv files); a variant's csv files
+// are named from the folder it is written to; --resume refuses rows of another model.
 #include <atomic>
 #include <chrono>
 #include <csignal>
