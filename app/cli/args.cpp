@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <set>
-#include <sys/stat.h>
 
+#include "cli/usage.h"
 #include "spec/labreader.h"
 #include "util/textescape.h"
 
@@ -17,6 +17,10 @@ bool parseArgs(const std::vector<std::string>& in, const char* cmd, const ArgSpe
     bool haveFile = false;
     for (std::size_t i = 0; i < in.size(); ++i) {
         const std::string& s = in[i];
+        if (isHelpOption(s)) {
+            a.help = printCommandUsage(cmd);
+            return true;
+        }
         const bool known = (s == "--json" && spec.json) || (s == "--quiet" && spec.quiet) || (s == "--output" && spec.output) ||
                            (s == "--repeat" && spec.repeat) || (s == "--allow-unbalanced" && spec.allowUnbalanced);
         if (known && !seen.insert(s).second) {
@@ -95,6 +99,10 @@ bool parseMcpArgs(const std::vector<std::string>& in, McpArgs& a)
     std::set<std::string> seen;
     for (std::size_t i = 0; i < in.size(); ++i) {
         const std::string& s = in[i];
+        if (isHelpOption(s)) {
+            a.help = printCommandUsage("mcp");
+            return true;
+        }
         const bool flag = flags.count(s) != 0, value = values.count(s) != 0;
         if (!flag && !value) {
             std::fprintf(stderr, "drivelab-cli mcp: %s '%s'\n", s.size() > 1 && s[0] == '-' ? "unknown option" : "unexpected argument",
@@ -151,16 +159,13 @@ bool parseMcpArgs(const std::vector<std::string>& in, McpArgs& a)
     return true;
 }
 
-bool outputIsNotInput(const std::string& input, const std::string& output, const char* cmd)
+bool outputIsNotRead(const ReadLog& read, const std::string& output, const char* cmd, const char* what)
 {
     if (output.empty()) return true;
-    struct stat in {
-    }, out{};
-    const bool same = input == output || (input != "-" && ::stat(input.c_str(), &in) == 0 && ::stat(output.c_str(), &out) == 0 &&
-                                          in.st_dev == out.st_dev && in.st_ino == out.st_ino);
-    if (!same) return true;
-    std::fprintf(stderr, "%s: -: --output: is the input file (%s would overwrite it); name another file\n", printableText(output).c_str(),
-                 cmd);
+    const ReadLog::File* f = read.find(output);
+    if (!f) return true;
+    std::fprintf(stderr, "%s: -: %s: is the input file %s (read by %s; writing would overwrite it); name another file\n",
+                 printableText(output).c_str(), what, f->path == "-" ? "- (standard input)" : printableText(f->path).c_str(), cmd);
     return false;
 }
 

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "util/readlog.h"
+
 namespace drivelab::cli {
 
 /// which options a command takes
@@ -26,6 +28,7 @@ struct Args {
     bool quiet = false;           ///< --quiet
     int repeat = 5;               ///< --repeat
     bool allowUnbalanced = false; ///< --allow-unbalanced
+    bool help = false;            ///< --help or -h: the command's usage was printed; do nothing else
 };
 
 /// the arguments of `mcp` (docs/MCP.md): no input file, a transport and the limits
@@ -40,15 +43,21 @@ struct McpArgs {
     double maxSeconds = 120.0;           ///< --max-seconds S: wall time per call [s]
     std::int64_t maxConnections = 64;    ///< --max-connections N: HTTP connections served at once (more get 503)
     bool conformanceTools = false;       ///< --conformance-tools: the conformance suite's fixture tools (docs/MCP.md)
+    bool help = false;                   ///< --help or -h: the usage was printed; do nothing else
 };
 
 /// parse the arguments of `mcp`; false with a message on stderr on a usage error
+/// (`--help`/`-h`: the usage printed on stdout, `help` set, true)
 bool parseMcpArgs(const std::vector<std::string>& in, McpArgs& a);
 
 /// parse `in` for command `cmd`; false with a message on stderr on a usage error
+/// (`--help`/`-h` where an option may stand: the command's usage printed on stdout, `help` set, true)
 bool parseArgs(const std::vector<std::string>& in, const char* cmd, const ArgSpec& spec, Args& a);
-/// false with a message on stderr when `output` names the same file as `input` (also
-/// through a symbolic or hard link): the input would be overwritten
-bool outputIsNotInput(const std::string& input, const std::string& output, const char* cmd);
+/// false with a message on stderr when the file `output` would replace is one the command read
+/// (`read`: every file read so far: the lab, the sweep, a csv signal's file, standard input when
+/// it is a file), reached by any path (the same path, another relative path, a symbolic or a hard
+/// link: compared by device and inode); `what` names the output in the message (`--output`, or
+/// the journal beside it)
+bool outputIsNotRead(const ReadLog& read, const std::string& output, const char* cmd, const char* what = "--output");
 
 } // namespace drivelab::cli

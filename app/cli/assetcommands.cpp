@@ -85,10 +85,12 @@ int cmdExport(const std::vector<std::string>& argv)
     Args a;
     ArgSpec spec;
     spec.output = spec.requireOutput = spec.quiet = true;
-    if (!parseArgs(argv, "export", spec, a) || !outputIsNotInput(a.file, a.output, "export")) return Invalid;
+    if (!parseArgs(argv, "export", spec, a)) return Invalid;
+    if (a.help) return Ok;
+    const ReadLog read;
     const LoadedLab lab = loadModelFile(a.file);
     printDiagnostics(a.file, lab.diagnostics);
-    if (!lab.model) return Invalid;
+    if (!lab.model || !outputIsNotRead(read, a.output, "export")) return Invalid;
     const ExportOutcome rec = exportAsset(a.file, a.output, lab);
     if (!rec.asset) {
         std::fputs(rec.errors.c_str(), stderr);
@@ -115,6 +117,7 @@ int cmdVerify(const std::vector<std::string>& argv)
     spec.what = "an asset file";
     spec.quiet = true;
     if (!parseArgs(argv, "verify", spec, a)) return Invalid;
+    if (a.help) return Ok;
     const VerifyOutcome v = verifyAsset(a.file, readAssetFile(a.file));
     std::fputs(v.errors.c_str(), stderr);
     if (!v.ok) return Invalid;

@@ -62,6 +62,7 @@ int cmdCausality(const std::vector<std::string>& argv)
     ArgSpec options;
     options.json = true;
     if (!parseArgs(argv, "causality", options, a)) return Invalid;
+    if (a.help) return Ok;
     const std::string& path = a.file;
     Diagnostics readDiags;
     std::string text;

@@ -24,6 +24,7 @@ int cmdCheck(const std::vector<std::string>& argv)
     ArgSpec spec;
     spec.json = true;
     if (!parseArgs(argv, "check", spec, a)) return Invalid;
+    if (a.help) return Ok;
     const LoadedLab lab = loadLab(a.file);
     const bool ok = lab.model != nullptr;
     if (a.json) {
@@ -44,12 +45,15 @@ int cmdRun(const std::vector<std::string>& argv)
     Args a;
     ArgSpec spec;
     spec.output = spec.quiet = spec.allowUnbalanced = true;
-    if (!parseArgs(argv, "run", spec, a) || !outputIsNotInput(a.file, a.output, "run")) return Invalid;
+    if (!parseArgs(argv, "run", spec, a)) return Invalid;
+    if (a.help) return Ok;
+    const ReadLog read;
     const LoadedLab lab = loadModelFile(a.file); // a lab, or a portable asset
     if (!lab.model) {
         printDiagnostics(a.file, lab.diagnostics);
         return Invalid;
     }
+    if (!outputIsNotRead(read, a.output, "run")) return Invalid;
     // the report streams to a temporary file beside the target, boundary by boundary
     AtomicFile file;
     std::string error;
@@ -104,6 +108,7 @@ int cmdBench(const std::vector<std::string>& argv)
     ArgSpec spec;
     spec.json = spec.repeat = true;
     if (!parseArgs(argv, "bench", spec, a)) return Invalid;
+    if (a.help) return Ok;
     const LoadedLab lab = loadLab(a.file);
     if (!lab.model) {
         printDiagnostics(a.file, lab.diagnostics);

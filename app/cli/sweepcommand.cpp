@@ -2,7 +2,9 @@
 // drivelab-cli sweep SWEEP --variant K --output LAB
 // A study on every core (docs/FORMATS.md "Sweeps"). Rows reach RESULTS.partial as they finish
 // (a journal a killed sweep resumes from); RESULTS itself is written whole, rows by index, when
-// the study ends or is stopped with Ctrl+C (exit 130: the finished rows are kept).
+// the study ends or is stopped with Ctrl+C (exit 130: the finished rows are kept). No output
+// replaces a file the sweep read (the sweep, its lab, the lab's csv files); a variant's csv files
+// are named from the folder it is written to; --resume refuses rows of another model.
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -18,7 +20,10 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "cli/usage.h"
 #include "io/atomicfile.h"
+#include "io/labfile.h"
+#include "spec/labfiles.h"
 #include "spec/labreader.h"
 #include "spec/labwriter.h"
 #include "study/engine.h"
@@ -40,7 +45,7 @@ extern "C" void stopSweep(int)
 
 struct SweepArgs {
     std::string file, output;
-    bool json = false, resume = false, quiet = false;
+    bool json = false, resume = false, quiet = false, help = false;
     int jobs = 0;
     long long variant = -1;
 };
@@ -50,6 +55,10 @@ bool parseSweepArgs(const std::vector<std::string>& in, SweepArgs& a)
     std::set<std::string> seen;
     for (std::size_t i = 0; i < in.size(); ++i) {
         const std::string& s = in[i];
+        if (isHelpOption(s)) {
+            a.help = printCommandUsage("sweep");
+            return true;
+        }
         const bool flag = s == "--json" || s == "--resume" || s == "--quiet";
         const bool value = s == "--output" || s == "--jobs" || s == "--variant";
         if ((flag || value) && !seen.insert(s).second) {
@@ -115,7 +124,8 @@ std::string clock(double s)
     return buf;
 }
 
-/// rows of an earlier run: the whole file, then the journal of a run that was killed
+/// rows of an earlier run: the whole file, then the journal of a run that was killed; refused when
+/// a row's model is no longer its variant's
 bool resumeRows(const SweepArgs& a, const study::Study& st, const std::string& partial, std::map<std::size_t, std::string>& rows)
 {
     for (const std::string& path : {a.output, partial}) {
@@ -131,10 +141,16 @@ bool resumeRows(const SweepArgs& a, const study::Study& st, const std::string& p
             return false;
         }
     }
+    // a kept row of another model (the lab was edited since) would mix two models in one table
+    std::string why;
+    if (!study::keptRowsCurrent(st, a.json, rows, why)) {
+        std::fprintf(stderr, "%s: -: -: cannot resume: %s\n", printableText(a.output).c_str(), printableText(why).c_str());
+        return false;
+    }
     return true;
 }
 
-int writeVariant(const SweepArgs& a, const study::Study& st)
+int writeVariant(const SweepArgs& a, const study::Study& st, const ReadLog& read)
 {
     if (static_cast<std::size_t>(a.variant) >= st.size()) {
         std::fprintf(stderr, "%s: -: -: --variant %lld: the study has %zu variants (0 to %zu)\n", printableText(a.file).c_str(), a.variant,
@@ -147,6 +163,9 @@ int writeVariant(const SweepArgs& a, const study::Study& st)
         std::fprintf(stderr, "%s: -: -: variant %lld: %s\n", printableText(a.file).c_str(), a.variant, printableText(why).c_str());
         return Invalid;
     }
+    if (!outputIsNotRead(read, a.output, "sweep")) return Invalid;
+    // the files the lab reads, named from the folder the variant is written to
+    relocateLabFiles(lab, labBaseDir(a.output));
     if (!writeFileAtomic(a.output, writeLab(lab), error)) {
         std::fprintf(stderr, "%s: -: -: %s\n", printableText(a.output).c_str(), error.c_str());
         return Invalid;
@@ -160,7 +179,9 @@ int writeVariant(const SweepArgs& a, const study::Study& st)
 int cmdSweep(const std::vector<std::string>& argv)
 {
     SweepArgs a;
-    if (!parseSweepArgs(argv, a) || !outputIsNotInput(a.file, a.output, "sweep")) return Invalid;
+    if (!parseSweepArgs(argv, a)) return Invalid;
+    if (a.help) return Ok;
+    const ReadLog read; // the sweep, its lab and the files the lab reads: never an output
     Diagnostics d;
     std::optional<study::SweepSpec> spec = study::readSweepFile(a.file, d);
     study::Study st;
@@ -168,10 +189,10 @@ int cmdSweep(const std::vector<std::string>& argv)
         printDiagnostics(a.file, d);
         return Invalid;
     }
-    if (a.variant >= 0) return writeVariant(a, st);
-    if (!outputIsNotInput(st.labFile, a.output, "sweep")) return Invalid;
-
+    if (a.variant >= 0) return writeVariant(a, st, read);
     const std::string partial = a.output + ".partial";
+    if (!outputIsNotRead(read, a.output, "sweep") || !outputIsNotRead(read, partial, "sweep", "--output's journal")) return Invalid;
+
     std::map<std::size_t, std::string> rows;
     if (a.resume && !resumeRows(a, st, partial, rows)) return Invalid;
     std::vector<std::size_t> todo;

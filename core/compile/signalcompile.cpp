@@ -2,10 +2,10 @@
 
 #include <charconv>
 #include <cmath>
-#include <filesystem>
 #include <numbers>
 
 #include "signals/signalkinds.h"
+#include "spec/labfiles.h"
 #include "spec/labreader.h"
 #include "util/jsonwrite.h"
 
@@ -244,11 +244,9 @@ private:
             }
             return parseSignalCsv(text, name, s.t, s.v, g.id, m_d);
         }
-        std::filesystem::path path(name);
-        if (path.is_relative() && !m_spec.baseDir.empty()) path = std::filesystem::path(m_spec.baseDir) / path;
         std::string text;
         Diagnostics read;
-        if (!readTextFile(path.string(), text, read)) {
+        if (!readTextFile(labFilePath(m_spec, name), text, read)) {
             for (const auto& d : read.items()) m_d.error(g.id, "file", name + ": " + d.message);
             return false;
         }

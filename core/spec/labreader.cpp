@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "components/registry.h"
+#include "util/readlog.h"
 
 namespace drivelab {
 namespace {
@@ -71,8 +72,8 @@ public:
             return std::nullopt;
         }
         LabSpec lab;
-        static const std::set<std::string> known = {"format", "version",    "name",   "description", "run",
-                                                    "nodes",  "components", "events", "signals",     "oil", "layout"};
+        static const std::set<std::string> known = {"format",     "version", "name",    "description", "run",   "nodes",
+                                                    "components", "events",  "signals", "oil",         "layout"};
         for (auto it = root.begin(); it != root.end(); ++it) {
             if (!known.count(it.key()))
                 m_d.error("-", it.key(),
@@ -440,6 +441,8 @@ bool readTextFile(const std::string& path, std::string& out, Diagnostics& diags)
         return false;
     }
     if (!stdinput) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    // a command must not write over what it read (util/readlog.h)
+    ReadLog::note(path, fd);
     out.clear();
     char buf[65536];
     for (;;) {

@@ -3,7 +3,9 @@
 #include <cmath>
 #include <sstream>
 
+#include "compile/model.h"
 #include "util/hash.h"
+#include "util/jsonwrite.h"
 #include "util/textescape.h"
 
 namespace drivelab::study {
@@ -162,6 +164,45 @@ bool readResults(const std::string& text, const Study& s, bool json, std::map<st
         // a cut-off JSON row would not close; a CSV row is complete when its line is
         if (json && line.back() != '}') continue;
         rows[idx] = line;
+    }
+    return true;
+}
+
+std::uint64_t rowFingerprint(const Study& s, bool json, const std::string& line)
+{
+    std::string cell;
+    if (json) {
+        const Json row = Json::parse(line, nullptr, false);
+        if (!row.is_object() || !row.contains("fingerprint") || !row["fingerprint"].is_string()) return 0;
+        cell = row["fingerprint"].get<std::string>();
+    } else {
+        // index, factors, metrics and energy_residual are unquoted numbers: the cell after them
+        std::size_t at = 0;
+        for (std::size_t k = 0; k < 2 + s.spec.factors.size() + s.spec.metrics.size() && at != std::string::npos; ++k) {
+            at = line.find(',', at);
+            if (at != std::string::npos) ++at;
+        }
+        if (at == std::string::npos) return 0;
+        cell = line.substr(at, line.find(',', at) - at);
+    }
+    std::uint64_t fp = 0;
+    return fromHex16(cell, fp) ? fp : 0;
+}
+
+bool keptRowsCurrent(const Study& s, bool json, const std::map<std::size_t, std::string>& rows, std::string& why)
+{
+    for (const auto& [index, line] : rows) {
+        const std::uint64_t kept = rowFingerprint(s, json, line);
+        std::string error;
+        const std::shared_ptr<const Model> now = compileVariant(s, index, error);
+        // a row without a fingerprint is an error row: the same row again (no run: it fails as it did)
+        const bool same =
+            now ? now->fingerprint == kept : kept == 0 && line == (json ? jsonRow(s, runVariant(s, index)) : csvRow(runVariant(s, index)));
+        if (same) continue;
+        why = "row " + std::to_string(index) + " was computed for model fingerprint " + (kept ? toHex16(kept) : std::string("none")) +
+              ", variant " + std::to_string(index) + "'s model is now " + (now ? toHex16(now->fingerprint) : "invalid (" + error + ")") +
+              ": the lab or a file it reads changed since. Restore it to resume, or start the study again without --resume";
+        return false;
     }
     return true;
 }

@@ -105,6 +105,15 @@ bool variantLab(const Study& s, std::size_t index, LabSpec& out, std::string& wh
     return true;
 }
 
+std::shared_ptr<const Model> compileVariant(const Study& s, std::size_t index, std::string& why)
+{
+    LabSpec lab;
+    if (!variantLab(s, index, lab, why)) return nullptr;
+    CompileResult c = compile(lab);
+    if (!c.model) why = "does not compile: " + firstErrors(c.diagnostics);
+    return std::move(c.model);
+}
+
 Row runVariant(const Study& s, std::size_t index, const std::atomic<bool>* cancel)
 {
     Row row;
@@ -112,20 +121,11 @@ Row runVariant(const Study& s, std::size_t index, const std::atomic<bool>* cance
     row.factors.assign(s.variants.row(index), s.variants.row(index) + s.variants.factors);
     row.metrics.assign(s.plans.size(), std::numeric_limits<double>::quiet_NaN());
     row.residual = std::numeric_limits<double>::quiet_NaN();
-    LabSpec lab;
-    std::string why;
-    if (!variantLab(s, index, lab, why)) {
-        row.error = why;
-        return row;
-    }
-    const CompileResult c = compile(lab);
-    if (!c.model) {
-        row.error = "does not compile: " + firstErrors(c.diagnostics);
-        return row;
-    }
-    row.fingerprint = c.model->fingerprint;
-    Session session(c.model);
-    ReportWriter writer(*c.model);
+    const std::shared_ptr<const Model> model = compileVariant(s, index, row.error);
+    if (!model) return row;
+    row.fingerprint = model->fingerprint;
+    Session session(model);
+    ReportWriter writer(*model);
     MetricState metrics(s.plans);
     std::vector<double> values(session.observableCount());
     session.observe(values.data());

@@ -4,12 +4,17 @@
 // run exactly as `drivelab-cli run` runs it (io/checkedrun.h), reduced to one row.
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "spec/labspec.h"
 #include "study/design.h"
 #include "study/metrics.h"
+
+namespace drivelab {
+struct Model;
+}
 
 namespace drivelab::study {
 
@@ -37,6 +42,9 @@ bool prepareStudyJson(const Json& sweep, const std::string& baseDir, Study& out,
 
 /// variant `index`'s lab: false with why when a value cannot be set
 bool variantLab(const Study& s, std::size_t index, LabSpec& out, std::string& why);
+/// variant `index`'s model, or nullptr with why (its row's error) when a value cannot be set or
+/// the variant does not compile
+std::shared_ptr<const Model> compileVariant(const Study& s, std::size_t index, std::string& why);
 
 /// one variant's results
 struct Row {

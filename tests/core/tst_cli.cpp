@@ -22,6 +22,9 @@ private slots:
     void solverFailureExit3();
     void checkJson();
     void usageErrors();
+    void helpForEveryCommand_data();
+    void helpForEveryCommand();
+    void helpOverview();
 
 private:
     QTemporaryDir m_dir;
@@ -254,6 +257,72 @@ void TestCli::usageErrors()
     QCOMPARE(cli({"run", "a", "b"}).exit, 2);
     QCOMPARE(cli({"bench", "x", "--repeat", "zero"}).exit, 2);
     QCOMPARE(cli({"help"}).exit, 0);
+}
+
+// `COMMAND --help`, `COMMAND -h` and `help COMMAND` print that command's usage on stdout and
+// exit 0 (issue 33, item 12), also after other arguments, and do nothing else
+void TestCli::helpForEveryCommand_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QString>("option"); // an option the usage must name
+    const QList<QPair<QString, QString>> commands = {{"run", "--allow-unbalanced"}, {"check", "--json"},    {"bench", "--repeat N"},
+                                                     {"causality", "--json"},       {"export", "--output"}, {"verify", "--quiet"},
+                                                     {"sweep", "--variant K"},      {"mcp", "--root DIR"},  {"help", "COMMAND"}};
+    for (const auto& [command, option] : commands) QTest::newRow(qPrintable(command)) << command << option;
+}
+
+void TestCli::helpForEveryCommand()
+{
+    QFETCH(QString, command);
+    QFETCH(QString, option);
+    const QString out = m_dir.filePath("help-" + command + ".json");
+    const Result help = cli({"help", command});
+    QCOMPARE(help.exit, 0);
+    QVERIFY2(help.out.startsWith("usage: drivelab-cli " + command + " "), qPrintable(help.out));
+    QVERIFY2(help.out.contains(option), qPrintable(help.out));
+    QVERIFY(help.err.isEmpty());
+    QList<QStringList> calls;
+    if (command != "help") {
+        // after an argument (mcp takes no file: after an option)
+        const QStringList first = command == "mcp" ? QStringList{"--max-ticks", "5"} : QStringList{"lab.json"};
+        calls = {{command, "--help"},
+                 {command, "-h"},
+                 QStringList{command} + first + QStringList{"--help"},
+                 QStringList{command} + first + QStringList{"-h"}};
+        // after options that would write or fail: still only the usage
+        if (command == "run" || command == "export" || command == "sweep") calls.append({command, "x.lab.json", "--output", out, "--help"});
+    }
+    for (const QStringList& args : calls) {
+        const Result r = cli(args);
+        QVERIFY2(r.exit == 0, qPrintable(args.join(' ') + ": " + r.err));
+        QCOMPARE(r.out, help.out);
+        QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+    }
+    QVERIFY(!QFile::exists(out));
+}
+
+// `drivelab-cli --help`, `-h` and `help`: every command's synopsis, exit 0; `help NOSUCH`: exit 2
+void TestCli::helpOverview()
+{
+    const Result help = cli({"help"});
+    QCOMPARE(help.exit, 0);
+    for (const char* c : {"run", "check", "bench", "causality", "export", "verify", "sweep", "mcp", "help"})
+        QVERIFY2(help.out.contains(QString("\n  ") + c + " "), c);
+    QVERIFY(help.out.contains("COMMAND --help"));
+    for (const char* opt : {"--help", "-h"}) {
+        const Result r = cli({opt});
+        QCOMPARE(r.exit, 0);
+        QCOMPARE(r.out, help.out);
+    }
+    Result r = cli({"help", "fly"});
+    QCOMPARE(r.exit, 2);
+    QVERIFY2(r.err.contains("no command 'fly'"), qPrintable(r.err));
+    r = cli({"help", "run", "check"});
+    QCOMPARE(r.exit, 2);
+    // an unknown option is still a usage error
+    r = cli({"run", "--hepl"});
+    QCOMPARE(r.exit, 2);
+    QVERIFY(r.err.contains("unknown option '--hepl'"));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -6,14 +6,19 @@
 //                            it into the same bytes as an uninterrupted run
 //   kill -9 while running -> R.partial holds the rows; --resume finishes the same bytes
 //   half the variants invalid -> exit 0, error rows; an invalid sweep -> exit 2, the field named
+//   sweep S --variant K --output OTHER/DIR/v.lab.json; run it  -> row K's hashes (its csv file found)
+//   the lab or its csv file edited, then --resume  -> exit 2, the table left as it was
+//   (an edit a factor overrides keeps every row's model: the resume goes on)
 #include "clitestutil.h"
 #include "testutil.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QThread>
 #include <csignal>
+#include <tuple>
 
 using namespace drivelab;
 using namespace drivelab::test;
@@ -27,6 +32,9 @@ private slots:
     void interruptKeepsRowsAndResumes();
     void killResumesFromJournal();
     void invalidVariantsAndSweeps();
+    void variantWrittenElsewhereRuns();
+    void resumeRefusesRowsOfAnotherModel_data();
+    void resumeRefusesRowsOfAnotherModel();
 
 private:
     QTemporaryDir m_dir;
@@ -159,6 +167,11 @@ void TestSweepCli::invalidVariantsAndSweeps()
     QVERIFY2(lines[2].contains(",\"does not compile: engine: inertia:") || lines[2].contains(",does not compile: engine: inertia:"),
              lines[2].constData());
     QVERIFY(lines[3].endsWith(","));
+    // a resume keeps the error rows (they come out the same again) and runs nothing
+    const QByteArray whole = bytes(out);
+    r = cli({"sweep", half, "--output", out, "--resume"});
+    QVERIFY2(r.exit == 0 && r.out.contains("(0 run now"), qPrintable(r.err + r.out));
+    QCOMPARE(bytes(out), whole);
     // a resume with another study's file is refused and the file is left as it was
     const QString other =
         writeTestFile(m_dir, "other.sweep.json", R"({"format": "drivelab.sweep", "version": 1, "lab": ")" + lab.toStdString() + R"(",
@@ -184,6 +197,125 @@ void TestSweepCli::invalidVariantsAndSweeps()
     r = cli({"sweep", bad, "--output", m_dir.filePath("x.csv"), "--jobs", "0"});
     QCOMPARE(r.exit, 2);
     QVERIFY(r.err.contains("--jobs needs a whole number from 1"));
+}
+
+// the fingerprint and final hash `run` prints for a lab
+namespace {
+QString runHashes(const CliResult& r)
+{
+    const qsizetype at = r.out.indexOf("fingerprint ");
+    return at < 0 ? QString() : r.out.mid(at, QStringLiteral("fingerprint 0123456789abcdef, final state 0123456789abcdef").size());
+}
+} // namespace
+
+// a variant written to another folder names the csv file its lab reads from there: it runs to
+// the row's fingerprint and final hash (issue 33, item 7)
+void TestSweepCli::variantWrittenElsewhereRuns()
+{
+    QVERIFY(QDir().mkpath(m_dir.filePath("study/in")) && QDir().mkpath(m_dir.filePath("elsewhere/deeper")));
+    for (const char* f : {"csv-apply.sweep.json", "csv-apply.lab.json", "apply.csv"})
+        QVERIFY(QFile::copy(kFixtures + "/" + f, m_dir.filePath(QString("study/in/") + f)));
+    const QString sweep = m_dir.filePath("study/in/csv-apply.sweep.json"), table = m_dir.filePath("study/rows.csv");
+    QCOMPARE(cli({"sweep", sweep, "--output", table, "--quiet"}).exit, 0);
+    const QList<QByteArray> lines = bytes(table).split('\n');
+    for (const QString& out :
+         {m_dir.filePath("elsewhere/deeper/v.lab.json"), m_dir.filePath("study/in/beside.lab.json"), m_dir.filePath("v-top.lab.json")}) {
+        for (int k = 0; k < 4; ++k) {
+            CliResult r = cli({"sweep", sweep, "--variant", QString::number(k), "--output", out, "--quiet"});
+            QVERIFY2(r.exit == 0, qPrintable(r.err));
+            r = cli({"run", out, "--quiet"});
+            QVERIFY2(r.exit == 0, qPrintable(out + ": " + r.err));
+            r = cli({"run", out});
+            const QList<QByteArray> row = lines[k + 1].split(',');
+            QCOMPARE(runHashes(r), "fingerprint " + QString::fromLatin1(row[row.size() - 3]) + ", final state " +
+                                       QString::fromLatin1(row[row.size() - 2]));
+        }
+        // the file is named from the variant's folder; beside the lab it stays as written
+        const Json lab = Json::parse(bytes(out).toStdString());
+        const std::string file = lab["signals"][0]["file"].get<std::string>();
+        if (out.endsWith("beside.lab.json"))
+            QCOMPARE(file, std::string("apply.csv"));
+        else
+            QCOMPARE(file, std::string(out.endsWith("v-top.lab.json") ? "study/in/apply.csv" : "../../study/in/apply.csv"));
+    }
+}
+
+// a resume after the lab (or the file it reads) was edited would mix two models in one table:
+// refused, the table left as it was; an edit that every variant overrides changes no row's model
+void TestSweepCli::resumeRefusesRowsOfAnotherModel_data()
+{
+    QTest::addColumn<bool>("json");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<bool>("refused");
+    QTest::addColumn<bool>("journal"); // the kept rows in RESULTS.partial (a killed run), not RESULTS
+    const QString lab = "csv-apply.lab.json";
+    for (bool json : {false, true}) {
+        const QString f = json ? " (json)" : " (csv)";
+        // name, file, from, to, refused, journal
+        const QList<std::tuple<QString, QString, QString, QString, bool, bool>> edits = {
+            {"engine inertia", lab, "\"inertia\": 0.2", "\"inertia\": 0.25", true, false},
+            {"engine inertia, journal", lab, "\"inertia\": 0.2", "\"inertia\": 0.25", true, true},
+            {"csv trace", "apply.csv", "0.05,0.5", "0.05,0.6", true, false},
+            {"run duration", lab, "500000000", "400000000", true, false},
+            {"a value a factor sets", lab, "\"inertia\": 0.8", "\"inertia\": 0.9", false, false},
+            {"layout only", lab, "\"events\": []", "\"events\": [], \"layout\": {}", false, false},
+            {"layout only, journal", lab, "\"events\": []", "\"events\": [], \"layout\": {}", false, true}};
+        for (const auto& [name, file, from, to, refused, journal] : edits)
+            QTest::newRow(qPrintable(name + f)) << json << file << from << to << refused << journal;
+    }
+}
+
+void TestSweepCli::resumeRefusesRowsOfAnotherModel()
+{
+    QFETCH(bool, json);
+    QFETCH(QString, file);
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(bool, refused);
+    QFETCH(bool, journal);
+    const QString dir = m_dir.filePath(QString("edit-%1").arg(QTest::currentDataTag()).replace(' ', '-'));
+    QVERIFY(QDir().mkpath(dir));
+    for (const char* f : {"csv-apply.sweep.json", "csv-apply.lab.json", "apply.csv"})
+        QVERIFY(QFile::copy(kFixtures + "/" + f, dir + "/" + f));
+    const QString sweep = dir + "/csv-apply.sweep.json", table = dir + (json ? "/rows.json" : "/rows.csv");
+    QStringList args{"sweep", sweep, "--output", table, "--jobs", "1"};
+    if (json) args << "--json";
+    QCOMPARE(cli(args).exit, 0);
+    // keep rows 0 and 2 only, as a stopped run would
+    QList<QByteArray> lines = bytes(table).split('\n');
+    const QByteArray whole = bytes(table);
+    QByteArray kept = json ? lines.mid(0, 3).join('\n') + "\n" + lines[3] + "\n" + lines[5].chopped(1) + "\n]}\n"
+                           : lines[0] + "\n" + lines[1] + "\n" + lines[3] + "\n";
+    const QString keptIn = journal ? table + ".partial" : table;
+    if (journal) QVERIFY(QFile::remove(table));
+    {
+        QFile t(keptIn);
+        QVERIFY(t.open(QIODevice::WriteOnly));
+        t.write(kept);
+    }
+    // edit the lab or its csv file
+    QByteArray text = bytes(dir + "/" + file);
+    QVERIFY2(text.count(from.toUtf8()) == 1, qPrintable(from));
+    text.replace(from.toUtf8(), to.toUtf8());
+    {
+        QFile e(dir + "/" + file);
+        QVERIFY(e.open(QIODevice::WriteOnly));
+        e.write(text);
+    }
+    const CliResult r = cli(args + QStringList{"--resume"});
+    if (refused) {
+        QCOMPARE(r.exit, 2);
+        QVERIFY2(r.err.contains("cannot resume: row 0 was computed for model fingerprint") && r.err.contains("changed since"),
+                 qPrintable(r.err));
+        QCOMPARE(bytes(keptIn), kept);
+        QVERIFY(!QFile::exists(journal ? table : table + ".partial"));
+    } else {
+        QVERIFY2(r.exit == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains("(2 run now"), qPrintable(r.out));
+        QCOMPARE(bytes(table), whole);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestSweepCli)

@@ -16,6 +16,7 @@ int cmdMcp(const std::vector<std::string>& argv)
 {
     mcp::Config config;
     if (!parseMcpArgs(argv, config.args)) return Invalid;
+    if (config.args.help) return Ok; // the usage was printed
     if (!config.args.root.empty()) {
         char buf[PATH_MAX];
         struct stat st { };
