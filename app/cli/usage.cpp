@@ -82,7 +82,7 @@ constexpr CommandUsage kCommands[] = {
      "  --max-lab-bytes N, --max-ticks N, --max-boundaries N, --max-seconds S\n"
      "                       limits per call (docs/MCP.md \"Limits\")\n"
      "  --max-connections N  HTTP connections served at once, 1 to 512 (default 64); past it 503 with\n"
-     "                       Retry-After (docs/MCP.md \"Connections\")\n"
+     "                       Retry-After (docs/MCP.md \"Errors, limits and security\")\n"
      "  --allow-remote       bind a non-loopback address (needs --token)\n"
      "  --token TOKEN        the bearer token every HTTP request must carry\n"
      "  --conformance-tools  the conformance suite's fixture tools\n"

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { CLI, LABS, cliJson, cliRun, exampleNames, readLab, stdioClient, tempDir } from './common.mjs';
+import { CLI, LABS, SOURCE, cliJson, cliRun, exampleNames, readLab, stdioClient, tempDir } from './common.mjs';
 
 const TOOLS = ['list_examples', 'get_example', 'list_component_types', 'check_lab', 'causality', 'run_lab', 'export_asset',
   'verify_asset', 'edit_lab'];
@@ -251,6 +251,32 @@ test('no path escapes --root: .., absolute paths, symbolic links', async () => {
     assert.equal(r.isError, true, output);
   }
   await client.ping();
+});
+
+test('no tool writes over a file it read: the lab, a csv trace (issue 33)', async () => {
+  const fixtures = path.join(SOURCE, 'tests/fixtures/sweeps');
+  const dir = path.join(root, 'own');
+  fs.mkdirSync(dir);
+  for (const f of ['csv-apply.lab.json', 'apply.csv']) fs.copyFileSync(path.join(fixtures, f), path.join(dir, f));
+  fs.linkSync(path.join(dir, 'apply.csv'), path.join(dir, 'trace-link')); // a hard link: the same inode
+  const before = (f) => fs.readFileSync(path.join(fixtures, f), 'utf8');
+  const cases = [
+    ['run_lab', { lab: 'own/csv-apply.lab.json', options: { output: 'own/csv-apply.lab.json' } }, 'options.output', 'csv-apply.lab.json'],
+    ['run_lab', { lab: 'own/csv-apply.lab.json', options: { output: 'own/apply.csv' } }, 'options.output', 'apply.csv'],
+    ['run_lab', { lab: 'own/csv-apply.lab.json', options: { output: 'own/trace-link' } }, 'options.output', 'apply.csv'],
+    ['export_asset', { lab: 'own/csv-apply.lab.json', output: 'own/apply.csv' }, 'output', 'apply.csv'],
+    ['export_asset', { lab: 'own/csv-apply.lab.json', output: './own/csv-apply.lab.json' }, 'output', 'csv-apply.lab.json'],
+  ];
+  for (const [tool, args, field, read] of cases) {
+    const r = await call(tool, args);
+    assert.equal(r.isError, true, JSON.stringify(args));
+    assert.match(errorText(r), new RegExp(`: -: ${field.replace('.', '\\.')}: is the input file \\S*${read.replace('.', '\\.')} `), JSON.stringify(args));
+    for (const f of ['csv-apply.lab.json', 'apply.csv']) assert.equal(fs.readFileSync(path.join(dir, f), 'utf8'), before(f), f);
+  }
+  // an output that is no input is still written
+  const ok = await call('run_lab', { lab: 'own/csv-apply.lab.json', options: { output: 'own/report.json' } });
+  assert.equal(ok.isError, false, errorText(ok));
+  assert.ok(fs.existsSync(path.join(dir, 'report.json')));
 });
 
 test('--max-seconds stops a run that takes too long, rolled back, with a clear error', async () => {

@@ -46,6 +46,7 @@ ToolResult toolCausality(const Json& args, CallContext& ctx)
 
 ToolResult toolExportAsset(const Json& args, CallContext& ctx)
 {
+    const ReadLog read; // every file this call reads: the output may be none of them
     const LabText lab = labArgument(args["lab"], ctx, "lab");
     if (!lab.ok) return toolError(lab.error);
     std::string target, error;
@@ -56,6 +57,7 @@ ToolResult toolExportAsset(const Json& args, CallContext& ctx)
     if (loaded.model->ticks > ctx.config.args.maxTicks)
         return toolError(printableText(lab.file) + ": -: run.duration_ns: " + std::to_string(loaded.model->ticks) +
                          " ticks, over this server's limit of " + std::to_string(ctx.config.args.maxTicks) + " (--max-ticks)\n");
+    if (const std::string e = overwritesInput(read, target, output, "output"); !e.empty()) return toolError(e);
     ctx.log("info", "export_asset: recording " + lab.file);
     const ExportOutcome rec = exportAsset(lab.file, output.empty() ? "asset" : output, loaded);
     if (!rec.asset) return toolError(diagnosticLines(lab.file, loaded.diagnostics) + rec.errors);

@@ -189,4 +189,13 @@ LabText labArgument(const Json& value, const CallContext& ctx, const char* what)
     return out;
 }
 
+std::string overwritesInput(const ReadLog& read, const std::string& target, const std::string& output, const char* field)
+{
+    if (target.empty()) return {};
+    const ReadLog::File* f = read.find(target);
+    if (!f) return {};
+    return printableText(output) + ": -: " + field + ": is the input file " + printableText(f->path) +
+           " (read by this call; writing would overwrite it); name another file\n";
+}
+
 } // namespace drivelab::cli::mcp

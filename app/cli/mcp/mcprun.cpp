@@ -79,6 +79,7 @@ Json finalValues(const Model& m, const std::vector<double>& v)
 
 ToolResult toolRunLab(const Json& args, CallContext& ctx)
 {
+    const ReadLog read; // every file this call reads: the output may be none of them
     const LabText lab = labArgument(args["lab"], ctx, "lab");
     if (!lab.ok) return toolError(lab.error);
     const Json options = args.value("options", Json::object());
@@ -87,6 +88,7 @@ ToolResult toolRunLab(const Json& args, CallContext& ctx)
     if (!output.empty() && (target = pathInRoot(output, true, ctx.config, "options.output", error)).empty()) return toolError(error);
     const LoadedLab loaded = loadModelText(lab.text, lab.files); // a lab, or a portable asset, as `run` reads it
     if (!loaded.model) return toolError(diagnosticLines(lab.file, loaded.diagnostics));
+    if (const std::string e = overwritesInput(read, target, output, "options.output"); !e.empty()) return toolError(e);
     const Model& m = *loaded.model;
     const McpArgs& limits = ctx.config.args;
     if (m.ticks > limits.maxTicks)

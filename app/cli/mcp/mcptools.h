@@ -8,6 +8,7 @@
 
 #include "cli/mcp/mcpserver.h"
 #include "spec/labspec.h"
+#include "util/readlog.h"
 
 namespace drivelab::cli::mcp {
 
@@ -50,6 +51,10 @@ LabText labArgument(const Json& value, const CallContext& ctx, const char* what)
 /// the real path of `path` under --root, for reading (`write` false) or writing; "" with
 /// `error` (a `FILE: -: FIELD: message` line) when it escapes the root or file access is off
 std::string pathInRoot(const std::string& path, bool write, const Config& config, const char* field, std::string& error);
+/// "" when `target` (pathInRoot's answer for `output`) reaches none of the files `read` noted;
+/// else the `OUTPUT: -: FIELD: ...` line refusing it (a tool never writes over a file it read:
+/// the lab, its csv traces; issue 33)
+std::string overwritesInput(const ReadLog& read, const std::string& target, const std::string& output, const char* field);
 
 /// an example lab shipped in the binary
 struct Example {
