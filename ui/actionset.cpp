@@ -69,12 +69,14 @@ ActionSet::ActionSet(QWidget* w)
                      tr("Rotate the selected items a quarter turn counterclockwise"));
     flip =
         make(w, tr("&Flip"), QStringLiteral("flip"), {QKeySequence(Qt::CTRL | Qt::Key_M)}, tr("Mirror the selected items left to right"));
+    arrange = make(w, tr("&Arrange"), QString(), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L)},
+                   tr("Lay the whole drawing out afresh, left to right (one undo step)"));
     editMaps = make(w, tr("Edit Converter &Maps…"), QStringLiteral("maps"), {QKeySequence(Qt::CTRL | Qt::Key_E)},
                     tr("Open the map editor of the selected torque converter"));
 
     zoomIn = make(w, tr("Zoom &In"), QStringLiteral("zoom-in"), QKeySequence::keyBindings(QKeySequence::ZoomIn), tr("Zoom in"));
     zoomOut = make(w, tr("Zoom &Out"), QStringLiteral("zoom-out"), QKeySequence::keyBindings(QKeySequence::ZoomOut), tr("Zoom out"));
-    zoomFit = make(w, tr("&Fit to View"), QStringLiteral("zoom-fit"), {QKeySequence(Qt::CTRL | Qt::Key_0)}, tr("Show the whole drawing"));
+    zoomFit = make(w, tr("&Fit to View"), QStringLiteral("zoom-fit"), {QKeySequence(Qt::CTRL | Qt::Key_0)}, tr("Show the whole drawing, or as much of it as fits at a readable zoom"));
     zoomReset = make(w, tr("Actual &Size"), QString(), {QKeySequence(Qt::CTRL | Qt::Key_1)}, tr("Zoom to 100 %"));
     snap = make(w, tr("Snap to &Grid"), QStringLiteral("grid"), {QKeySequence(Qt::CTRL | Qt::Key_G)},
                 tr("Snap moved and dropped items to the 10-unit grid"));

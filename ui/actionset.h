@@ -32,6 +32,7 @@ struct ActionSet {
     QAction* rotateCw;
     QAction* rotateCcw;
     QAction* flip;
+    QAction* arrange;
     QAction* editMaps;
     // view
     QAction* zoomIn;

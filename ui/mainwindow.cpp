@@ -210,7 +210,7 @@ void MainWindow::createMenus()
     edit->addSeparator();
     for (QAction* x : {a.cut, a.copy, a.paste, a.remove, a.selectAll}) edit->addAction(x);
     edit->addSeparator();
-    for (QAction* x : {a.rename, a.rotateCw, a.rotateCcw, a.flip, a.editMaps}) edit->addAction(x);
+    for (QAction* x : {a.rename, a.rotateCw, a.rotateCcw, a.flip, a.arrange, a.editMaps}) edit->addAction(x);
     // the lab's own sections beside its items: settings, oil, signals, events (each a dock)
     QMenu* labMenu = menuBar()->addMenu(tr("&Lab"));
     labMenu->setObjectName(QStringLiteral("labMenu"));
@@ -312,6 +312,7 @@ void MainWindow::connectActions()
         m_editor->rotateSelection(false);
     });
     connect(a.flip, &QAction::triggered, m_editor, &CanvasEditor::flipSelection);
+    connect(a.arrange, &QAction::triggered, m_editor, &CanvasEditor::arrange);
     connect(a.rename, &QAction::triggered, this, [this] {
         const auto ids = m_scene->selectedIds();
         if (ids.size() != 1) return;
@@ -338,7 +339,7 @@ void MainWindow::connectActions()
     connect(a.zoomOut, &QAction::triggered, this, [this] {
         m_view->zoomBy(0.8);
     });
-    connect(a.zoomFit, &QAction::triggered, m_view, &LabView::fitToContent);
+    connect(a.zoomFit, &QAction::triggered, m_view, &LabView::fitReadable);
     connect(a.zoomReset, &QAction::triggered, m_view, &LabView::resetZoom);
     connect(a.snap, &QAction::toggled, this, [this](bool on) {
         m_scene->setSnapToGrid(on);

@@ -6,6 +6,8 @@
 
 #include "canvas/labscene.h"
 #include "canvas/wireitem.h"
+#include "canvas/symbols.h"
+#include "commands/arrangecommand.h"
 #include "commands/connectcommand.h"
 #include "commands/deleteitemscommand.h"
 #include "commands/disconnectcommand.h"
@@ -51,6 +53,18 @@ void CanvasEditor::flipSelection()
     if (ids.empty()) return;
     LabDocument* doc = m_scene->document();
     doc->push(new TransformItemsCommand(doc, {ids.begin(), ids.end()}, TransformItemsCommand::Operation::Flip));
+}
+
+void CanvasEditor::arrange()
+{
+    LabDocument* doc = m_scene->document();
+    auto* cmd = new ArrangeCommand(doc, symbolPortAnchor);
+    if (!cmd->changesAnything()) {
+        delete cmd;
+        emit hint(tr("The drawing is already arranged"));
+        return;
+    }
+    doc->push(cmd);
 }
 
 void CanvasEditor::copySelection()

@@ -20,6 +20,8 @@ public:
     void rotateSelection(bool clockwise);
     /// mirror the selected items
     void flipSelection();
+    /// lay the whole drawing out afresh (one undo step; nothing pushed when it is already so)
+    void arrange();
     /// put the selected items on the clipboard
     void copySelection();
     /// copy, then delete

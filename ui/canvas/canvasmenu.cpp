@@ -102,6 +102,7 @@ void CanvasMenu::exec(const QPoint& screenPos, const QPointF& scenePos)
         }
         menu.addSeparator();
         menu.addAction(m_actions->selectAll);
+        menu.addAction(m_actions->arrange);
         menu.addAction(m_actions->zoomFit);
     }
     menu.exec(screenPos);

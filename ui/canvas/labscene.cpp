@@ -137,6 +137,8 @@ void LabScene::onChanged(ChangeKind kind, const QStringList& ids)
         m_dragging = false;
         m_nudgeIds.clear();
     }
+    // another lab: lay it out afresh, as its file says
+    if (kind == ChangeKind::Reset) m_routing.reset();
     fullSync();
 }
 
@@ -295,7 +297,7 @@ void LabScene::syncProblems()
     for (auto* n : m_nodes) n->setProblems(errors.value(n->id()), warnings.value(n->id()));
 }
 
-void LabScene::rerouteWires() { layoutWiresAndLabels(m_document->lab(), m_components, m_nodes, m_wires); }
+void LabScene::rerouteWires() { m_routing.update(m_document->lab(), m_components, m_nodes, m_wires); }
 
 void LabScene::updateSceneRect()
 {

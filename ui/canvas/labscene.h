@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 
+#include "canvas/scenerouting.h"
 #include "document/labdocument.h"
 #include "document/placement.h"
 
@@ -94,6 +95,7 @@ private:
     QHash<QString, NodeItem*> m_nodes;
     QHash<QString, WireItem*> m_wires; // key "component/port"
     ConnectionTool* m_connection = nullptr;
+    SceneRouting m_routing; // labels and wires, laid out again only where an edit touched
     bool m_snap = true;
 
     // an item drag in progress (its steps merge into one move command)

@@ -16,10 +16,11 @@ public:
     LabScene* labScene() const { return m_scene; }
     /// zoom by a factor around the view centre
     void zoomBy(double factor);
-    /// show the whole drawing (Fit to View), however small it gets
+    /// show the whole drawing, however small it gets (the overview for screenshots and tests)
     void fitToContent();
-    /// show as much of the drawing as fits at a readable zoom (at least kReadableZoom):
-    /// the whole drawing when it fits, else its left part at kReadableZoom (a lab opened)
+    /// Fit to View (Ctrl+0) and a lab opened: show as much of the drawing as fits at a
+    /// readable zoom (at least kReadableZoom): the whole drawing when it fits, else its
+    /// left part at kReadableZoom and the rest a scroll away
     void fitReadable();
     /// the smallest zoom at which the canvas labels (10 px) stay legible
     static constexpr double kReadableZoom = 0.8;

@@ -5,6 +5,7 @@
 #include <QStyleOptionGraphicsItem>
 
 #include "canvas/canvasstyle.h"
+#include "canvas/wirerouter.h"
 
 namespace drivelab {
 
@@ -105,7 +106,9 @@ QRectF SymbolItem::labelRectFor(int side) const
     const double w =
         std::max(idMetrics.horizontalAdvance(m_id), m_detail.isEmpty() ? 0.0 : detailMetrics.horizontalAdvance(m_detail)) + 8.0;
     const double h = idMetrics.height() + (m_detail.isEmpty() ? 0.0 : detailMetrics.height()) + 2.0;
-    const double gap = 6.0;
+    // on a side wires leave from, the label stands past the wires' stubs, so they can turn
+    // before it and go round
+    const double gap = wireOnSide(side) ? kWireStub + kLabelClearance + 4.0 : 6.0;
     switch (side) {
     case 1: return QRectF(-w / 2.0, sym.top() - gap - h, w, h);
     case 2: return QRectF(sym.right() + gap + 4.0, -h / 2.0, w, h);

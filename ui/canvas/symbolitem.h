@@ -43,6 +43,15 @@ public:
     QRectF labelRectFor(int side) const;
     /// put the label on a side (the scene picks the side that covers nothing)
     void setLabelSide(int side);
+    /// the side the label is on
+    int labelSide() const { return m_labelSide; }
+    /// true when a wire leaves the symbol on a side (0 below, 1 above, 2 right, 3 left)
+    bool wireOnSide(int side) const
+    {
+        bool used[4];
+        usedSides(used);
+        return side >= 0 && side < 4 && used[side];
+    }
 
     QRectF boundingRect() const override;
     QPainterPath shape() const override;

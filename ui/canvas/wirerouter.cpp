@@ -12,7 +12,8 @@ namespace drivelab {
 namespace {
 
 constexpr double kBendCost = 30.0;
-constexpr double kSoftCost = 150.0;
+constexpr double kSoftCost = 150.0;     // through an obstacle that swallows a stub end
+constexpr double kThroughCost = 1.0e6;  // through any other obstacle: only when walled in
 
 bool horizontal(QPointF d) { return std::fabs(d.x()) > std::fabs(d.y()); }
 
@@ -61,8 +62,6 @@ QVector<QPointF> simpleRoute(QPointF start, QPointF startDir, QPointF end, QPoin
     return simplify(pts);
 }
 
-void addUnique(std::vector<double>& v, double x) { v.push_back(x); }
-
 void normalize(std::vector<double>& v)
 {
     std::sort(v.begin(), v.end());
@@ -75,10 +74,14 @@ void normalize(std::vector<double>& v)
 
 int indexOf(const std::vector<double>& v, double x)
 {
-    for (std::size_t i = 0; i < v.size(); ++i) {
-        if (std::fabs(v[i] - x) < 0.01) return static_cast<int>(i);
-    }
-    return -1;
+    const auto it = std::lower_bound(v.begin(), v.end(), x - 0.01);
+    return it != v.end() && std::fabs(*it - x) < 0.01 ? static_cast<int>(it - v.begin()) : -1;
+}
+
+// the first index whose line lies beyond x
+int firstAbove(const std::vector<double>& v, double x)
+{
+    return static_cast<int>(std::upper_bound(v.begin(), v.end(), x + 0.01) - v.begin());
 }
 
 // direction index: 0 +x, 1 -x, 2 +y, 3 -y
@@ -91,63 +94,59 @@ int dirIndex(QPointF d)
 } // namespace
 
 QVector<QPointF> routeWire(QPointF start, QPointF startDir, QPointF end, QPointF endDir, const QVector<QRectF>& obstacles,
-                           const QVector<QRectF>& soft)
+                           const QVector<QRectF>& labels)
 {
     const QPointF a = start + startDir * kWireStub;
     const QPointF b = end + endDir * kWireStub;
-    // obstacles that swallow a stub end cannot be avoided: ignore them
-    std::vector<QRectF> rects;
-    for (const QRectF& r : obstacles) {
-        const QRectF g = r.adjusted(-kWireClearance, -kWireClearance, kWireClearance, kWireClearance);
-        if (g.contains(a) || g.contains(b)) continue;
-        rects.push_back(g);
-    }
-    std::vector<QRectF> labels;
-    for (const QRectF& r : soft) {
-        const QRectF g = r.adjusted(-3, -3, 3, 3);
-        if (!g.contains(a) && !g.contains(b)) labels.push_back(g);
-    }
-    if (rects.empty() && labels.empty()) return simpleRoute(start, startDir, end, endDir);
+    // every rectangle with the price of passing through it: closed in practice, but an
+    // obstacle that swallows a stub end cannot be avoided and is crossed at a price
+    struct Priced {
+        QRectF rect;
+        double cost;
+    };
+    std::vector<Priced> rects;
+    const auto add = [&](const QRectF& r, double margin) {
+        const QRectF g = r.adjusted(-margin, -margin, margin, margin);
+        rects.push_back({g, g.contains(a) || g.contains(b) ? kSoftCost : kThroughCost});
+    };
+    for (const QRectF& r : obstacles) add(r, kWireClearance);
+    for (const QRectF& r : labels) add(r, kLabelClearance);
+    if (rects.empty()) return simpleRoute(start, startDir, end, endDir);
     // the grid: lines through the stub ends, their middle, and the obstacle edges
     std::vector<double> xs{a.x(), b.x(), (a.x() + b.x()) / 2.0};
     std::vector<double> ys{a.y(), b.y(), (a.y() + b.y()) / 2.0};
-    for (const auto* list : {&rects, &labels}) {
-        for (const QRectF& r : *list) {
-            addUnique(xs, r.left());
-            addUnique(xs, r.right());
-            addUnique(ys, r.top());
-            addUnique(ys, r.bottom());
-        }
+    for (const Priced& p : rects) {
+        xs.push_back(p.rect.left());
+        xs.push_back(p.rect.right());
+        ys.push_back(p.rect.top());
+        ys.push_back(p.rect.bottom());
     }
     normalize(xs);
     normalize(ys);
     const int nx = static_cast<int>(xs.size()), ny = static_cast<int>(ys.size());
-    // which grid edges run through an obstacle's interior
-    // grid edges through an obstacle are closed (2), through a label expensive (1)
-    const auto crossH = [&](const std::vector<QRectF>& list, int i, int j) {
-        const double y = ys[static_cast<std::size_t>(j)], x0 = xs[static_cast<std::size_t>(i)], x1 = xs[static_cast<std::size_t>(i + 1)];
-        for (const QRectF& r : list) {
-            if (y > r.top() + 0.01 && y < r.bottom() - 0.01 && x0 < r.right() - 0.01 && x1 > r.left() + 0.01) return true;
+    // the price of each grid edge: the dearest rectangle whose interior it runs through
+    std::vector<double> hCost(static_cast<std::size_t>(nx * ny), 0.0), vCost(static_cast<std::size_t>(nx * ny), 0.0);
+    for (const Priced& p : rects) {
+        const QRectF& r = p.rect;
+        // horizontal edges (i, i+1) on rows strictly inside the rectangle
+        for (int j = firstAbove(ys, r.top()); j < ny && ys[static_cast<std::size_t>(j)] < r.bottom() - 0.01; ++j) {
+            for (int i = std::max(0, firstAbove(xs, r.left()) - 1); i + 1 < nx && xs[static_cast<std::size_t>(i)] < r.right() - 0.01; ++i) {
+                if (xs[static_cast<std::size_t>(i + 1)] <= r.left() + 0.01) continue;
+                double& c = hCost[static_cast<std::size_t>(j * nx + i)];
+                c = std::max(c, p.cost);
+            }
         }
-        return false;
-    };
-    const auto crossV = [&](const std::vector<QRectF>& list, int i, int j) {
-        const double x = xs[static_cast<std::size_t>(i)], y0 = ys[static_cast<std::size_t>(j)], y1 = ys[static_cast<std::size_t>(j + 1)];
-        for (const QRectF& r : list) {
-            if (x > r.left() + 0.01 && x < r.right() - 0.01 && y0 < r.bottom() - 0.01 && y1 > r.top() + 0.01) return true;
+        // vertical edges (j, j+1) on columns strictly inside the rectangle
+        for (int i = firstAbove(xs, r.left()); i < nx && xs[static_cast<std::size_t>(i)] < r.right() - 0.01; ++i) {
+            for (int j = std::max(0, firstAbove(ys, r.top()) - 1); j + 1 < ny && ys[static_cast<std::size_t>(j)] < r.bottom() - 0.01; ++j) {
+                if (ys[static_cast<std::size_t>(j + 1)] <= r.top() + 0.01) continue;
+                double& c = vCost[static_cast<std::size_t>(j * nx + i)];
+                c = std::max(c, p.cost);
+            }
         }
-        return false;
-    };
-    std::vector<char> hBlock(static_cast<std::size_t>(nx * ny), 0), vBlock(static_cast<std::size_t>(nx * ny), 0);
-    for (int j = 0; j < ny; ++j) {
-        for (int i = 0; i + 1 < nx; ++i)
-            hBlock[static_cast<std::size_t>(j * nx + i)] = crossH(rects, i, j) ? 2 : crossH(labels, i, j) ? 1 : 0;
     }
-    for (int i = 0; i < nx; ++i) {
-        for (int j = 0; j + 1 < ny; ++j)
-            vBlock[static_cast<std::size_t>(j * nx + i)] = crossV(rects, i, j) ? 2 : crossV(labels, i, j) ? 1 : 0;
-    }
-    // Dijkstra over (cell, direction of arrival), a bend costs extra, no U-turns
+    // Dijkstra over (cell, direction of arrival), a bend costs extra, no U-turns; ties
+    // go to the lower state index, so the route is the same every time
     const int ia = indexOf(xs, a.x()), ja = indexOf(ys, a.y());
     const int ib = indexOf(xs, b.x()), jb = indexOf(ys, b.y());
     const auto state = [&](int i, int j, int d) {
@@ -184,12 +183,10 @@ QVector<QPointF> routeWire(QPointF start, QPointF startDir, QPointF end, QPointF
             if (nd == opposite[d]) continue;
             const int ni = i + di[nd], nj = j + dj[nd];
             if (ni < 0 || nj < 0 || ni >= nx || nj >= ny) continue;
-            const char block = nd <= 1 ? hBlock[static_cast<std::size_t>(j * nx + std::min(i, ni))]
-                                       : vBlock[static_cast<std::size_t>(std::min(j, nj) * nx + i)];
-            if (block == 2) continue;
+            const double price = nd <= 1 ? hCost[static_cast<std::size_t>(j * nx + std::min(i, ni))]
+                                         : vCost[static_cast<std::size_t>(std::min(j, nj) * nx + i)];
             const double step = std::fabs(xs[static_cast<std::size_t>(ni)] - xs[static_cast<std::size_t>(i)]) +
-                                std::fabs(ys[static_cast<std::size_t>(nj)] - ys[static_cast<std::size_t>(j)]) +
-                                (block == 1 ? kSoftCost : 0.0);
+                                std::fabs(ys[static_cast<std::size_t>(nj)] - ys[static_cast<std::size_t>(j)]) + price;
             const double nc = c + step + (nd == d ? 0.0 : kBendCost);
             const int ns = state(ni, nj, nd);
             if (nc < cost[static_cast<std::size_t>(ns)]) {
@@ -208,6 +205,21 @@ QVector<QPointF> routeWire(QPointF start, QPointF startDir, QPointF end, QPointF
     path.prepend(start);
     path.append(end);
     return simplify(path);
+}
+
+bool routeCrosses(const QVector<QPointF>& route, const QRectF& r)
+{
+    constexpr double eps = 0.01;
+    for (int k = 1; k < route.size(); ++k) {
+        const QPointF a = route[k - 1], b = route[k];
+        const double x0 = std::min(a.x(), b.x()), x1 = std::max(a.x(), b.x());
+        const double y0 = std::min(a.y(), b.y()), y1 = std::max(a.y(), b.y());
+        // the segment's box and the rectangle's interior share an area or a line
+        const bool xs = x0 < r.right() - eps && x1 > r.left() + eps;
+        const bool ys = y0 < r.bottom() - eps && y1 > r.top() + eps;
+        if (xs && ys) return true;
+    }
+    return false;
 }
 
 } // namespace drivelab
