@@ -212,6 +212,18 @@ bool CompileContext::prescribeNode(const char* port, int slot, const char* input
     return true;
 }
 
+void CompileContext::addInertia(const char* port, double inertia)
+{
+    const int i = this->port(port);
+    if (i < 0 || !m_slots.states.mass) return;
+    const std::size_t k = static_cast<std::size_t>(i);
+    if ((*m_slots.states.kind)[k] != StateKind::Mechanical) {
+        errorAt(port, "node '" + portNode(port) + "' is not a rotational or translational node; only a shaft or a body can carry inertia");
+        return;
+    }
+    (*m_slots.states.mass)[k] += inertia;
+}
+
 void CompileContext::setInitial(const char* port, double value, const std::string& field)
 {
     const int i = this->port(port);

@@ -25,6 +25,7 @@ struct DynamicStateTable {
     std::vector<StateKind>* kind = nullptr;     ///< integration kind
     std::vector<bool>* initialSet = nullptr;    ///< the initial value was given explicitly
     std::vector<double>* stageWeight = nullptr; ///< default stage weights
+    std::vector<double>* mass = nullptr;        ///< inertia [kg m^2] or mass [kg] of mechanical states
 };
 
 /// a node state a component's input prescribes (a speed source): CompileContext::prescribeNode
@@ -117,6 +118,11 @@ public:
     /// against it once signal bindings are resolved); false with an error when another component
     /// already prescribes that node
     bool prescribeNode(const char* port, int slot, const char* input);
+    /// the mechanical node on a port carries `inertia` [kg m^2 or kg] of this component besides its
+    /// own (a vehicle's mass reflected through its wheel radius): added to the node's inertia, so
+    /// the integrator, the constraint projection and the kinetic-energy book all see it; an
+    /// error naming the port when the node is not a rotational or translational node
+    void addInertia(const char* port, double inertia);
     /// give the node on a port its initial value (an error if it has a different explicit one)
     void setInitial(const char* port, double value, const std::string& field);
     /// count n states against the state budget

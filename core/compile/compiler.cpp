@@ -308,7 +308,7 @@ private:
                       std::to_string(m_spec.components.size()) + " components; a model holds at most " +
                           std::to_string(maxComponents) + " components");
         std::vector<int> perType(ComponentTypes::size, 0);
-        m_slots.states = DynamicStateTable{&m_m->x0, &m_m->stateKind, &m_initialSet, &m_m->stageWeight};
+        m_slots.states = DynamicStateTable{&m_m->x0, &m_m->stateKind, &m_initialSet, &m_m->stageWeight, &m_m->mass};
         for (const ComponentSpec& c : m_spec.components) {
             m_binder.beginComponent();
             bool ok = claimId(c.id, c.id.empty() ? "-" : c.id);

@@ -30,6 +30,7 @@
 #include "components/thermal/thermal.h"
 #include "components/translational/forcesource.h"
 #include "components/translational/translational.h"
+#include "components/vehicle/vehiclebody.h"
 
 namespace drivelab {
 
@@ -42,7 +43,8 @@ template <class... T> struct TypeList {
 using ComponentTypes =
     TypeList<TorqueStep, Damper, Spring, Motor, TorqueConverter, Clutch, Gear, Planetary, ForceStep, TranslationalDamper,
              TranslationalSpring, Orifice, Accumulator, PressureSource, FlowSource, Pump, MechanicalConverter, HydraulicCylinder,
-             Transformer, ThermalConductor, HeatSource, EngineCylinder, TorqueSource, SpeedController, ForceSource, SpeedSource>;
+             Transformer, ThermalConductor, HeatSource, EngineCylinder, TorqueSource, SpeedController, ForceSource, SpeedSource,
+             VehicleBody>;
 
 /// call f.template operator()<T, I>() for every type T with its index I
 template <class F> void forEachComponentType(F&& f)
