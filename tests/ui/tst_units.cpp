@@ -2,7 +2,7 @@
 // to every field, its range and its default, to the Oil panel and to the canvas labels, with
 // rounding for reading and exact storage: a field the user does not edit keeps its SI value bit
 // for bit, and a value typed in rpm, bar or °C is stored as the one conversion of what was typed
-// (rpm × π/30, bar × 1e5, °C + 273.15).
+// (rpm × π/30, bar × 1e5, °C + 273.15). The History names each step's value in its unit.
 #include <QAction>
 #include <QMenu>
 #include <QUndoStack>
@@ -38,6 +38,7 @@ private slots:
     void speedFieldRangeAndLabelFollowTheUnit();
     void barAndCelsiusStoreWhatWasTyped();
     void oilPanelDefaultsFollowTheUnit();
+    void historyNamesTheValues();
 
 private:
     /// View ▸ Display Units ▸ `q`, as the user clicks it
@@ -193,6 +194,30 @@ void TestUnits::oilPanelDefaultsFollowTheUnit()
              qPrintable(ref->statusTip()));
     // the viscosity summary is at round temperatures of the unit shown
     QVERIFY2(oil->summaryText().contains(QStringLiteral("40 °C:")), qPrintable(oil->summaryText()));
+}
+
+// Three edits of one field are three History entries that say what each set, in its unit.
+void TestUnits::historyNamesTheValues()
+{
+    LabDocument* doc = m_w->document();
+    QVERIFY(m_w->openLab(test::labPath("converter-launch.lab.json")));
+    NumberEdit* e = field("turbine", "field:inertia");
+    QVERIFY(e);
+    for (const char* v : {"0.3", "0.35", "0.4"}) {
+        type(e, QString::fromLatin1(v));
+        QTest::keyClick(e, Qt::Key_Return);
+    }
+    QUndoStack* undo = doc->undoStack();
+    QCOMPARE(undo->count(), 3);
+    QCOMPARE(undo->text(0), QStringLiteral("Set turbine.inertia to 0.3 kg·m²"));
+    QCOMPARE(undo->text(1), QStringLiteral("Set turbine.inertia to 0.35 kg·m²"));
+    QCOMPARE(undo->text(2), QStringLiteral("Set turbine.inertia to 0.4 kg·m²"));
+    // in the unit the user typed it in
+    choose(DisplayUnits::Quantity::Speed, true);
+    NumberEdit* w = field("turbine", "field:initial_speed");
+    type(w, QStringLiteral("1500"));
+    QTest::keyClick(w, Qt::Key_Return);
+    QCOMPARE(undo->text(3), QStringLiteral("Set turbine.initial_speed to 1500 rpm"));
 }
 
 QTEST_MAIN(TestUnits)
