@@ -292,8 +292,8 @@ void MainWindow::connectActions()
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
     connect(a.undo, &QAction::triggered, undo, &QUndoStack::undo);
     connect(a.redo, &QAction::triggered, undo, &QUndoStack::redo);
-    connect(undo, &QUndoStack::canUndoChanged, a.undo, &QAction::setEnabled);
-    connect(undo, &QUndoStack::canRedoChanged, a.redo, &QAction::setEnabled);
+    connect(undo, &QUndoStack::canUndoChanged, this, &MainWindow::updateActions);
+    connect(undo, &QUndoStack::canRedoChanged, this, &MainWindow::updateActions);
     connect(undo, &QUndoStack::undoTextChanged, this, [this](const QString& t) {
         m_actions->undo->setText(t.isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(t));
     });
@@ -371,6 +371,7 @@ void MainWindow::connectActions()
     connect(m_scene, &LabScene::contextMenuWanted, m_canvasMenu, &CanvasMenu::exec);
     connect(m_document, &LabDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &LabDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &LabDocument::readOnlyChanged, this, &MainWindow::updateTitle);
     connect(m_document, &LabDocument::changed, this, [this](ChangeKind kind) {
         if (kind == ChangeKind::Reset) {
             for (auto& e : m_mapEditors) {
@@ -461,25 +462,31 @@ void MainWindow::onSelectionChanged()
 
 void MainWindow::updateActions()
 {
+    // every action's state from the selection and the document, read-only included, in this
+    // one place: leaving a read-only asset gives every edit action back
+    const bool editable = !m_document->isReadOnly();
     const auto ids = m_scene->selectedIds();
     const bool items = !ids.empty();
     const bool any = items || !m_scene->selectedWires().isEmpty();
-    m_actions->cut->setEnabled(items);
+    m_actions->save->setEnabled(editable);
+    m_actions->saveAs->setEnabled(editable);
+    m_actions->cut->setEnabled(editable && items);
     m_actions->copy->setEnabled(items);
-    m_actions->remove->setEnabled(any);
-    m_actions->rename->setEnabled(ids.size() == 1);
-    m_actions->rotateCw->setEnabled(items);
-    m_actions->rotateCcw->setEnabled(items);
-    m_actions->flip->setEnabled(items);
+    m_actions->paste->setEnabled(editable);
+    m_actions->remove->setEnabled(editable && any);
+    m_actions->rename->setEnabled(editable && ids.size() == 1);
+    m_actions->rotateCw->setEnabled(editable && items);
+    m_actions->rotateCcw->setEnabled(editable && items);
+    m_actions->flip->setEnabled(editable && items);
     bool converter = false;
     for (const auto& id : ids) {
         const ComponentSpec* c = m_document->lab().findComponent(id);
         converter = converter || opensMapEditor(c);
     }
-    m_actions->editMaps->setEnabled(converter);
-    m_actions->undo->setEnabled(m_document->undoStack()->canUndo());
-    m_actions->redo->setEnabled(m_document->undoStack()->canRedo());
-    m_actions->reload->setEnabled(!m_document->filePath().isEmpty());
+    m_actions->editMaps->setEnabled(editable && converter);
+    m_actions->undo->setEnabled(editable && m_document->undoStack()->canUndo());
+    m_actions->redo->setEnabled(editable && m_document->undoStack()->canRedo());
+    m_actions->reload->setEnabled(editable && !m_document->filePath().isEmpty());
 }
 
 void MainWindow::updateTitle()

@@ -1,5 +1,6 @@
 #include "spec/descriptor.h"
 
+#include "spec/rangetext.h"
 #include "util/jsonwrite.h"
 
 namespace drivelab {
@@ -33,25 +34,31 @@ std::string num(double v)
 }
 } // namespace
 
-std::string Range::describe() const
+std::string Range::describe() const { return describeRange(*this, num, std::string()); }
+
+std::string describeRange(const Range& r, const std::function<std::string(double)>& number, const std::string& unit)
 {
+    const double lo = r.lo, hi = r.hi, minMagnitude = r.minMagnitude;
+    const bool loStrict = r.loStrict, hiStrict = r.hiStrict, nonzero = r.nonzero;
     const bool hasLo = std::isfinite(lo);
     const bool hasHi = std::isfinite(hi);
+    const std::string u = unit.empty() ? std::string() : " " + unit;
     std::string s;
     if (minMagnitude > 0.0 && hasHi && lo == -hi) {
         // a signed magnitude range
-        return "must be in [" + num(-hi) + ", " + num(-minMagnitude) + "] or [" + num(minMagnitude) + ", " + num(hi) + "]";
+        return "must be in [" + number(-hi) + ", " + number(-minMagnitude) + "]" + u + " or [" + number(minMagnitude) + ", " +
+               number(hi) + "]" + u;
     }
     if (hasLo && hasHi) {
-        s = std::string("must be in ") + (loStrict ? "(" : "[") + num(lo) + ", " + num(hi) + (hiStrict ? ")" : "]");
+        s = std::string("must be in ") + (loStrict ? "(" : "[") + number(lo) + ", " + number(hi) + (hiStrict ? ")" : "]") + u;
     } else if (hasLo) {
-        s = std::string("must be ") + (loStrict ? "> " : ">= ") + num(lo);
+        s = std::string("must be ") + (loStrict ? "> " : ">= ") + number(lo) + u;
     } else if (hasHi) {
-        s = std::string("must be ") + (hiStrict ? "< " : "<= ") + num(hi);
+        s = std::string("must be ") + (hiStrict ? "< " : "<= ") + number(hi) + u;
     } else {
         s = "must be a finite number";
     }
-    if (nonzero) s += (hasLo || hasHi) ? " and nonzero" : " and nonzero";
+    if (nonzero) s += " and nonzero";
     return s;
 }
 

@@ -161,7 +161,7 @@ void TestCli::invalidInput_data()
                lab(run, "[" + rot("a", 1, 10) + "," + rot("b", 1, 0) + "]",
                    R"([{"id": "tc", "type": "torque_converter", "node_a": "a", "node_b": "b", "parameters": {"pump_positive": )" + map +
                        R"(, "pump_negative": )" + map + R"(, "turbine_positive": )" + map + R"(, "turbine_negative": )" + map + "}}]"))
-        << "tc: converter.pump_positive[2].torque_ratio: efficiency s*R(s) peaks at";
+        << "tc: converter.pump_positive[2].torque_ratio: efficiency (speed_ratio times torque_ratio) peaks at";
     QTest::newRow("unknown key") << QString::fromStdString(lab(run, nodes, "[]").insert(1, R"("extra": true, )"))
                                  << "-: extra: unknown key";
 }

@@ -15,6 +15,7 @@
 #include "assets/replaypanel.h"
 #include "fixturechanges.h"
 #include "canvas/labscene.h"
+#include "canvas/labview.h"
 #include "document/labdocument.h"
 #include "io/asset.h"
 #include "palette/palettewidget.h"
@@ -25,6 +26,16 @@ using namespace drivelab;
 using namespace drivelab::test;
 
 namespace {
+
+/// the enabled state of every action of the window's action set, by its text
+QMap<QString, bool> actionStates(const ActionSet& a)
+{
+    QMap<QString, bool> out;
+    for (QAction* x : {a.newLab, a.open, a.save, a.saveAs, a.reload, a.undo, a.redo, a.cut, a.copy, a.paste, a.remove, a.selectAll,
+                       a.rename, a.rotateCw, a.rotateCcw, a.flip, a.editMaps})
+        out.insert(x->toolTip(), x->isEnabled());
+    return out;
+}
 
 QString fixtureDir() { return QStringLiteral(DRIVELAB_SOURCE_DIR "/tests/fixtures/assets/v1"); }
 
@@ -50,6 +61,7 @@ private slots:
     void replayShowsFailingBoundary();
     void tamperedAssetRefused();
     void labAfterAssetIsEditable();
+    void editActionsComeBackAfterAsset();
 
 private:
     AssetUi* assets() const { return m_window->assets(); }
@@ -250,6 +262,60 @@ void TestAssetUi::labAfterAssetIsEditable()
     QVERIFY(!m_window->windowTitle().contains(QStringLiteral("read-only")));
     QVERIFY(!m_window->scene()->addFromPalette(QStringLiteral("node:rotational"), QPointF(400, 400)).isEmpty());
     QVERIFY(m_window->document()->isModified());
+}
+
+// Leaving read-only mode gives back every edit action (issue 34: after an asset, Paste stayed
+// grey until restart): each action's enabled state with and without a selection is the same
+// before the asset and after leaving it by File ▸ New or by opening a lab, and in the asset
+// every editing action is off. Ctrl+C then Ctrl+V, typed on the canvas, paste a copy.
+void TestAssetUi::editActionsComeBackAfterAsset()
+{
+    ActionSet& a = *m_window->actions();
+    LabDocument* doc = m_window->document();
+    LabScene* scene = m_window->scene();
+    const QString lab = labPath(QStringLiteral("converter-launch.lab.json"));
+    const QString asset = QDir(fixtureDir()).filePath(QStringLiteral("converter-launch.dlasset.json"));
+    const QStringList tc{QStringLiteral("tc")};
+    // before any asset: an empty new lab, a lab without and with a selection
+    const QMap<QString, bool> untitled = actionStates(a);
+    QVERIFY(untitled.value(a.paste->toolTip()));
+    QVERIFY(untitled.value(a.save->toolTip()));
+    QVERIFY(m_window->openLab(lab));
+    const QMap<QString, bool> labNone = actionStates(a);
+    scene->selectIds(tc);
+    const QMap<QString, bool> labSelected = actionStates(a);
+    for (QAction* x : {a.cut, a.copy, a.paste, a.remove, a.rename, a.rotateCw, a.rotateCcw, a.flip, a.editMaps, a.save, a.saveAs})
+        QVERIFY2(x->isEnabled(), qPrintable(x->toolTip()));
+
+    const auto checkAsset = [&] {
+        QVERIFY(m_window->openLab(asset));
+        QVERIFY(doc->isReadOnly());
+        scene->selectIds(tc);
+        for (QAction* x : {a.save, a.saveAs, a.reload, a.undo, a.redo, a.cut, a.paste, a.remove, a.rename, a.rotateCw, a.rotateCcw,
+                           a.flip, a.editMaps})
+            QVERIFY2(!x->isEnabled(), qPrintable(x->toolTip()));
+        QVERIFY(a.copy->isEnabled()); // copying from an asset is fine
+    };
+    // leave by File ▸ New
+    checkAsset();
+    a.newLab->trigger();
+    QVERIFY(!doc->isReadOnly());
+    QCOMPARE(actionStates(a), untitled);
+    // leave by opening a lab
+    checkAsset();
+    QVERIFY(m_window->openLab(lab));
+    scene->selectIds({});
+    QCOMPARE(actionStates(a), labNone);
+    scene->selectIds(tc);
+    QCOMPARE(actionStates(a), labSelected);
+
+    // the keys work: copy, then paste a copy with fresh ids
+    const std::size_t before = doc->lab().components.size();
+    m_window->view()->setFocus();
+    QTest::keyClick(m_window->view(), Qt::Key_C, Qt::ControlModifier);
+    QTest::keyClick(m_window->view(), Qt::Key_V, Qt::ControlModifier);
+    QCOMPARE(doc->lab().components.size(), before + 1);
+    QCOMPARE(doc->undoStack()->count(), 1);
 }
 
 QTEST_MAIN(TestAssetUi)

@@ -213,15 +213,15 @@ void TestEntry::runSettingsTakeExactlyWhatWasTyped()
     const std::int64_t before = doc->lab().run.durationNs;
     QCOMPARE(before, std::int64_t(5000000000));
     const int steps = doc->undoStack()->count();
-    // "1e12" never becomes 112 s
+    // "1e12" never becomes 112 s; it is a number, too large for whole nanoseconds
     type(d, "1e12");
     QCOMPARE(d->text(), QString("1e12"));
     QTest::keyClick(d, Qt::Key_Return);
     QCOMPARE(doc->lab().run.durationNs, before);
     QCOMPARE(d->text(), QString("1e12"));
     QVERIFY(d->property("unfinished").toBool());
-    QVERIFY2(run->refusalText().contains("exponent"), qPrintable(run->refusalText()));
-    QVERIFY(d->toolTip().contains("exponent"));
+    QVERIFY2(run->refusalText().contains("Too large"), qPrintable(run->refusalText()));
+    QVERIFY(d->toolTip().contains("Too large"));
     // "-5" never becomes 5
     type(d, "-5");
     QCOMPARE(d->text(), QString("-5"));
@@ -251,6 +251,28 @@ void TestEntry::runSettingsTakeExactlyWhatWasTyped()
     type(t, "25");
     QTest::keyClick(t, Qt::Key_Enter, Qt::KeypadModifier);
     QCOMPARE(doc->lab().run.tickNs, std::int64_t(25000));
+    // an exponent is taken as in every other number field (one grammar), exactly, in decimal
+    type(d, "3e0");
+    QTest::keyClick(d, Qt::Key_Return);
+    QCOMPARE(doc->lab().run.durationNs, std::int64_t(3000000000));
+    QCOMPARE(doc->undoStack()->text(doc->undoStack()->count() - 1), QString("Set duration 3 s"));
+    type(t, "2e1");
+    QTest::keyClick(t, Qt::Key_Return);
+    QCOMPARE(doc->lab().run.tickNs, std::int64_t(20000));
+    QLineEdit* r = run->reportEdit();
+    type(r, "1e2");
+    QTest::keyClick(r, Qt::Key_Return);
+    QCOMPARE(doc->lab().run.reportEveryTicks, std::int64_t(100));
+    QCOMPARE(doc->undoStack()->text(doc->undoStack()->count() - 1), QString("Set report every 100 ticks"));
+    // and refused for the same reasons: finer than a nanosecond, a half-typed exponent
+    type(d, "1.5e-9");
+    QTest::keyClick(d, Qt::Key_Return);
+    QCOMPARE(doc->lab().run.durationNs, std::int64_t(3000000000));
+    QVERIFY2(run->refusalText().contains("decimals"), qPrintable(run->refusalText()));
+    type(d, "2e");
+    QTest::keyClick(d, Qt::Key_Return);
+    QCOMPARE(doc->lab().run.durationNs, std::int64_t(3000000000));
+    QVERIFY2(run->refusalText().contains("exponent"), qPrintable(run->refusalText()));
 }
 
 void TestEntry::returnAndEnterCommitInTheTorqueCurve()

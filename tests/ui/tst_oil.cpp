@@ -451,13 +451,13 @@ void TestOil::aRunShowsTheOilTemperatures()
     QVERIFY2(t > 313.15 && t < 400.0, qPrintable(QString::number(t, 'g', 17)));
     // the label shows it live
     QVERIFY2(sump->detail().contains(QStringLiteral("oil ")) && !sump->detail().contains(QStringLiteral("T₀")), qPrintable(sump->detail()));
-    QVERIFY(!sump->liveOil().isEmpty());
-    QVERIFY(m_w->scene()->nodeItem(QStringLiteral("engine"))->liveOil().isEmpty());
+    QVERIFY(sump->liveOil().has_value());
+    QVERIFY(!m_w->scene()->nodeItem(QStringLiteral("engine"))->liveOil().has_value());
     // the hover text lists it
     QVERIFY(rc->observablesText(QStringLiteral("sump")).contains(QStringLiteral("temperature")));
     // reset: the initial temperature again
     rc->reset();
-    QVERIFY(sump->liveOil().isEmpty());
+    QVERIFY(!sump->liveOil().has_value());
     QVERIFY(sump->detail().contains(QStringLiteral("oil T₀")));
 }
 

@@ -7,7 +7,9 @@
 // not is refused on its cell and nothing runs; Save Sweep writes what readSweepJson reads back
 // with `lab` relative to the file; double-clicking a row opens that variant's lab in a new
 // window, run, with the row's capacity.
+#include <QAction>
 #include <QChart>
+#include <QFileDialog>
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -20,8 +22,11 @@
 #include <QtTest>
 
 #include <cmath>
+#include <numbers>
 
 #include "canvas/labscene.h"
+#include "document/displayunits.h"
+#include "document/numbers.h"
 #include "document/labdocument.h"
 #include "plots/plotarea.h"
 #include "properties/itemform.h"
@@ -204,8 +209,8 @@ private slots:
             last = v;
         }
         // the plot: lock time against capacity, one line per load inertia, every row a point
-        QCOMPARE(dialog()->plot()->xCombo()->currentText(), QStringLiteral("clutch.inputs.capacity"));
-        QCOMPARE(dialog()->plot()->yCombo()->currentText(), QStringLiteral("lock_s"));
+        QCOMPARE(dialog()->plot()->xCombo()->currentText(), QStringLiteral("clutch.inputs.capacity [N·m]"));
+        QCOMPARE(dialog()->plot()->yCombo()->currentText(), QStringLiteral("lock_s [s]"));
         QCOMPARE(dialog()->plot()->pointCount(), 12);
         QCOMPARE(dialog()->plot()->chart()->series().size(), 3);
         dialog()->plot()->modeCombo()->setCurrentIndex(ResultsPlot::Scatter);
@@ -234,6 +239,90 @@ private slots:
         const std::string expected = study::resultsText(s, false, lines);
         QCOMPARE(test::readAll(out), QByteArray::fromStdString(expected));
         QCOMPARE(lines.size(), std::size_t{12});
+    }
+
+    // Export CSV… proposes a name (from the sweep file, else the lab) and adds ".csv" to a name
+    // typed without it (issue 34); the file dialog is answered as a user does.
+    void csvExportProposesANameAndAddsCsv()
+    {
+        QVERIFY(dialog()->study());
+        // a sweep never saved: named after the lab, beside it
+        SweepDialog fresh(m_w->document());
+        QCOMPARE(fresh.defaultCsvPath(), QFileInfo(fixture(QStringLiteral("two-inertia-sweep.csv"))).absoluteFilePath());
+        const QString typed = m_dir.filePath(QStringLiteral("mine"));
+        QString proposed;
+        QTimer::singleShot(0, this, [&] {
+            auto* files = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+            QVERIFY(files);
+            proposed = files->selectedFiles().value(0);
+            files->selectFile(typed);
+            static_cast<QDialog*>(files)->accept(); // as the Save button does
+        });
+        QTest::mouseClick(dialog()->findChild<QPushButton*>(QStringLiteral("exportCsv")), Qt::LeftButton);
+        QCOMPARE(QFileInfo(proposed).fileName(), QStringLiteral("capacity.csv"));
+        QVERIFY(!QFileInfo::exists(typed));
+        QCOMPARE(test::readAll(typed + QStringLiteral(".csv")), QByteArray::fromStdString(dialog()->csvText()));
+    }
+
+    // The results table and plot give every factor and metric its unit, in the display units
+    // (issue 34); the CSV file stays SI.
+    void resultsShowUnitsInTheDisplayUnits()
+    {
+        ResultsModel* m = dialog()->results();
+        QStringList titles;
+        for (int c = 0; c < m->columnCount(); ++c) titles << m->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+        for (const char* t : {"clutch.inputs.capacity [N·m]", "load.inertia [kg·m²]", "lock_s [s]", "heat_J [J]", "total_heat_J [J]",
+                              "final_speed [rad/s]", "peak_load_speed [rad/s]", "t_load_40 [s]", "energy_residual [J]"})
+            QVERIFY2(titles.contains(QString::fromUtf8(t)), qPrintable(titles.join(QStringLiteral(" | "))));
+        const int speed = static_cast<int>(titles.indexOf(QStringLiteral("final_speed [rad/s]")));
+        const double si = m->value(0, speed);
+        const std::string csv = dialog()->csvText();
+        QAction* rpm = nullptr;
+        for (QAction* a : m_w->findChildren<QAction*>()) {
+            if (a->text() == DisplayUnits::choiceName(DisplayUnits::Quantity::Speed)) rpm = a;
+        }
+        QVERIFY(rpm);
+        rpm->trigger();
+        QCOMPARE(m->headerData(speed, Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("final_speed [rpm]"));
+        QCOMPARE(m->value(0, speed), si / (std::numbers::pi / 30.0));
+        QCOMPARE(m->siValue(0, speed), si);
+        QCOMPARE(m->data(m->index(0, speed), Qt::DisplayRole).toString(), formatNumberDigits(si / (std::numbers::pi / 30.0), 6));
+        dialog()->plot()->modeCombo()->setCurrentIndex(ResultsPlot::Scatter);
+        QVERIFY(dialog()->plot()->yCombo()->findText(QStringLiteral("peak_load_speed [rpm]")) >= 0);
+        QCOMPARE(dialog()->csvText(), csv);
+        dialog()->plot()->modeCombo()->setCurrentIndex(0);
+        rpm->trigger();
+        QCOMPARE(m->value(0, speed), si);
+    }
+
+    // Pick from Lab lists the lab's numbers by item; choosing one adds a factor on its path.
+    void pickFromLabAddsAFactor()
+    {
+        SweepForm* form = dialog()->form();
+        const int before = form->factors()->rowCount();
+        QStringList offered;
+        QTimer::singleShot(0, this, [&] {
+            auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+            QVERIFY(menu);
+            QAction* chosen = nullptr;
+            for (QAction* item : menu->actions()) {
+                if (!item->menu()) continue;
+                for (QAction* a : item->menu()->actions()) {
+                    offered << a->data().toString();
+                    if (a->data().toString() == QStringLiteral("engine.initial_speed")) chosen = a;
+                }
+            }
+            QVERIFY(chosen);
+            QCOMPARE(chosen->text(), QStringLiteral("initial_speed = 150 rad/s"));
+            chosen->trigger();
+            menu->close();
+        });
+        QTest::mouseClick(form->pickButton(), Qt::LeftButton);
+        for (const char* p : {"engine.inertia", "load.initial_speed", "clutch.clutch.kinetic_ratio", "clutch.inputs.capacity", "run.tick_ns"})
+            QVERIFY2(offered.contains(QString::fromLatin1(p)), qPrintable(offered.join(QStringLiteral(", "))));
+        QCOMPARE(form->factors()->rowCount(), before + 1);
+        QCOMPARE(cellText(form->factors(), before, SweepForm::FPath), QStringLiteral("engine.initial_speed"));
+        form->factors()->removeRow(before);
     }
 
     void cancelKeepsFinishedRows()

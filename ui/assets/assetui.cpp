@@ -74,11 +74,11 @@ AssetUi::AssetUi(MainWindow* window) : QObject(window), m_window(window)
         return true;
     });
     LabDocument* doc = window->document();
+    // the window's actions and title follow the document's read-only state (MainWindow::updateActions)
     connect(doc, &LabDocument::readOnlyChanged, this, [this](bool ro) {
         if (!ro) {
             m_asset.reset();
             m_panel->setAsset(nullptr, QString());
-            m_window->setWindowTitle(tr("%1[*] — DriveLab").arg(m_window->document()->displayName()));
         }
         applyReadOnly();
     });
@@ -87,11 +87,6 @@ AssetUi::AssetUi(MainWindow* window) : QObject(window), m_window(window)
                                               "its lab, to make changes."),
                                            8000);
     });
-    // the window re-enables its edit actions after these; take them back
-    connect(doc, &LabDocument::changed, this, &AssetUi::applyReadOnly);
-    connect(doc, &LabDocument::modifiedChanged, this, &AssetUi::applyReadOnly);
-    connect(doc, &LabDocument::filePathChanged, this, &AssetUi::applyReadOnly);
-    connect(window->scene(), &QGraphicsScene::selectionChanged, this, &AssetUi::applyReadOnly);
 }
 
 AssetUi::~AssetUi() { m_exporting.waitForFinished(); }
@@ -115,6 +110,7 @@ bool AssetUi::openAsset(const QString& path)
     doc->setReadOnly(true);
     m_asset = opened.asset;
     m_panel->setAsset(m_asset, path);
+    applyReadOnly(); // Replay and Verify now has its asset
     m_dock->show();
     m_dock->raise();
     QTimer::singleShot(0, m_dock, [d = m_dock] {
@@ -160,13 +156,6 @@ void AssetUi::applyReadOnly()
     m_window->events()->setEnabled(!ro);
     m_window->runSettings()->setEnabled(!ro);
     m_window->oilPanel()->setEnabled(!ro);
-    if (!ro) return;
-    // the window's own title format, with "(read-only)" from the document's name
-    m_window->setWindowTitle(tr("%1[*] — DriveLab").arg(m_window->document()->displayName()));
-    ActionSet& a = *m_window->actions();
-    for (QAction* x :
-         {a.save, a.saveAs, a.reload, a.undo, a.redo, a.cut, a.paste, a.remove, a.rename, a.rotateCw, a.rotateCcw, a.flip, a.editMaps})
-        x->setEnabled(false);
 }
 
 } // namespace drivelab

@@ -31,13 +31,11 @@ QString shortName(const std::string& name)
 
 QString valueWithUnit(double si, const char* unit, int digits)
 {
-    const UnitView v = DisplayUnits::instance().view(QString::fromLatin1(unit));
     // labels are for reading at a glance: five significant digits (the form has the exact value)
-    const QString n = formatNumberDigits(v.toDisplay(si), digits);
-    return v.label.isEmpty() ? n : n + QLatin1Char(' ') + v.label;
+    return DisplayUnits::instance().view(QString::fromLatin1(unit)).quantity(si, digits);
 }
 
-QString nodeDetail(const NodeSpec& node, const QString& liveOil)
+QString nodeDetail(const NodeSpec& node, std::optional<double> liveOil)
 {
     const auto domain = domainFromName(node.domain);
     const NodeDomainDescriptor* d = domain ? nodeDomainDescriptor(*domain) : nullptr;
@@ -61,9 +59,9 @@ QString nodeDetail(const NodeSpec& node, const QString& liveOil)
         if (const Json* t0 = number("initial_temperature")) {
             if (const Json* v = number("volume"))
                 parts << shortName("volume") + QLatin1Char(' ') + valueWithUnit(v->get<double>(), field("volume")->unit, 4);
-            parts << (liveOil.isEmpty() ? QCoreApplication::translate("LabelText", "oil T₀ %1")
-                                              .arg(valueWithUnit(t0->get<double>(), field("initial_temperature")->unit))
-                                        : QCoreApplication::translate("LabelText", "oil %1").arg(liveOil));
+            parts << (liveOil ? QCoreApplication::translate("LabelText", "oil %1").arg(valueWithUnit(*liveOil, "K", 4))
+                              : QCoreApplication::translate("LabelText", "oil T₀ %1")
+                                    .arg(valueWithUnit(t0->get<double>(), field("initial_temperature")->unit)));
         } else if (const Json* t = number("temperature")) {
             parts << QCoreApplication::translate("LabelText", "oil T %1").arg(valueWithUnit(t->get<double>(), field("temperature")->unit));
         }

@@ -5,14 +5,16 @@
 // parameters, with short engineering symbols for well-known names and the plain name otherwise.
 #include <QString>
 
+#include <optional>
+
 #include "spec/labspec.h"
 
 namespace drivelab {
 
 /// detail text of a node; a thermal-liquid volume (a hydraulic volume with initial_temperature)
-/// reads "V 0.003 m³   oil T₀ 40 °C", or with `liveOil` (its oil temperature in a run shown,
-/// formatted) "V 0.003 m³   oil 52.3 °C"; a reservoir with a supply temperature "oil T 40 °C"
-QString nodeDetail(const NodeSpec& node, const QString& liveOil = {});
+/// reads "V 0.003 m³   oil T₀ 40 °C", or with `liveOil` (its oil temperature in a run shown [K])
+/// "V 0.003 m³   oil 52.3 °C"; a reservoir with a supply temperature "oil T 40 °C"
+QString nodeDetail(const NodeSpec& node, std::optional<double> liveOil = std::nullopt);
 /// detail text of a component
 QString componentDetail(const ComponentSpec& component);
 /// short symbol for a parameter name ("inertia" -> "J"); the name with spaces when none

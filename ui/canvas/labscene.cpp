@@ -17,6 +17,7 @@
 #include "commands/moveitemscommand.h"
 #include "components/descriptors.h"
 #include "document/autolayout.h"
+#include "document/displayunits.h"
 #include "document/itemfactory.h"
 #include "document/portdomains.h"
 
@@ -33,6 +34,8 @@ LabScene::LabScene(LabDocument* document, QObject* parent) : QGraphicsScene(pare
     connect(document, &LabDocument::changed, this, &LabScene::onChanged);
     connect(document, &LabDocument::renamed, this, &LabScene::onRenamed);
     connect(document, &LabDocument::diagnosticsChanged, this, &LabScene::syncProblems);
+    // the labels show quantities in the display units: a new choice re-labels every item
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, &LabScene::fullSync);
     fullSync();
 }
 

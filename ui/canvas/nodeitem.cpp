@@ -26,10 +26,10 @@ void NodeItem::syncFrom(const NodeSpec& spec)
     setLabel(nodeDetail(m_spec, m_liveOil));
 }
 
-void NodeItem::setLiveOil(const QString& text)
+void NodeItem::setLiveOil(std::optional<double> kelvin)
 {
-    if (text == m_liveOil) return;
-    m_liveOil = text;
+    if (kelvin == m_liveOil) return;
+    m_liveOil = kelvin;
     setLabel(nodeDetail(m_spec, m_liveOil));
 }
 

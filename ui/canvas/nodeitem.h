@@ -1,6 +1,8 @@
 #pragma once
 // A node on the canvas: a shaft/inertia, a thermal mass, a hydraulic junction or a
 // translational mass, with anchors on its four sides where wires arrive.
+#include <optional>
+
 #include "canvas/itemtypes.h"
 #include "canvas/symbolitem.h"
 #include "spec/labspec.h"
@@ -16,10 +18,10 @@ public:
     Domain domain() const { return m_domain; }
     /// label from the spec
     void syncFrom(const NodeSpec& spec);
-    /// the oil temperature of a thermal-liquid volume in the run shown, formatted ("" = none):
-    /// the label shows it instead of the initial temperature
-    void setLiveOil(const QString& text);
-    QString liveOil() const { return m_liveOil; }
+    /// the oil temperature of a thermal-liquid volume in the run shown [K] (none: no run shown):
+    /// the label shows it, in the display unit, instead of the initial temperature
+    void setLiveOil(std::optional<double> kelvin);
+    std::optional<double> liveOil() const { return m_liveOil; }
     /// where a wire arrives: side name, scene point, outward direction
     struct Anchor {
         QString side;
@@ -42,7 +44,7 @@ protected:
 private:
     Domain m_domain;
     NodeSpec m_spec;
-    QString m_liveOil;
+    std::optional<double> m_liveOil;
     QHash<QString, int> m_wireCounts;
     int m_drop = 0;
 };

@@ -1,13 +1,39 @@
 #include "commands/runsettingscommand.h"
 
 #include <QCoreApplication>
+#include <QStringList>
+
+#include "document/numbers.h"
 
 namespace drivelab {
 
+namespace {
+
+// what changed, with the new values ("tick 0.0005 s, duration 5 s")
+QString changes(const RunSpec& from, const RunSpec& to)
+{
+    QStringList parts;
+    // in the units of the Run settings fields: the tick in µs, the duration in s
+    if (from.tickNs != to.tickNs) parts << QCoreApplication::translate("RunSettingsCommand", "tick %1 µs").arg(formatScaled(to.tickNs, 3));
+    if (from.durationNs != to.durationNs)
+        parts << QCoreApplication::translate("RunSettingsCommand", "duration %1 s").arg(formatScaled(to.durationNs, 9));
+    if (from.reportEveryTicks != to.reportEveryTicks)
+        parts << QCoreApplication::translate("RunSettingsCommand", "report every %n ticks", nullptr, static_cast<int>(to.reportEveryTicks));
+    if (from.method != to.method)
+        parts << (to.method == RunMethod::Gauss2 ? QCoreApplication::translate("RunSettingsCommand", "method Gauss–Legendre")
+                                                 : QCoreApplication::translate("RunSettingsCommand", "method implicit midpoint"));
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace
+
 RunSettingsCommand::RunSettingsCommand(LabDocument* document, RunSpec run, QUndoCommand* parent)
-    : LabCommand(document, QCoreApplication::translate("RunSettingsCommand", "Change run settings"), parent), m_old(document->lab().run),
-      m_new(run)
-{ }
+    : LabCommand(document, QString(), parent), m_old(document->lab().run), m_new(run)
+{
+    const QString what = changes(m_old, m_new);
+    setText(what.isEmpty() ? QCoreApplication::translate("RunSettingsCommand", "Change run settings")
+                           : QCoreApplication::translate("RunSettingsCommand", "Set %1").arg(what));
+}
 
 void RunSettingsCommand::redo()
 {

@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 
 #include "components/hydraulic/oil.h"
+#include "document/displayunits.h"
+#include "document/fieldpath.h"
 #include "document/placement.h"
 
 namespace drivelab {
@@ -40,6 +42,28 @@ void insertOilField(Json& oil, const std::string& name, const Json& value)
     oil[name] = value;
 }
 
+// the SI unit of the target, from the descriptors ("" when none is declared)
+QString unitOf(const LabSpec& lab, const ValueTarget& t)
+{
+    FieldRef f;
+    f.name = t.name;
+    f.kind = t.kind == ValueTarget::Kind::Oil         ? FieldRef::Kind::Oil
+             : t.kind == ValueTarget::Kind::NodeField ? FieldRef::Kind::NodeField
+             : t.kind == ValueTarget::Kind::Input     ? FieldRef::Kind::Input
+                                                      : FieldRef::Kind::Parameter;
+    return QString::fromStdString(fieldUnit(lab, t.id, f));
+}
+
+// the value as the History lists it: a number in the display unit ("0.3 kg·m²", "764 rpm"),
+// a boolean or keyword as written; empty for tables and bindings (their commands say what changed)
+QString valueText(const LabSpec& lab, const ValueTarget& t, const Json& v)
+{
+    if (v.is_number()) return DisplayUnits::instance().view(unitOf(lab, t)).textWithUnit(v.get<double>());
+    if (v.is_boolean()) return v.get<bool>() ? QStringLiteral("true") : QStringLiteral("false");
+    if (v.is_string()) return QString::fromStdString(v.get<std::string>());
+    return QString();
+}
+
 } // namespace
 
 SetValueCommand::SetValueCommand(LabDocument* document, ValueTarget target, std::optional<Json> value, const QString& text,
@@ -49,8 +73,12 @@ SetValueCommand::SetValueCommand(LabDocument* document, ValueTarget target, std:
     m_old = current(document->lab(), m_target);
     if (Json* o = object(document->edit(), m_target)) m_oldIndex = keyIndex(*o, m_target.name);
     if (text.isEmpty()) {
-        setText(m_new ? QCoreApplication::translate("SetValueCommand", "Set %1.%2").arg(qs(m_target.id), qs(m_target.name))
-                      : QCoreApplication::translate("SetValueCommand", "Clear %1.%2").arg(qs(m_target.id), qs(m_target.name)));
+        // "Set shaft2.inertia to 0.3 kg·m²": the History tells the steps apart
+        const QString value = m_new ? valueText(document->lab(), m_target, *m_new) : QString();
+        setText(!m_new            ? QCoreApplication::translate("SetValueCommand", "Clear %1.%2").arg(qs(m_target.id), qs(m_target.name))
+                : value.isEmpty() ? QCoreApplication::translate("SetValueCommand", "Set %1.%2").arg(qs(m_target.id), qs(m_target.name))
+                                  : QCoreApplication::translate("SetValueCommand", "Set %1.%2 to %3")
+                                        .arg(qs(m_target.id), qs(m_target.name), value));
     }
 }
 

@@ -3,6 +3,7 @@
 #include <regex>
 
 #include "components/descriptors.h"
+#include "components/hydraulic/oil.h"
 
 namespace drivelab {
 namespace {
@@ -89,6 +90,66 @@ FieldRef parseFieldPath(const LabSpec& lab, const std::string& subject, const st
     const std::string prefix = std::string(d->fieldPrefix) + ".";
     if (field.rfind(prefix, 0) == 0 && parseCell(field.substr(prefix.size()), r)) r.kind = FieldRef::Kind::Parameter;
     return r;
+}
+
+std::string fieldUnit(const LabSpec& lab, const std::string& subject, const FieldRef& f)
+{
+    const auto text = [](const char* unit) {
+        return std::string(unit ? unit : "");
+    };
+    switch (f.kind) {
+    case FieldRef::Kind::Oil:
+        for (const ParameterDescriptor& p : oilFields()) {
+            if (f.name == p.name) return text(p.unit);
+        }
+        return {};
+    case FieldRef::Kind::NodeField: {
+        const NodeSpec* n = lab.findNode(subject);
+        const auto domain = n ? domainFromName(n->domain) : std::nullopt;
+        const NodeDomainDescriptor* d = domain ? nodeDomainDescriptor(*domain) : nullptr;
+        const ParameterDescriptor* p = d ? d->field(f.name) : nullptr;
+        return p ? text(p->unit) : std::string();
+    }
+    case FieldRef::Kind::Run: return f.name.size() > 3 && f.name.ends_with("_ns") ? "ns" : "";
+    case FieldRef::Kind::Event: {
+        if (f.name == "time_ns") return "ns";
+        if (f.eventIndex < 0 || f.eventIndex >= static_cast<int>(lab.events.size())) return {};
+        const EventSpec& e = lab.events[static_cast<std::size_t>(f.eventIndex)];
+        const ComponentSpec* c = lab.findComponent(e.component);
+        const ComponentDescriptor* d = c ? findComponentDescriptor(c->type) : nullptr;
+        const InputDescriptor* in = d ? d->input(e.input) : nullptr;
+        return in ? text(in->unit) : std::string();
+    }
+    case FieldRef::Kind::Parameter:
+    case FieldRef::Kind::Input: {
+        const ComponentSpec* c = lab.findComponent(subject);
+        const ComponentDescriptor* d = c ? findComponentDescriptor(c->type) : nullptr;
+        if (!d) return {};
+        if (f.kind == FieldRef::Kind::Input) {
+            const InputDescriptor* in = d->input(f.name);
+            return in ? text(in->unit) : std::string();
+        }
+        const ParameterDescriptor* p = d->parameter(f.name);
+        if (!p) return {};
+        if (f.column.empty()) return text(p->unit);
+        for (const auto& col : p->columns) {
+            if (f.column == col.name) return text(col.unit);
+        }
+        return {};
+    }
+    default: return {};
+    }
+}
+
+std::string valuePathUnit(const LabSpec& lab, const std::string& path)
+{
+    // a binding's scale multiplies a signal: no unit of its own
+    if (path.ends_with(".scale") && path.find(".inputs.") != std::string::npos) return {};
+    if (path.rfind("events[", 0) == 0 || path.rfind("run.", 0) == 0) return fieldUnit(lab, "-", parseFieldPath(lab, "-", path));
+    const auto dot = path.find('.');
+    if (dot == std::string::npos) return {};
+    const std::string subject = path.substr(0, dot);
+    return fieldUnit(lab, subject, parseFieldPath(lab, subject, path.substr(dot + 1)));
 }
 
 } // namespace drivelab

@@ -20,5 +20,11 @@ struct FieldRef {
 
 /// parse the field of a diagnostic about `subject` ("converter.pump_positive[3].torque_ratio")
 FieldRef parseFieldPath(const LabSpec& lab, const std::string& subject, const std::string& field);
+/// the SI unit the descriptors give a numeric field of `subject` ("kg m^2", "rad/s"; "" when none):
+/// node fields, parameters and their table columns, inputs, the oil's fields, event values
+std::string fieldUnit(const LabSpec& lab, const std::string& subject, const FieldRef& field);
+/// the SI unit of a value path (spec/labpath.h: "engine.inertia", "lockup.inputs.capacity.offset",
+/// "events[2].value", "run.tick_ns"); "" when it has none (a ratio, a binding's scale)
+std::string valuePathUnit(const LabSpec& lab, const std::string& path);
 
 } // namespace drivelab

@@ -4,10 +4,9 @@
 #include <QObject>
 #include <QRegularExpression>
 
+#include <charconv>
 #include <cmath>
 #include <limits>
-
-#include "util/jsonwrite.h"
 
 namespace drivelab {
 
@@ -21,10 +20,66 @@ QString normalizeDecimal(const QString& text)
     return t;
 }
 
+namespace {
+
+// the one grammar of a number in every field: sign, digits with one point, optional exponent
+// (captures: 1 sign, 2 digits before the point, 3 digits after it, 4 digits of ".5", 5 exponent)
+const QRegularExpression& numberGrammar()
+{
+    static const QRegularExpression re(QStringLiteral(R"(^\s*([+-]?)(?:(\d+)\.?(\d*)|\.(\d+))(?:[eE]([+-]?\d+))?\s*$)"));
+    return re;
+}
+
+/// why decimal text is or is not an exact count of 10^-decimals units
+enum class ScaledWhy { Ok, Empty, Negative, Comma, NotNumber, WholeNeeded, TooPrecise, TooLarge };
+
+/// text (the number grammar, no sign but +) as an exact multiple of 10^-decimals, decimal
+/// arithmetic only: "2.5" or "25e-1" with 9 decimals -> 2500000000
+ScaledWhy scaleDecimal(const QString& typed, int decimals, std::int64_t* out)
+{
+    const QString text = normalizeDecimal(typed);
+    const QString t = text.trimmed();
+    if (t.isEmpty()) return ScaledWhy::Empty;
+    const auto m = numberGrammar().match(text);
+    if (!m.hasMatch()) return t.contains(QLatin1Char(',')) ? ScaledWhy::Comma : ScaledWhy::NotNumber;
+    if (m.captured(1) == QLatin1String("-")) return ScaledWhy::Negative;
+    QString digits = m.captured(2) + m.captured(3) + m.captured(4);
+    // where the decimal point sits in `digits`, after the exponent moved it
+    qlonglong point = m.captured(2).size();
+    if (!m.captured(5).isEmpty()) {
+        bool ok = false;
+        const qlonglong e = m.captured(5).toLongLong(&ok);
+        if (!ok || e > 400 || e < -400) {
+            // an absurd exponent: zero stays zero, anything else is out of reach
+            if (digits.count(QLatin1Char('0')) == digits.size()) {
+                if (out) *out = 0;
+                return ScaledWhy::Ok;
+            }
+            return m.captured(5).startsWith(QLatin1Char('-')) ? ScaledWhy::TooPrecise : ScaledWhy::TooLarge;
+        }
+        point += e;
+    }
+    // the units of 10^-decimals: the point moves `decimals` places right
+    point += decimals;
+    while (point > digits.size()) digits += QLatin1Char('0');
+    while (point < digits.size()) {
+        if (!digits.endsWith(QLatin1Char('0'))) return decimals == 0 ? ScaledWhy::WholeNeeded : ScaledWhy::TooPrecise;
+        digits.chop(1);
+    }
+    while (digits.size() > 1 && digits.startsWith(QLatin1Char('0'))) digits.remove(0, 1);
+    if (digits.isEmpty()) digits = QStringLiteral("0");
+    // at most 18 significant digits fit an int64 without overflow
+    if (digits.size() > 18) return ScaledWhy::TooLarge;
+    if (out) *out = digits.toLongLong();
+    return ScaledWhy::Ok;
+}
+
+} // namespace
+
 NumberTextState classifyNumber(const QString& typed, bool integerOnly)
 {
     const QString text = normalizeDecimal(typed);
-    static const QRegularExpression realFull(QStringLiteral(R"(^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$)"));
+    const QRegularExpression& realFull = numberGrammar();
     static const QRegularExpression realPart(QStringLiteral(R"(^\s*[+-]?(\d*\.?\d*)([eE][+-]?\d*)?\s*$)"));
     static const QRegularExpression intFull(QStringLiteral(R"(^\s*[+-]?\d+\s*$)"));
     static const QRegularExpression intPart(QStringLiteral(R"(^\s*[+-]?\d*\s*$)"));
@@ -43,8 +98,7 @@ NumberTextState classifyNumber(const QString& typed, bool integerOnly)
 std::optional<double> parseNumber(const QString& typed)
 {
     const QString text = normalizeDecimal(typed);
-    static const QRegularExpression realFull(QStringLiteral(R"(^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$)"));
-    if (!realFull.match(text).hasMatch()) return std::nullopt;
+    if (!numberGrammar().match(text).hasMatch()) return std::nullopt;
     const QByteArray bytes = text.trimmed().toLatin1();
     char* end = nullptr;
     const double v = std::strtod(bytes.constData(), &end);
@@ -78,27 +132,20 @@ QString numberRefusal(const QString& typed, bool integerOnly)
 
 QString scaledRefusal(const QString& typed, int decimals)
 {
-    const QString text = normalizeDecimal(typed);
-    if (parseScaled(text, decimals)) return {};
-    const QString t = text.trimmed();
-    if (t.isEmpty()) return QObject::tr("A value is needed");
-    if (t.startsWith(QLatin1Char('-'))) return QObject::tr("Cannot be negative");
-    if (t.contains(QLatin1Char(',')))
+    switch (scaleDecimal(typed, decimals, nullptr)) {
+    case ScaledWhy::Ok: return {};
+    case ScaledWhy::Empty: return QObject::tr("A value is needed");
+    case ScaledWhy::Negative: return QObject::tr("Cannot be negative");
+    case ScaledWhy::Comma:
         return QLocale().decimalPoint() == QLatin1String(",") ? QObject::tr("Use one decimal comma and no thousands separators")
                                                               : QObject::tr("A comma is not a decimal separator here: write 0.5, not 0,5");
-    if (t.contains(QLatin1Char('e')) || t.contains(QLatin1Char('E')))
-        return QObject::tr("Write it as a plain decimal number, without an exponent (%1)")
-            .arg(decimals > 0 ? QStringLiteral("2.5") : QStringLiteral("100"));
-    static const QRegularExpression plain(QStringLiteral(R"(^\+?(\d*)(?:\.(\d*))?$)"));
-    const auto m = plain.match(t);
-    if (m.hasMatch()) {
-        if (decimals == 0 && t.contains(QLatin1Char('.'))) return QObject::tr("A whole number is needed");
-        if (m.captured(1).isEmpty() && m.captured(2).isEmpty()) return QObject::tr("A point alone is not a number");
-        if (m.captured(2).size() > decimals)
-            return QObject::tr("At most %n decimals (stored exactly in whole nanoseconds)", nullptr, decimals);
-        return QObject::tr("Too large");
+    case ScaledWhy::WholeNeeded: return QObject::tr("A whole number is needed");
+    case ScaledWhy::TooPrecise: return QObject::tr("At most %n decimals (stored exactly in whole nanoseconds)", nullptr, decimals);
+    case ScaledWhy::TooLarge: return QObject::tr("Too large (at most 18 digits in all)");
+    case ScaledWhy::NotNumber: break;
     }
-    return QObject::tr("\u201c%1\u201d is not a number").arg(t);
+    // the same reasons as every other number field ("1e" has no exponent digits, ...)
+    return numberRefusal(typed, false);
 }
 
 std::optional<std::int64_t> parseWholeNumber(const QString& text)
@@ -112,39 +159,31 @@ std::optional<std::int64_t> parseWholeNumber(const QString& text)
 QString formatNumber(double v)
 {
     if (!std::isfinite(v)) return QString();
-    QString s = QString::fromStdString(formatDouble(v));
-    if (s.endsWith(QLatin1String(".0"))) s.chop(2);
-    return s;
+    // the shortest text that reads back to v; plain digits unless the exponent form is much
+    // shorter ("100000", not "1e+05"; "1.7e+09", not "1700000000")
+    char buf[64];
+    const auto sci = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
+    const QString exponent = QString::fromLatin1(buf, static_cast<int>(sci.ptr - buf));
+    const auto fixed = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
+    if (fixed.ec == std::errc() && fixed.ptr - buf <= exponent.size() + 2) return QString::fromLatin1(buf, static_cast<int>(fixed.ptr - buf));
+    return exponent;
 }
 
 QString formatNumberDigits(double v, int digits)
 {
     if (!std::isfinite(v)) return QString();
-    QString s = QString::number(v, 'g', digits);
-    return s;
+    // round to `digits` significant digits, then write that number as formatNumber does
+    const QByteArray rounded = QByteArray::number(v, 'g', digits);
+    double r = std::strtod(rounded.constData(), nullptr);
+    if (r == 0.0) r = 0.0; // no "-0"
+    return formatNumber(r);
 }
 
 std::optional<std::int64_t> parseScaled(const QString& typed, int decimals)
 {
-    const QString text = normalizeDecimal(typed);
-    static const QRegularExpression re(QStringLiteral(R"(^\s*\+?(\d*)(?:\.(\d*))?\s*$)"));
-    const auto m = re.match(text);
-    if (!m.hasMatch()) return std::nullopt;
-    QString whole = m.captured(1);
-    QString frac = m.captured(2);
-    if (whole.isEmpty() && frac.isEmpty()) return std::nullopt;
-    while (frac.size() > decimals && frac.endsWith(QLatin1Char('0'))) frac.chop(1);
-    if (frac.size() > decimals) return std::nullopt;
-    frac = frac.leftJustified(decimals, QLatin1Char('0'));
-    const QString all = (whole.isEmpty() ? QStringLiteral("0") : whole) + frac;
-    // at most 18 significant digits fit an int64 without overflow
-    QString digits = all;
-    while (digits.size() > 1 && digits.startsWith(QLatin1Char('0'))) digits.remove(0, 1);
-    if (digits.size() > 18) return std::nullopt;
-    bool ok = false;
-    const qlonglong v = digits.toLongLong(&ok);
-    if (!ok) return std::nullopt;
-    return static_cast<std::int64_t>(v);
+    std::int64_t v = 0;
+    if (scaleDecimal(typed, decimals, &v) != ScaledWhy::Ok) return std::nullopt;
+    return v;
 }
 
 QString formatScaled(std::int64_t value, int decimals)

@@ -22,15 +22,19 @@ std::optional<double> parseNumber(const QString& text);
 QString normalizeDecimal(const QString& text);
 /// why text is not a number the field takes, for the user (empty when it is one)
 QString numberRefusal(const QString& text, bool integerOnly);
-/// why text is not an exact non-negative decimal with at most `decimals` decimals (empty when it is)
+/// why text is not an exact non-negative decimal with at most `decimals` decimals (empty when it is);
+/// the grammar is every field's (an exponent is fine: "2e-3" is 0.002 exactly)
 QString scaledRefusal(const QString& text, int decimals);
 /// the value of complete whole-number text, or nullopt
 std::optional<std::int64_t> parseWholeNumber(const QString& text);
-/// shortest text that reads back to the same double ("100", "0.1", "1e-05")
+/// shortest text that reads back to the same double, in plain digits unless the exponent form
+/// is much shorter ("100", "0.1", "100000", "0.00001", "1.7e+09", "2.5e-09")
 QString formatNumber(double v);
-/// value with at most `digits` significant digits (for converted display units)
+/// value rounded to `digits` significant digits, written as formatNumber writes it ("954930");
+/// for reading: display units (UnitView) decide where rounding is right
 QString formatNumberDigits(double v, int digits);
-/// "1.25" with `decimals` = 9 -> 1250000000; nullopt for negative, malformed or too precise text
+/// "1.25" or "125e-2" with `decimals` = 9 -> 1250000000, in decimal arithmetic (no floating point);
+/// nullopt for negative, malformed, too precise or too large text
 std::optional<std::int64_t> parseScaled(const QString& text, int decimals);
 /// 1250000000 with `decimals` = 9 -> "1.25"
 QString formatScaled(std::int64_t value, int decimals);

@@ -89,7 +89,7 @@ QVariant EventsModel::data(const QModelIndex& index, int role) const
         case Input: return QString::fromStdString(e.input);
         case Value: {
             const UnitView v = DisplayUnits::instance().view(in ? QString::fromLatin1(in->unit) : QString());
-            const QString n = v.identity() ? formatNumber(e.value) : formatNumberDigits(v.toDisplay(e.value), 10);
+            const QString n = v.text(e.value);
             return role == Qt::EditRole || v.label.isEmpty() ? n : n + QLatin1Char(' ') + v.label;
         }
         }
@@ -171,6 +171,8 @@ bool EventsModel::setData(const QModelIndex& index, const QVariant& value, int r
         if (value.typeId() == QMetaType::Double) {
             si = value.toDouble();
         } else {
+            // the text shown, given back unedited: the stored value stays bit for bit
+            if (text == index.data(Qt::EditRole).toString()) return true;
             const auto shown = parseNumber(text);
             if (!shown) return false;
             si = DisplayUnits::instance().view(index.data(kUnitRole).toString()).fromDisplay(*shown);

@@ -24,21 +24,6 @@ namespace {
 
 const char* kOilSubject = "oil";
 
-QString defaultText(const ParameterDescriptor& f)
-{
-    const UnitView view = DisplayUnits::instance().view(QString::fromLatin1(f.unit));
-    return OilPanel::tr("default: %1")
-        .arg(view.identity() ? formatNumber(f.fileDefault) : formatNumberDigits(view.toDisplay(f.fileDefault), 8));
-}
-
-QString describe(const ParameterDescriptor& f)
-{
-    QString doc = QString::fromLatin1(f.doc);
-    if (std::isfinite(f.range.lo) || std::isfinite(f.range.hi) || f.range.nonzero)
-        doc += QStringLiteral(" (") + QString::fromStdString(f.range.describe()) + QLatin1Char(')');
-    return doc;
-}
-
 // the hydraulic nodes that carry an oil temperature (docs/FORMATS.md "Oil")
 QStringList thermalLiquidVolumes(const LabSpec& lab)
 {
@@ -110,15 +95,18 @@ OilPanel::OilPanel(LabDocument* document, QWidget* parent) : QWidget(parent), m_
         const QString name = QString::fromLatin1(f.name);
         ValueTarget t{ValueTarget::Kind::Oil, kOilSubject, f.name};
         auto* e = new NumberFieldEditor(m_document, t, QString::fromLatin1(f.unit), f.kind == ParamKind::WholeNumber, !f.required,
-                                        f.required ? QString() : defaultText(f), m_fieldsBox);
-        const QString doc = describe(f);
+                                        f.required ? std::nullopt : std::optional<double>(f.fileDefault), m_fieldsBox);
         auto* label = new QLabel(name, m_fieldsBox);
-        label->setToolTip(doc);
         label->setBuddy(e->widget());
-        e->widget()->setStatusTip(doc);
         e->widget()->setObjectName(QStringLiteral("oil_") + name);
-        auto* unit = new QLabel(DisplayUnits::instance().view(QString::fromLatin1(f.unit)).label, m_fieldsBox);
-        unit->setProperty("siUnit", QString::fromLatin1(f.unit));
+        auto* unit = new QLabel(m_fieldsBox);
+        // the unit, and the range in the documentation, follow the display units
+        DisplayUnits::follow(unit, [label, unit, e, &f] {
+            const QString doc = DisplayUnits::withRange(QString::fromLatin1(f.doc), f.range, QString::fromLatin1(f.unit));
+            label->setToolTip(doc);
+            e->widget()->setStatusTip(doc);
+            unit->setText(DisplayUnits::instance().view(QString::fromLatin1(f.unit)).label);
+        });
         unit->setMinimumWidth(52);
         unit->setStyleSheet(QStringLiteral("color:#4b5563"));
         m_rows.push_back({label, e->widget(), unit});
@@ -170,10 +158,8 @@ OilPanel::OilPanel(LabDocument* document, QWidget* parent) : QWidget(parent), m_
     connect(document, &LabDocument::changed, this, &OilPanel::refresh);
     connect(document, &LabDocument::diagnosticsChanged, this, &OilPanel::refresh);
     connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] {
-        for (QLabel* u : m_fieldsBox->findChildren<QLabel*>()) {
-            if (u->property("siUnit").isValid()) u->setText(DisplayUnits::instance().view(u->property("siUnit").toString()).label);
-        }
         refresh();
+        updateRefusals();
     });
     arrange();
     refresh();
@@ -237,7 +223,12 @@ void OilPanel::refresh()
     for (const Diagnostic& d : m_document->diagnostics()) {
         if (d.subject != kOilSubject) continue;
         const QString field = QString::fromStdString(d.field);
-        const QString msg = (d.severity == Severity::Warning ? tr("warning: ") : QString()) + QString::fromStdString(d.message);
+        // a range refusal in the field's display unit
+        QString message = QString::fromStdString(d.message);
+        for (const ParameterDescriptor& f : oilFields()) {
+            if (d.field == f.name) message = DisplayUnits::rangeMessage(message, f.range, QString::fromLatin1(f.unit));
+        }
+        const QString msg = (d.severity == Severity::Warning ? tr("warning: ") : QString()) + message;
         byField[field] << msg;
         lines << QStringLiteral("<b>oil.%1</b>: %2").arg(field.toHtmlEscaped(), msg.toHtmlEscaped());
     }
@@ -259,8 +250,13 @@ void OilPanel::refresh()
         OilModel oil;
         if (lab.oil.is_object() && compileOil(lab.oil, quiet, oil) && oil.present) {
             QStringList nus;
-            for (const double c : {0.0, 20.0, 40.0, 80.0, 100.0, 120.0})
-                nus << tr("%1 °C: %2").arg(c).arg(formatNumberDigits(oil.viscosity(c + 273.15), 3));
+            // at round temperatures of the display unit (°C or K)
+            const UnitView kelvin = DisplayUnits::instance().view(QStringLiteral("K"));
+            const bool celsius = !kelvin.identity();
+            for (const double c : {0.0, 20.0, 40.0, 80.0, 100.0, 120.0}) {
+                const double t = celsius ? kelvin.fromDisplay(c) : c + 273.15;
+                nus << tr("%1: %2").arg(celsius ? kelvin.quantity(t, 4) : kelvin.quantity(t, 5)).arg(formatNumberDigits(oil.viscosity(t), 3));
+            }
             summary << tr("Kinematic viscosity (Walther) in mm²/s at %1; density %2 kg/m³ at the reference state.")
                            .arg(nus.join(QStringLiteral(", ")), formatNumberDigits(oil.rho, 6));
         }
@@ -282,8 +278,7 @@ void OilPanel::updateRefusals()
         const auto kept = e->edit()->value();
         reasons << tr("%1 \u201c%2\u201d not stored: %3. The lab keeps %4; correct it or press Escape.")
                        .arg(name, e->edit()->text(), m_refused.value(name),
-                            kept ? formatNumber(DisplayUnits::instance().view(QString::fromLatin1(f.unit)).toDisplay(*kept))
-                                 : tr("no value"));
+                            kept ? DisplayUnits::instance().view(QString::fromLatin1(f.unit)).quantity(*kept, 6) : tr("no value"));
     }
     m_refusal->setText(reasons.join(QLatin1Char('\n')));
     m_refusal->setVisible(!reasons.isEmpty());

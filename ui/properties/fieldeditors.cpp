@@ -11,6 +11,7 @@
 #include "commands/connectcommand.h"
 #include "commands/disconnectcommand.h"
 #include "commands/renamecommand.h"
+#include "document/displayunits.h"
 #include "document/fieldpath.h"
 #include "document/labdocument.h"
 #include "document/numbers.h"
@@ -118,7 +119,7 @@ void PortEditor::refresh()
 // ---- number
 
 NumberFieldEditor::NumberFieldEditor(LabDocument* document, ValueTarget target, const QString& unit, bool whole, bool optional,
-                                     const QString& placeholder, QWidget* parent)
+                                     std::optional<double> fileDefault, QWidget* parent)
     : FieldEditor(document, parent), m_target(std::move(target)), m_whole(whole)
 {
     m_edit = new NumberEdit(parent);
@@ -126,7 +127,7 @@ NumberFieldEditor::NumberFieldEditor(LabDocument* document, ValueTarget target, 
     m_edit->setIntegerOnly(whole);
     m_edit->setUnit(unit);
     m_edit->setAllowEmpty(optional);
-    m_edit->setPlaceholderText(placeholder);
+    m_edit->setDefaultValue(fileDefault);
     connect(m_edit, &NumberEdit::committed, this, &NumberFieldEditor::commit);
     connect(m_edit, &NumberEdit::refused, this, &FieldEditor::hint);
     refresh();
@@ -193,7 +194,12 @@ KeywordFieldEditor::KeywordFieldEditor(LabDocument* document, ValueTarget target
     m_edit->setUnit(QString::fromLatin1(p.unit));
     m_edit->setAllowEmpty(!p.required);
     m_keyword = new QCheckBox(QString::fromLatin1(p.keyword ? p.keyword : ""), m_box);
-    m_keyword->setToolTip(tr("Use the keyword (stands for %1)").arg(formatNumber(p.keywordValue)));
+    const auto keywordTip = [this] {
+        m_keyword->setToolTip(tr("Use the keyword (stands for %1)")
+                                  .arg(DisplayUnits::instance().view(QString::fromLatin1(m_param.unit)).quantity(m_param.keywordValue, 6)));
+    };
+    keywordTip();
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, keywordTip);
     row->addWidget(m_edit, 1);
     row->addWidget(m_keyword);
     connect(m_edit, &NumberEdit::committed, this, [this](std::optional<double> si) {

@@ -85,8 +85,9 @@ private:
 class NumberFieldEditor : public FieldEditor {
     Q_OBJECT
 public:
-    NumberFieldEditor(LabDocument* document, ValueTarget target, const QString& unit, bool whole, bool optional, const QString& placeholder,
-                      QWidget* parent);
+    /// `fileDefault`: the value an empty optional field stands for (SI), shown as its placeholder
+    NumberFieldEditor(LabDocument* document, ValueTarget target, const QString& unit, bool whole, bool optional,
+                      std::optional<double> fileDefault, QWidget* parent);
     QWidget* widget() const override;
     void refresh() override;
     void setItemId(const QString& id) { m_target.id = id.toStdString(); }

@@ -28,8 +28,7 @@ std::string boundSource(const std::optional<Json>& v)
 
 } // namespace
 
-InputFieldEditor::InputFieldEditor(LabDocument* document, ValueTarget target, const InputDescriptor& input, const QString& placeholder,
-                                   QWidget* parent)
+InputFieldEditor::InputFieldEditor(LabDocument* document, ValueTarget target, const InputDescriptor& input, QWidget* parent)
     : FieldEditor(document, parent), m_target(std::move(target)), m_input(input)
 {
     m_box = new QFrame(parent);
@@ -43,7 +42,7 @@ InputFieldEditor::InputFieldEditor(LabDocument* document, ValueTarget target, co
     m_value = new NumberEdit(m_box);
     m_value->setUnit(QString::fromLatin1(input.unit));
     m_value->setAllowEmpty(true);
-    m_value->setPlaceholderText(placeholder);
+    m_value->setDefaultValue(input.initialDefault);
     m_bound = new QWidget(m_box);
     auto* b = new QHBoxLayout(m_bound);
     b->setContentsMargins(0, 0, 0, 0);

@@ -14,7 +14,8 @@ namespace drivelab {
 class InputFieldEditor : public FieldEditor {
     Q_OBJECT
 public:
-    InputFieldEditor(LabDocument* document, ValueTarget target, const InputDescriptor& input, const QString& placeholder, QWidget* parent);
+    /// an empty value field shows the input's initial default in the display unit
+    InputFieldEditor(LabDocument* document, ValueTarget target, const InputDescriptor& input, QWidget* parent);
     QWidget* widget() const override;
     void refresh() override;
     void setProblems(const QStringList& problems) override;

@@ -41,12 +41,6 @@ QString fieldKey(const FieldRef& f)
     }
 }
 
-QString defaultText(double v, const char* unit)
-{
-    const UnitView view = DisplayUnits::instance().view(QString::fromLatin1(unit));
-    return ItemForm::tr("default: %1").arg(view.identity() ? formatNumber(v) : formatNumberDigits(view.toDisplay(v), 8));
-}
-
 } // namespace
 
 ItemForm::ItemForm(LabDocument* document, const QString& id, QWidget* parent)
@@ -61,10 +55,7 @@ ItemForm::ItemForm(LabDocument* document, const QString& id, QWidget* parent)
         buildComponent();
     m_layout->addStretch(1);
     for (FieldEditor* e : m_editors) connect(e, &FieldEditor::hint, this, &ItemForm::hint);
-    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] {
-        for (auto it = m_unitLabels.begin(); it != m_unitLabels.end(); ++it)
-            it.value()->setText(DisplayUnits::instance().view(it.value()->property("siUnit").toString()).label);
-    });
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, &ItemForm::updateProblems);
     updateProblems();
 }
 
@@ -107,11 +98,10 @@ QGridLayout* ItemForm::section(const QString& title)
 }
 
 void ItemForm::addRow(QGridLayout* grid, const QString& key, const QString& name, FieldEditor* editor, const QString& unit,
-                      const QString& doc)
+                      const QString& doc, const Range& range)
 {
     int row = grid->rowCount();
     auto* label = new QLabel(name, this);
-    label->setToolTip(doc);
     grid->addWidget(label, row, 0, Qt::AlignTop | Qt::AlignLeft);
     if (qobject_cast<TableFieldEditor*>(editor)) {
         // a table takes the full width under its name
@@ -119,21 +109,31 @@ void ItemForm::addRow(QGridLayout* grid, const QString& key, const QString& name
     } else {
         grid->addWidget(editor->widget(), row, 1);
     }
+    QLabel* u = nullptr;
     if (!unit.isNull()) {
-        auto* u = new QLabel(DisplayUnits::instance().view(unit).label, this);
-        u->setProperty("siUnit", unit);
+        u = new QLabel(this);
         u->setMinimumWidth(36);
         u->setStyleSheet(QStringLiteral("color:#4b5563"));
         grid->addWidget(u, row, 2);
-        m_unitLabels.insert(key, u);
     }
+    QLabel* d = nullptr;
     if (!doc.isEmpty()) {
-        auto* d = new QLabel(doc, this);
+        d = new QLabel(this);
         d->setWordWrap(true);
         d->setStyleSheet(QStringLiteral("color:#6b7280; font-size:8pt"));
         grid->addWidget(d, row + 1, qobject_cast<TableFieldEditor*>(editor) ? 0 : 1, 1, qobject_cast<TableFieldEditor*>(editor) ? 3 : 2);
-        editor->widget()->setStatusTip(doc);
     }
+    if (!unit.isEmpty()) m_ranges.insert(key, {range, unit});
+    // the unit and the range follow the display units
+    DisplayUnits::follow(label, [label, u, d, editor, unit, doc, range] {
+        const QString text = DisplayUnits::withRange(doc, range, unit);
+        label->setToolTip(text);
+        if (u) u->setText(DisplayUnits::instance().view(unit).label);
+        if (d) {
+            d->setText(text);
+            editor->widget()->setStatusTip(text);
+        }
+    });
     m_editors.insert(key, editor);
     // numbers offer "Sweep this" beside the line edit's own entries
     if (QLineEdit* edit = numberEdit(key)) {
@@ -208,12 +208,9 @@ void ItemForm::buildNode()
         for (const auto& f : d->fields) {
             ValueTarget t{ValueTarget::Kind::NodeField, n->id, f.name};
             auto* e = new NumberFieldEditor(m_document, t, QString::fromLatin1(f.unit), f.kind == ParamKind::WholeNumber, !f.required,
-                                            f.required ? QString() : defaultText(f.fileDefault, f.unit), this);
-            QString doc = QString::fromLatin1(f.doc);
-            if (f.range.lo != -std::numeric_limits<double>::infinity() || f.range.hi != std::numeric_limits<double>::infinity())
-                doc += QStringLiteral(" (") + QString::fromStdString(f.range.describe()) + QLatin1Char(')');
+                                            f.required ? std::nullopt : std::optional<double>(f.fileDefault), this);
             addRow(fields, QStringLiteral("field:") + QString::fromLatin1(f.name), QString::fromLatin1(f.name), e,
-                   QString::fromLatin1(f.unit), doc);
+                   QString::fromLatin1(f.unit), QString::fromLatin1(f.doc), f.range);
         }
     }
     QGridLayout* wires = section(tr("Connected ports"));
@@ -244,12 +241,8 @@ void ItemForm::buildComponent()
         QGridLayout* inputs = section(title);
         for (const auto& in : d->inputs) {
             ValueTarget t{ValueTarget::Kind::Input, c->id, in.name};
-            QString doc = QString::fromLatin1(in.doc);
-            if (std::isfinite(in.range.lo) || std::isfinite(in.range.hi))
-                doc += QStringLiteral(" (") + QString::fromStdString(in.range.describe()) + QLatin1Char(')');
             addRow(inputs, QStringLiteral("input:") + QString::fromLatin1(in.name), QString::fromLatin1(in.name),
-                   new InputFieldEditor(m_document, t, in, defaultText(in.initialDefault, in.unit), this), QString::fromLatin1(in.unit),
-                   doc);
+                   new InputFieldEditor(m_document, t, in, this), QString::fromLatin1(in.unit), QString::fromLatin1(in.doc), in.range);
         }
     };
     if (inputsFirst) addInputs(tr("Set first: inputs (initial values)"));
@@ -269,18 +262,16 @@ void ItemForm::buildComponent()
         for (const auto& p : d->parameters) {
             const QString key = QStringLiteral("param:") + QString::fromLatin1(p.name);
             ValueTarget t{ValueTarget::Kind::Parameter, c->id, p.name};
-            QString doc = QString::fromLatin1(p.doc);
-            if (p.kind == ParamKind::Real || p.kind == ParamKind::WholeNumber || p.kind == ParamKind::RealOrKeyword) {
-                if (std::isfinite(p.range.lo) || std::isfinite(p.range.hi) || p.range.nonzero)
-                    doc += QStringLiteral(" (") + QString::fromStdString(p.range.describe()) + QLatin1Char(')');
-            }
+            const QString doc = QString::fromLatin1(p.doc);
+            const bool number = p.kind == ParamKind::Real || p.kind == ParamKind::WholeNumber || p.kind == ParamKind::RealOrKeyword;
+            const Range range = number ? p.range : Range::any();
             switch (p.kind) {
             case ParamKind::Real:
             case ParamKind::WholeNumber:
                 addRow(params, key, QString::fromLatin1(p.name),
                        new NumberFieldEditor(m_document, t, QString::fromLatin1(p.unit), p.kind == ParamKind::WholeNumber, !p.required,
-                                             p.required ? QString() : defaultText(p.fileDefault, p.unit), this),
-                       QString::fromLatin1(p.unit), doc);
+                                             p.required ? std::nullopt : std::optional<double>(p.fileDefault), this),
+                       QString::fromLatin1(p.unit), doc, range);
                 break;
             case ParamKind::Boolean:
                 addRow(params, key, QString::fromLatin1(p.name),
@@ -288,7 +279,7 @@ void ItemForm::buildComponent()
                 break;
             case ParamKind::RealOrKeyword:
                 addRow(params, key, QString::fromLatin1(p.name), new KeywordFieldEditor(m_document, t, p, this),
-                       QString::fromLatin1(p.unit), doc);
+                       QString::fromLatin1(p.unit), doc, range);
                 break;
             case ParamKind::Table:
                 if (converter) break; // the map editor below
@@ -385,7 +376,11 @@ void ItemForm::updateProblems()
     for (const auto& d : m_document->diagnosticsFor(m_id.toStdString())) {
         const FieldRef f = parseFieldPath(m_document->lab(), d.subject, d.field);
         const bool warning = d.severity == Severity::Warning;
-        const QString msg = (warning ? tr("warning: ") : QString()) + QString::fromStdString(d.message);
+        // a range refusal in the field's display unit
+        const auto range = m_ranges.constFind(fieldKey(f));
+        const QString message = QString::fromStdString(d.message);
+        const QString msg = (warning ? tr("warning: ") : QString()) +
+                            (range == m_ranges.cend() ? message : DisplayUnits::rangeMessage(message, range->first, range->second));
         byKey[fieldKey(f)] << msg;
         if (!warning) errorKeys.insert(fieldKey(f));
         lines << QStringLiteral("<b>%1</b>: %2").arg(QString::fromStdString(d.field).toHtmlEscaped(), msg.toHtmlEscaped());

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 #include "document/fieldpath.h"
+#include "spec/descriptor.h"
 
 class QGridLayout;
 class QLabel;
@@ -53,7 +54,9 @@ signals:
 private:
     void buildHeader(const QString& title, const QString& subtitle, const QString& doc, const QString& icon);
     QGridLayout* section(const QString& title);
-    void addRow(QGridLayout* grid, const QString& key, const QString& name, FieldEditor* editor, const QString& unit, const QString& doc);
+    /// one row: name, editor, unit and documentation (with `range` in the display unit, following its changes)
+    void addRow(QGridLayout* grid, const QString& key, const QString& name, FieldEditor* editor, const QString& unit, const QString& doc,
+                const Range& range = Range::any());
     void buildNode();
     void buildComponent();
     void updateProblems();
@@ -69,7 +72,7 @@ private:
     QLabel* m_mapSummary = nullptr;
     EventsTable* m_events = nullptr;
     QHash<QString, FieldEditor*> m_editors;
-    QHash<QString, QLabel*> m_unitLabels;
+    QHash<QString, std::pair<Range, QString>> m_ranges; ///< each number field's range and SI unit
 };
 
 } // namespace drivelab

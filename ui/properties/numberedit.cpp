@@ -36,7 +36,14 @@ void NumberEdit::setUnit(const QString& siUnit)
 {
     m_siUnit = siUnit;
     m_view = DisplayUnits::instance().view(siUnit);
+    if (m_default) setDefaultValue(m_default);
     showValue();
+}
+
+void NumberEdit::setDefaultValue(std::optional<double> si)
+{
+    m_default = si;
+    setPlaceholderText(si ? tr("default: %1").arg(m_view.text(*si)) : QString());
 }
 
 void NumberEdit::setValue(std::optional<double> si)
@@ -50,12 +57,7 @@ void NumberEdit::setValue(std::optional<double> si)
 
 void NumberEdit::showValue()
 {
-    if (!m_value)
-        m_shown.clear();
-    else if (m_view.identity())
-        m_shown = formatNumber(*m_value);
-    else
-        m_shown = formatNumberDigits(m_view.toDisplay(*m_value), 10);
+    m_shown = m_value ? m_view.text(*m_value) : QString();
     setText(m_shown);
     m_loaded = m_shown;
     setModified(false);

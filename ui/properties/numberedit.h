@@ -5,7 +5,8 @@
 // locale's decimal separator is a point) is shown amber with the reason in the tooltip,
 // never committed, and the model keeps its value; Return or leaving the field commits a
 // complete value, Escape restores the model's. Values are SI in the model and shown in
-// the current display unit.
+// the current display unit (UnitView::text: rounded for people when converted; a field
+// not edited is never written back, so the stored value stays bit-exact).
 #include <QLineEdit>
 #include <QValidator>
 
@@ -39,6 +40,8 @@ public:
     void setUnit(const QString& siUnit);
     /// an empty field is allowed and commits "no value" (optional parameters)
     void setAllowEmpty(bool on) { m_allowEmpty = on; }
+    /// the value an empty field stands for (SI), shown as "default: …" in the display unit
+    void setDefaultValue(std::optional<double> si);
     /// show a model value (SI); does nothing while the user is typing in the field
     void setValue(std::optional<double> si);
     /// the model value shown
@@ -72,6 +75,7 @@ private:
     UnitView m_view;
     QString m_siUnit;
     std::optional<double> m_value;
+    std::optional<double> m_default;
     QString m_shown;
     QString m_loaded;
     bool m_integer = false;

@@ -86,8 +86,7 @@ QVariant TableModel::data(const QModelIndex& index, int role) const
             const Json& row = m_rows[static_cast<std::size_t>(r)];
             return row.is_object() && row.contains(col.name) ? QString::fromStdString(row[col.name].dump()) : QString();
         }
-        const UnitView view = DisplayUnits::instance().view(QString::fromLatin1(col.unit));
-        return view.identity() ? formatNumber(*v) : formatNumberDigits(view.toDisplay(*v), 10);
+        return DisplayUnits::instance().view(QString::fromLatin1(col.unit)).text(*v);
     }
     case kSiRole: return v ? QVariant(*v) : QVariant();
     case kUnitRole: return QString::fromLatin1(col.unit);
@@ -148,6 +147,8 @@ bool TableModel::setData(const QModelIndex& index, const QVariant& value, int ro
     if (value.typeId() == QMetaType::Double) {
         si = value.toDouble();
     } else {
+        // the text shown, given back unedited: the stored value stays bit for bit
+        if (value.toString() == data(index, Qt::EditRole).toString()) return true;
         const auto shown = parseNumber(value.toString());
         if (!shown) return false; // garbage never reaches the table
         const UnitView view = DisplayUnits::instance().view(QString::fromLatin1(m_columns[static_cast<std::size_t>(index.column())].unit));

@@ -399,7 +399,7 @@ void RunController::updateActions()
 void RunController::updateCanvasLive()
 {
     // thermal-liquid volumes (an oil-temperature state) show their oil temperature while a run is shown
-    QHash<QString, QString> live;
+    QHash<QString, double> live; // [K]; the label formats it in the display unit
     if (m_model && !m_branches.isEmpty() && m_branches.front().store) {
         const SampleStore& s = *m_branches.front().store;
         const std::size_t n = s.size();
@@ -409,14 +409,14 @@ void RunController::updateCanvasLive()
             if (!r.isNode || r.name != "temperature") continue;
             for (const NodeInfo& node : m_model->nodes) {
                 if (node.id == r.subject && node.tempIndex >= 0)
-                    live.insert(QString::fromStdString(r.subject), valueWithUnit(s.value(n - 1, k), r.unit, 4));
+                    live.insert(QString::fromStdString(r.subject), s.value(n - 1, k));
             }
         }
     }
     LabScene* scene = m_window->scene();
     for (const NodeSpec& n : m_window->document()->lab().nodes) {
         const QString id = QString::fromStdString(n.id);
-        if (NodeItem* item = scene->nodeItem(id)) item->setLiveOil(live.value(id));
+        if (NodeItem* item = scene->nodeItem(id)) item->setLiveOil(live.contains(id) ? std::optional<double>(live.value(id)) : std::nullopt);
     }
 }
 

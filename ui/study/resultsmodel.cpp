@@ -6,19 +6,40 @@
 #include <cmath>
 #include <limits>
 
+#include "document/numbers.h"
 #include "study/results.h"
+#include "study/studyunits.h"
 #include "util/hash.h"
 
 namespace drivelab {
 
-ResultsModel::ResultsModel(QObject* parent) : QAbstractTableModel(parent) { }
+ResultsModel::ResultsModel(QObject* parent) : QAbstractTableModel(parent)
+{
+    // the table and the plot follow the display units
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] {
+        beginResetModel();
+        endResetModel();
+    });
+}
 
 void ResultsModel::reset(std::shared_ptr<const study::Study> s)
 {
     beginResetModel();
     m_study = std::move(s);
     m_rows.clear();
+    m_units = m_study ? resultUnits(*m_study) : std::vector<std::string>{};
     endResetModel();
+}
+
+QString ResultsModel::columnTitle(int c) const
+{
+    if (!m_study || c < 0 || c >= static_cast<int>(m_study->columns.size())) return {};
+    const QString name = QString::fromStdString(m_study->columns[static_cast<std::size_t>(c)]);
+    const std::size_t i = static_cast<std::size_t>(c);
+    const QString unit = i < m_units.size() && !m_units[i].empty()
+                             ? DisplayUnits::instance().view(QString::fromStdString(m_units[i])).label
+                             : QString();
+    return unit.isEmpty() ? name : QStringLiteral("%1 [%2]").arg(name, unit);
 }
 
 void ResultsModel::addRows(const std::vector<study::Row>& rows)
@@ -46,6 +67,14 @@ int ResultsModel::columnCount(const QModelIndex& parent) const
 
 double ResultsModel::value(int r, int c) const
 {
+    const std::size_t i = static_cast<std::size_t>(c);
+    const double si = siValue(r, c);
+    if (c <= 0 || i >= m_units.size() || m_units[i].empty() || !std::isfinite(si)) return si;
+    return DisplayUnits::instance().view(QString::fromStdString(m_units[i])).toDisplay(si);
+}
+
+double ResultsModel::siValue(int r, int c) const
+{
     const double nan = std::numeric_limits<double>::quiet_NaN();
     if (r < 0 || r >= static_cast<int>(m_rows.size()) || !m_study) return nan;
     const study::Row& row = m_rows[static_cast<std::size_t>(r)];
@@ -72,9 +101,16 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const
         if (role == SortRole) return std::isfinite(v) ? QVariant(v) : QVariant();
         if (role == Qt::DisplayRole) {
             if (!std::isfinite(v)) return QString();
-            return c == 0 ? QString::number(row.index) : QString::number(v, 'g', 8);
+            // rounded for reading; the tooltip has the exact value the results file holds
+            return c == 0 ? QString::number(row.index) : formatNumberDigits(v, 6);
         }
-        if (role == Qt::ToolTipRole && std::isfinite(v)) return QString::fromStdString(formatDouble(v));
+        if (role == Qt::ToolTipRole && std::isfinite(v)) {
+            const std::size_t i = static_cast<std::size_t>(c);
+            const QString si = QString::fromStdString(formatDouble(siValue(index.row(), c)));
+            return i < m_units.size() && !m_units[i].empty()
+                       ? si + QLatin1Char(' ') + DisplayUnits::pretty(QString::fromStdString(m_units[i]))
+                       : si;
+        }
         return {};
     }
     QString text;
@@ -91,8 +127,7 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const
 QVariant ResultsModel::headerData(int section, Qt::Orientation o, int role) const
 {
     if (o != Qt::Horizontal || !m_study || section < 0 || section >= static_cast<int>(m_study->columns.size())) return {};
-    if (role == Qt::DisplayRole || role == Qt::ToolTipRole)
-        return QString::fromStdString(m_study->columns[static_cast<std::size_t>(section)]);
+    if (role == Qt::DisplayRole || role == Qt::ToolTipRole) return columnTitle(section);
     return {};
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "document/displayunits.h"
 #include "study/study.h"
 
 namespace drivelab {
@@ -30,8 +31,12 @@ public:
     std::shared_ptr<const study::Study> study() const { return m_study; }
     /// the rows as the results file's CSV lines, by index (study::csvRow)
     std::map<std::size_t, std::string> csvLines() const;
-    /// the numeric value of column `c` in row `r` (NaN: none)
+    /// the numeric value of column `c` in row `r` in the column's display unit (NaN: none)
     double value(int r, int c) const;
+    /// the value as stored (SI, as the results file has it)
+    double siValue(int r, int c) const;
+    /// a column's name with its display unit ("lock_time [s]", "peak_speed [rpm]")
+    QString columnTitle(int c) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -39,8 +44,11 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
+    void updateUnits();
+
     std::shared_ptr<const study::Study> m_study;
     std::vector<study::Row> m_rows;
+    std::vector<std::string> m_units; ///< each column's SI unit (studyunits.h)
 };
 
 /// sorts numbers as numbers, no value after every value

@@ -16,6 +16,8 @@
 #include <limits>
 #include <map>
 
+#include "document/displayunits.h"
+#include "document/numbers.h"
 #include "study/resultsmodel.h"
 
 namespace drivelab {
@@ -25,7 +27,7 @@ namespace {
 const QColor kRamp[5] = {QColor(0x44, 0x01, 0x54), QColor(0x3b, 0x52, 0x8b), QColor(0x21, 0x91, 0x8c), QColor(0x5e, 0xc9, 0x62),
                          QColor(0xe8, 0xc8, 0x1c)};
 
-QString num(double v) { return QString::number(v, 'g', 4); }
+QString num(double v) { return formatNumberDigits(v, 4); }
 
 } // namespace
 
@@ -66,6 +68,15 @@ ResultsPlot::ResultsPlot(ResultsModel* model, QWidget* parent) : QWidget(parent)
         redraw();
     });
     for (QComboBox* c : {m_x, m_y, m_colour}) connect(c, &QComboBox::activated, this, &ResultsPlot::redraw);
+    // another display unit: the titles and the values change
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] {
+        const int x = m_x->currentIndex(), y = m_y->currentIndex(), colour = m_colour->currentIndex();
+        fillChoices();
+        m_x->setCurrentIndex(x);
+        m_y->setCurrentIndex(y);
+        m_colour->setCurrentIndex(colour);
+        redraw();
+    });
     fillChoices();
 }
 
@@ -101,10 +112,10 @@ void ResultsPlot::fillChoices()
     QList<QPair<QString, int>> factors, metrics;
     if (study) {
         const int nf = static_cast<int>(study->spec.factors.size()), nm = static_cast<int>(study->spec.metrics.size());
-        for (int i = 0; i < nf; ++i) factors.append({QString::fromStdString(study->spec.factors[static_cast<std::size_t>(i)].path), 1 + i});
-        for (int i = 0; i < nm; ++i)
-            metrics.append({QString::fromStdString(study->spec.metrics[static_cast<std::size_t>(i)].name), 1 + nf + i});
-        metrics.append({QStringLiteral("energy_residual"), 1 + nf + nm});
+        // the columns' names with their display units ("peak_speed [rpm]")
+        for (int i = 0; i < nf; ++i) factors.append({m_model->columnTitle(1 + i), 1 + i});
+        for (int i = 0; i < nm; ++i) metrics.append({m_model->columnTitle(1 + nf + i), 1 + nf + i});
+        metrics.append({m_model->columnTitle(1 + nf + nm), 1 + nf + nm});
     }
     const bool scatter = m_mode->currentIndex() == Scatter;
     fill(m_x, scatter ? metrics : factors, 0);
@@ -191,8 +202,7 @@ void ResultsPlot::drawAgainstFactor(int x, int y)
         int k = 0;
         for (int f = 1; f <= nf; ++f) {
             if (f == x) continue;
-            name << QStringLiteral("%1 = %2").arg(QString::fromStdString(study->spec.factors[static_cast<std::size_t>(f - 1)].path),
-                                                  num(key[static_cast<std::size_t>(k++)]));
+            name << QStringLiteral("%1 = %2").arg(m_model->columnTitle(f), num(key[static_cast<std::size_t>(k++)]));
         }
         s->setName(name.isEmpty() ? m_y->currentText() : name.join(QStringLiteral(", ")));
         chart()->addSeries(s);

@@ -7,6 +7,8 @@
 #include <QStatusBar>
 #include <QTableWidget>
 
+#include "document/displayunits.h"
+#include "document/fieldpath.h"
 #include "document/labdocument.h"
 #include "mainwindow.h"
 #include "properties/propertypanel.h"
@@ -100,7 +102,10 @@ MainWindow* StudyUi::openVariant(const study::Study& s, std::size_t index)
     QStringList values;
     const double* v = s.variants.row(index);
     for (std::size_t j = 0; j < s.variants.factors; ++j)
-        values << QStringLiteral("%1 = %2").arg(QString::fromStdString(s.spec.factors[j].path), QString::number(v[j], 'g', 17));
+        values << QStringLiteral("%1 = %2").arg(QString::fromStdString(s.spec.factors[j].path),
+                                                DisplayUnits::instance()
+                                                    .view(QString::fromStdString(valuePathUnit(s.base, s.spec.factors[j].path)))
+                                                    .textWithUnit(v[j]));
     w->resize(m_window->size());
     w->show();
     w->setWindowTitle(tr("Variant %1 of %2 — DriveLab").arg(index).arg(m_window->document()->displayName()));

@@ -11,6 +11,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSet>
+#include <QSettings>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -339,11 +340,33 @@ void SweepDialog::saveWithDialog()
     if (!saveSweep(path, &why)) QMessageBox::warning(this, tr("Save Sweep"), why);
 }
 
+QString SweepDialog::defaultCsvPath() const
+{
+    // beside the sweep file and named after it ("launch.sweep.json" -> "launch.csv"), else
+    // beside the lab ("launch.lab.json" -> "launch-sweep.csv"), else in the last folder used
+    const auto stem = [](const QString& fileName) {
+        for (const char* suffix : {".sweep.json", ".lab.json", ".json"}) {
+            if (fileName.endsWith(QLatin1String(suffix))) return fileName.chopped(static_cast<int>(qstrlen(suffix)));
+        }
+        return fileName;
+    };
+    if (!m_sweepPath.isEmpty()) {
+        const QFileInfo sweep(m_sweepPath);
+        return sweep.absoluteDir().filePath(stem(sweep.fileName()) + QStringLiteral(".csv"));
+    }
+    const QString lab = m_document->filePath();
+    const QString dir = lab.isEmpty() ? QSettings().value(QStringLiteral("files/lastDirectory"), QDir::homePath()).toString()
+                                      : QFileInfo(lab).absolutePath();
+    const QString name = lab.isEmpty() ? QString::fromStdString(m_document->lab().name) : stem(QFileInfo(lab).fileName());
+    return QDir(dir).filePath((name.isEmpty() ? tr("lab") : name) + QStringLiteral("-sweep.csv"));
+}
+
 void SweepDialog::exportWithDialog()
 {
-    const QString start = m_sweepPath.isEmpty() ? QString() : m_sweepPath.section(QLatin1Char('.'), 0, -3) + QStringLiteral(".csv");
-    QString path = QFileDialog::getSaveFileName(this, tr("Export Results"), start, tr("CSV (*.csv)"));
+    QString path = QFileDialog::getSaveFileName(this, tr("Export Results"), defaultCsvPath(), tr("CSV (*.csv)"));
     if (path.isEmpty()) return;
+    // a name typed without the extension gets it (the filter says CSV)
+    if (!path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive)) path += QStringLiteral(".csv");
     QString why;
     if (!exportCsv(path, &why)) QMessageBox::warning(this, tr("Export Results"), why);
 }

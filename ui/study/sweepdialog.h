@@ -55,7 +55,10 @@ public:
 
     void openWithDialog();
     void saveWithDialog();
+    /// Export CSV…: a file dialog starting at defaultCsvPath(); ".csv" is added when the name has none
     void exportWithDialog();
+    /// where Export CSV… proposes to write: named after the sweep file, else the lab
+    QString defaultCsvPath() const;
 
     SweepForm* form() const { return m_form; }
     QTableView* table() const { return m_table; }

@@ -5,6 +5,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -12,6 +13,7 @@
 
 #include "document/numbers.h"
 #include "spec/labpath.h"
+#include "study/valuepicker.h"
 #include "study/engine.h"
 
 namespace drivelab {
@@ -152,9 +154,22 @@ SweepForm::SweepForm(QWidget* parent) : QWidget(parent)
     auto* fl = new QLabel(tr("<b>Factors</b> — right-click a number in the Properties panel: <i>Sweep this</i>"), this);
     layout->addWidget(fl);
     layout->addWidget(m_factors, 3);
-    layout->addLayout(buttons(m_factors, tr("Add Factor"), [this] {
+    QHBoxLayout* factorButtons = buttons(m_factors, tr("Add Factor"), [this] {
         addFactor();
-    }));
+    });
+    // the lab's numbers to choose from, instead of typing a path (valuepicker.h)
+    m_pick = new QPushButton(tr("Pick from Lab"), this);
+    m_pick->setObjectName(QStringLiteral("factorsPick"));
+    m_pick->setStatusTip(tr("Add a factor on one of the lab's numbers: node fields, parameters, inputs, oil, events, run"));
+    auto* pickMenu = new QMenu(m_pick);
+    connect(pickMenu, &QMenu::aboutToShow, this, [this, pickMenu] {
+        fillValueMenu(pickMenu, m_lab, [this](const QString& path) {
+            addFactorFor(path);
+        });
+    });
+    m_pick->setMenu(pickMenu);
+    factorButtons->insertWidget(1, m_pick);
+    layout->addLayout(factorButtons);
     layout->addWidget(new QLabel(tr("<b>Metrics</b> — one number per run"), this));
     layout->addWidget(m_metrics, 2);
     layout->addLayout(buttons(m_metrics, tr("Add Metric"), [this] {

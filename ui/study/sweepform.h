@@ -15,6 +15,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 class QTableWidget;
 
@@ -57,6 +58,8 @@ public:
     int jobs() const;
     void setJobs(int jobs);
     QTableWidget* factors() const { return m_factors; }
+    /// "Pick from Lab": a menu of the lab's numbers, each adding a factor on its path
+    QPushButton* pickButton() const { return m_pick; }
     QTableWidget* metrics() const { return m_metrics; }
     QComboBox* design() const { return m_design; }
     QLineEdit* samples() const { return m_samples; }
@@ -92,6 +95,7 @@ private:
     QSpinBox* m_jobs;
     QLabel* m_count;
     QTableWidget* m_factors;
+    QPushButton* m_pick;
     QTableWidget* m_metrics;
     QLabel* m_problems;
     QStringList m_problemLines;

@@ -1,6 +1,8 @@
 #include "components/rotational/torqueconvertermap.h"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "compile/compilecontext.h"
 #include "components/rotational/torqueconverter.h"
@@ -10,6 +12,26 @@ namespace {
 
 constexpr double kEps = 2.220446049250313e-16;
 constexpr int kMaxPoints = TorqueConverter::kMaxPoints;
+
+// a computed number for people: six significant digits ("1.02", not "1.0200000000000002");
+// numbers the user wrote keep formatDouble, which gives them back as written
+std::string rounded(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
+}
+
+// the largest six-digit number not above v (a bound the user may type as shown: "at most 1.17647")
+std::string roundedDown(double v)
+{
+    std::string text = rounded(v);
+    if (!(v > 0.0) || !std::isfinite(v)) return text;
+    // the nearest six-digit number, or the one below it when that is above v
+    const double unit = std::pow(10.0, std::floor(std::log10(v)) - 5.0);
+    while (std::strtod(text.c_str(), nullptr) > v) text = rounded(std::strtod(text.c_str(), nullptr) - unit);
+    return text;
+}
 
 // the knots of a well-formed map
 struct Knots {
@@ -81,8 +103,8 @@ public:
             const double e = m.s[k] * m.r[k];
             if (e > 1.0) {
                 at(map, k, 1,
-                   "efficiency s*R = " + formatDouble(e) + " exceeds 1 at speed_ratio " + formatDouble(m.s[k]) +
-                       "; lower torque_ratio to at most " + formatDouble(1.0 / m.s[k]));
+                   "efficiency (speed_ratio times torque_ratio) = " + rounded(e) + " exceeds 1 at speed_ratio " + formatDouble(m.s[k]) +
+                       "; lower torque_ratio to at most " + roundedDown(1.0 / m.s[k]));
                 ok = false;
             }
         }
@@ -96,7 +118,7 @@ public:
                 const double ev = sv * (m.r[k] + slope * (sv - m.s[k]));
                 if (ev > 1.0 + 4.0 * kEps) {
                     at(map, k, 1,
-                       "efficiency s*R(s) peaks at " + formatDouble(ev) + " at speed_ratio " + formatDouble(sv) + " between points " +
+                       "efficiency (speed_ratio times torque_ratio) peaks at " + rounded(ev) + " at speed_ratio " + rounded(sv) + " between points " +
                            std::to_string(k) + " and " + std::to_string(k + 1) +
                            " (the knots pass, the segment does not); lower torque_ratio on this segment or add a point");
                     ok = false;
@@ -129,7 +151,7 @@ public:
         f.message = std::string("at speed_ratio -1, ") + n1 + " (R " + formatDouble(r1) + ", C " + formatDouble(c1) + ") and " + n2 +
                     " (R " + formatDouble(r2) + ", C " + formatDouble(c2) +
                     ") give different torques when the reference member changes; set " + n2 + "[0] to capacity_coefficient " +
-                    formatDouble(c1 * r1) + " and torque_ratio " + r2Text + " (R1*R2 = 1, C2 = C1*R1)";
+                    formatDouble(c1 * r1) + " and torque_ratio " + r2Text + " (the exact values: torque ratios R1 R2 = 1, C2 = C1 R1)";
         m_out.push_back(std::move(f));
     }
 
