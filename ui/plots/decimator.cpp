@@ -29,7 +29,7 @@ namespace {
 bool sameRequest(const DecimationRequest& a, const DecimationRequest& b)
 {
     return a.store == b.store && a.observable == b.observable && a.x0 == b.x0 && a.x1 == b.x1 && a.columns == b.columns &&
-           a.scale == b.scale && a.offset == b.offset && a.step == b.step && b.count >= a.count;
+           a.scale == b.scale && a.offset == b.offset && a.step == b.step && a.from == b.from && a.values == b.values && b.count >= a.count;
 }
 
 } // namespace
@@ -46,7 +46,7 @@ void decimate(const DecimationRequest& r, QList<QPointF>& out, DecimationCache& 
     }
     const std::size_t k = r.observable;
     const auto y = [&](std::size_t i) {
-        return s.value(i, k) * r.scale + r.offset;
+        return (r.values ? r.values[i] : s.value(i, k)) * r.scale + r.offset;
     };
     // the visible samples plus one neighbour on each side
     std::size_t i0 = s.lowerBound(r.x0, n);
@@ -54,6 +54,7 @@ void decimate(const DecimationRequest& r, QList<QPointF>& out, DecimationCache& 
     while (i1 < n && s.time(i1) <= r.x1) ++i1; // first sample after the range, or n
     if (i0 > 0) --i0;
     if (i1 < n) ++i1;
+    i0 = std::max(i0, r.from);
     if (i1 <= i0) {
         out.clear();
         return;

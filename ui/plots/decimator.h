@@ -24,6 +24,8 @@ struct DecimationRequest {
     double scale = 1.0;         ///< display = value * scale + offset
     double offset = 0.0;
     bool step = false; ///< draw as steps (a value holds until the next sample)
+    const double* values = nullptr; ///< the series' samples (a derived channel) instead of the store's column `observable`
+    std::size_t from = 0; ///< the first sample with a value (1: a tick mean's sample at tick 0 has none)
 };
 
 /// the points to plot (includes one sample on each side of the range, so lines reach the edges)

@@ -1,6 +1,9 @@
 #include "plots/observablepicker.h"
 
 #include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
 #include <QPushButton>
@@ -57,11 +60,43 @@ ObservablePicker::ObservablePicker(QWidget* parent) : QDialog(parent)
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     QPushButton* add = buttons->addButton(tr("Add to Plot"), QDialogButtonBox::ActionRole);
     QPushButton* addNew = buttons->addButton(tr("Add as New Plot"), QDialogButtonBox::ActionRole);
+    // a derived channel: name = expression [unit]
+    auto* derived = new QGroupBox(tr("Derived channel"), this);
+    m_derivedName = new QLineEdit(derived);
+    m_derivedName->setObjectName(QStringLiteral("derivedName"));
+    m_derivedName->setPlaceholderText(tr("wheel_kmh"));
+    m_derivedExpression = new QLineEdit(derived);
+    m_derivedExpression->setObjectName(QStringLiteral("derivedExpression"));
+    m_derivedExpression->setPlaceholderText(tr("wheels.speed*0.3*3.6"));
+    m_derivedExpression->setToolTip(tr("Observables as id.name (SI values: rad/s, N·m, Pa, K), signals by their id, '-' in an id "
+                                       "written '_'; + - * / ^, sin, cos, abs, sqrt, min, max, _pi, comparisons and c ? a : b"));
+    m_derivedUnit = new QLineEdit(derived);
+    m_derivedUnit->setObjectName(QStringLiteral("derivedUnit"));
+    m_derivedUnit->setPlaceholderText(tr("km/h"));
+    m_derivedError = new QLabel(derived);
+    m_derivedError->setObjectName(QStringLiteral("derivedError"));
+    m_derivedError->setWordWrap(true);
+    m_derivedError->setStyleSheet(QStringLiteral("color:#b3131f"));
+    m_derivedError->hide();
+    auto* addDerived = new QPushButton(tr("Add Channel"), derived);
+    addDerived->setObjectName(QStringLiteral("derivedAdd"));
+    auto* form = new QFormLayout(derived);
+    form->addRow(tr("Name"), m_derivedName);
+    form->addRow(tr("Expression"), m_derivedExpression);
+    form->addRow(tr("Unit"), m_derivedUnit);
+    form->addRow(m_derivedError);
+    form->addRow(addDerived);
     auto* box = new QVBoxLayout(this);
     box->addWidget(m_filter);
     box->addWidget(m_tree);
+    box->addWidget(derived);
     box->addWidget(buttons);
-    resize(380, 520);
+    resize(400, 640);
+    const auto wantDerived = [this] {
+        emit derivedWanted({m_derivedName->text().trimmed(), m_derivedExpression->text(), m_derivedUnit->text().trimmed()}, false);
+    };
+    connect(addDerived, &QPushButton::clicked, this, wantDerived);
+    connect(m_derivedExpression, &QLineEdit::returnPressed, this, wantDerived);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     connect(add, &QPushButton::clicked, this, [this] {
         emitSelected(false);
@@ -104,6 +139,14 @@ void ObservablePicker::setObservableLayout(const std::vector<ObservableRef>& lay
     m_tree->expandAll();
     m_tree->resizeColumnToContents(0);
 }
+
+void ObservablePicker::setDerivedError(const QString& text)
+{
+    m_derivedError->setText(text);
+    m_derivedError->setVisible(!text.isEmpty());
+}
+
+QString ObservablePicker::derivedError() const { return m_derivedError->isHidden() ? QString() : m_derivedError->text(); }
 
 void ObservablePicker::emitSelected(bool newPlot)
 {

@@ -1,20 +1,25 @@
 #include "plots/plotarea.h"
 
+#include <QChart>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QDir>
 #include <QGridLayout>
 #include <QLabel>
 #include <QMenu>
 #include <QPixmap>
 #include <QResizeEvent>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "compile/model.h"
 #include "plots/defaultplots.h"
@@ -25,8 +30,12 @@
 
 namespace drivelab {
 
-PlotArea::PlotArea(QWidget* parent) : QWidget(parent), m_timer(new QTimer(this))
+PlotArea::PlotArea(QWidget* parent) : QWidget(parent), m_timer(new QTimer(this)), m_alignTimer(new QTimer(this))
 {
+    // plot areas are aligned once the charts have laid out (a change of axis labels moves them)
+    m_alignTimer->setSingleShot(true);
+    m_alignTimer->setInterval(0);
+    connect(m_alignTimer, &QTimer::timeout, this, &PlotArea::alignPlotAreas);
     setObjectName(QStringLiteral("plotArea"));
     auto* tools = new QHBoxLayout;
     tools->setContentsMargins(4, 2, 4, 0);
@@ -44,6 +53,13 @@ PlotArea::PlotArea(QWidget* parent) : QWidget(parent), m_timer(new QTimer(this))
     m_followButton->setCheckable(true);
     m_followButton->setChecked(true);
     QToolButton* fitButton = button(tr("Fit"), tr("Show the whole run (double-click a plot)"));
+    m_measureButton = button(tr("Measure"), tr("Two cursors A and B (drag them): Δt, and per shown series Δ, mean and integral "
+                                               "over the interval, from every sample"));
+    m_measureButton->setCheckable(true);
+    m_markersButton = button(tr("Events"), tr("Mark the lab's events and the clutches' locks, breakaways and releases on the time "
+                                              "axis (hover a line for what happened)"));
+    m_markersButton->setCheckable(true);
+    m_markersButton->setChecked(true);
     QToolButton* csv = button(tr("CSV…"), tr("Export the current plot's shown series to CSV"));
     QToolButton* png = button(tr("PNG…"), tr("Export the plots as a PNG image"));
     m_message = new QLabel(this);
@@ -78,14 +94,19 @@ PlotArea::PlotArea(QWidget* parent) : QWidget(parent), m_timer(new QTimer(this))
     connect(pick, &QToolButton::clicked, this, &PlotArea::showPicker);
     connect(m_followButton, &QToolButton::toggled, this, &PlotArea::setFollow);
     connect(fitButton, &QToolButton::clicked, this, &PlotArea::fit);
+    connect(m_measureButton, &QToolButton::toggled, this, &PlotArea::setMeasuring);
+    connect(m_markersButton, &QToolButton::toggled, this, &PlotArea::setMarkersShown);
     connect(csv, &QToolButton::clicked, this, &PlotArea::exportCsvDialog);
     connect(png, &QToolButton::clicked, this, &PlotArea::exportPngDialog);
 }
 
 PlotArea::~PlotArea()
 {
-    // the panels reference the layout: drop them first
-    for (PlotPanel* p : m_panels) p->setObservableLayout(nullptr);
+    // the panels reference the layout and the derived channels: drop them first
+    for (PlotPanel* p : m_panels) {
+        p->setDerivedChannels(nullptr);
+        p->setObservableLayout(nullptr);
+    }
 }
 
 void PlotArea::setModel(const ModelPtr& model)
@@ -96,6 +117,18 @@ void PlotArea::setModel(const ModelPtr& model)
     std::vector<std::string> ids;
     for (const auto& r : m_layout) ids.push_back(r.subject + "." + r.name);
     m_duration = static_cast<double>(model->ticks) * model->h;
+    // the derived channels against this layout (the same lab's ids: each compiles as before)
+    std::vector<std::shared_ptr<DerivedChannel>> kept;
+    QStringList lost;
+    for (const auto& c : m_derived) {
+        if (std::unique_ptr<DerivedChannel> again = DerivedChannel::compile(c->definition(), m_layout, nullptr))
+            kept.push_back(std::move(again));
+        else
+            lost << c->definition().name;
+    }
+    if (ids != m_layoutIds) kept.clear(); // another lab: its own plots, no channels of the last one
+    m_derived = std::move(kept);
+    if (!lost.isEmpty() && ids == m_layoutIds) emit hint(tr("Derived channels dropped (their names are gone): %1").arg(lost.join(QStringLiteral(", "))));
     if (ids != m_layoutIds || m_panels.isEmpty()) {
         // another lab (or another set of observables): its default plots
         m_layoutIds = ids;
@@ -110,22 +143,27 @@ void PlotArea::setModel(const ModelPtr& model)
         }
         for (const DefaultPlot& d : defaultPlots(m_layout, components, oilVolumes)) addPanel(d.title, d.keys);
     }
-    for (PlotPanel* p : m_panels) p->setObservableLayout(&m_layout);
+    for (PlotPanel* p : m_panels) {
+        p->setDerivedChannels(&m_derived);
+        p->setObservableLayout(&m_layout);
+    }
     if (m_picker) m_picker->setObservableLayout(m_layout);
     fit();
 }
 
 void PlotArea::addBranch(const BranchInfo& info)
 {
-    m_branches.push_back({info.id, info.label, info.store});
+    m_branches.push_back({info.id, info.label, info.store, info.markers});
     for (PlotPanel* p : m_panels) p->setBranches(m_branches);
     refresh(true);
+    updateMarkers(true);
 }
 
 void PlotArea::clearBranches()
 {
     m_branches.clear();
     for (PlotPanel* p : m_panels) p->setBranches(m_branches);
+    updateMarkers(true);
 }
 
 void PlotArea::clearPlots()
@@ -136,6 +174,9 @@ void PlotArea::clearPlots()
     m_panels.clear();
     m_current = nullptr;
     m_layout.clear();
+    m_labMarkers.clear();
+    m_markerCount = 0;
+    m_derived.clear();
     m_model.reset();
     m_layoutIds.clear();
     if (m_picker) m_picker->setObservableLayout(m_layout);
@@ -144,6 +185,8 @@ void PlotArea::clearPlots()
 
 void PlotArea::setLive(bool live)
 {
+    if (!live && m_live) followNewest(); // the run's last samples, once, as it comes to rest
+    m_live = live;
     if (live) {
         m_costMs = 0.0;
         for (PlotPanel* p : m_panels) p->view()->takePaintMs(); // paints at rest are not the run's
@@ -175,6 +218,7 @@ double PlotArea::latestTime() const
 void PlotArea::refresh(bool force)
 {
     followNewest();
+    updateMarkers(force);
     for (PlotPanel* p : m_panels) p->refresh(m_x0, m_x1, force);
 }
 
@@ -188,7 +232,10 @@ void PlotArea::refreshNext()
     for (PlotPanel* p : m_panels) ms += p->view()->takePaintMs();
     QElapsedTimer clock;
     clock.start();
-    if (i == 0) followNewest(); // the plots of one round share a time range
+    if (i == 0) {
+        followNewest(); // the plots of one round share a time range
+        updateMarkers(false);
+    }
     m_panels[i]->refresh(m_x0, m_x1, false);
     ms += static_cast<double>(clock.nsecsElapsed()) * 1e-6;
     m_costMs = m_costMs > 0.0 ? 0.75 * m_costMs + 0.25 * ms : ms;
@@ -214,7 +261,7 @@ int PlotArea::liveInterval() const { return m_timer->interval(); }
 
 void PlotArea::followNewest()
 {
-    if (!m_follow) return;
+    if (!m_follow || !m_live) return; // a finished or paused run stays where the user looks
     const double t = latestTime();
     const double w = m_x1 - m_x0;
     if (t > m_x1) {
@@ -226,13 +273,16 @@ void PlotArea::followNewest()
 PlotPanel* PlotArea::addPanel(const QString& title, const QVector<ObservableKey>& keys)
 {
     auto* p = new PlotPanel(title, m_grid);
+    p->setDerivedChannels(&m_derived);
     p->setObservableLayout(m_layout.empty() ? nullptr : &m_layout);
     for (const auto& k : keys) p->addKey(k);
     p->setBranches(m_branches);
     m_panels.push_back(p);
+    if (m_markersShown) p->view()->setMarkers(markers());
     wire(p);
     relayout();
     p->refresh(m_x0, m_x1, true);
+    if (m_measuring) p->setMeasureTimes(m_measureA, m_measureB);
     return p;
 }
 
@@ -256,7 +306,11 @@ void PlotArea::wire(PlotPanel* p)
     connect(p, &PlotPanel::activated, this, [this](PlotPanel* x) {
         m_current = x;
     });
+    connect(p->chart(), &QChart::plotAreaChanged, m_alignTimer, qOverload<>(&QTimer::start));
     connect(v, &PlotView::zoomRequested, this, &PlotArea::zoom);
+    connect(v, &PlotView::measureCursorMoved, this, [this](int which, double t) {
+        setMeasureTimes(which == 0 ? t : m_measureA, which == 1 ? t : m_measureB);
+    });
     connect(v, &PlotView::panRequested, this, &PlotArea::pan);
     connect(v, &PlotView::fitRequested, this, &PlotArea::fit);
     connect(v, &PlotView::cursorMoved, this, &PlotArea::setCursorTime);
@@ -274,6 +328,25 @@ void PlotArea::wire(PlotPanel* p)
     });
 }
 
+void PlotArea::alignPlotAreas()
+{
+    // the plots of one grid column share their plot area's left and right edges (times line up
+    // down the column): each chart's margins make up for its narrower axis labels
+    if (m_columns <= 0) return;
+    for (int c = 0; c < m_columns; ++c) {
+        double left = 0.0, right = 0.0;
+        for (int i = c; i < m_panels.size(); i += m_columns) {
+            const QMarginsF inset = m_panels[i]->naturalInsets();
+            left = std::max(left, inset.left());
+            right = std::max(right, inset.right());
+        }
+        for (int i = c; i < m_panels.size(); i += m_columns) {
+            const QMarginsF inset = m_panels[i]->naturalInsets();
+            m_panels[i]->setAlignPadding(qRound(left - inset.left()), qRound(right - inset.right()));
+        }
+    }
+}
+
 void PlotArea::relayout()
 {
     const int columns = width() >= 1300 ? 3 : (width() >= 760 ? 2 : 1);
@@ -281,6 +354,7 @@ void PlotArea::relayout()
     while (m_gridLayout->count()) m_gridLayout->takeAt(0);
     for (int i = 0; i < m_panels.size(); ++i) m_gridLayout->addWidget(m_panels[i], i / columns, i % columns);
     for (int c = 0; c < 3; ++c) m_gridLayout->setColumnStretch(c, c < columns ? 1 : 0);
+    m_alignTimer->start();
 }
 
 void PlotArea::resizeEvent(QResizeEvent* e)
@@ -309,6 +383,7 @@ void PlotArea::setFollow(bool on)
 
 void PlotArea::zoom(double factor, double t)
 {
+    if (m_follow) setFollow(false); // the user's zoom: the window is theirs now
     const double w = std::clamp((m_x1 - m_x0) * factor, 1e-6, 10.0 * std::max(m_duration, 1e-6));
     if (!std::isfinite(t)) t = 0.5 * (m_x0 + m_x1);
     const double x0 = t - (t - m_x0) * (w / (m_x1 - m_x0));
@@ -326,115 +401,29 @@ void PlotArea::setCursorTime(double t)
     for (PlotPanel* p : m_panels) p->setCursorTime(t);
 }
 
-bool PlotArea::exportCsv(const QString& path, QString* error) const
+void PlotArea::setMeasuring(bool on)
 {
-    QString text;
-    if (PlotPanel* p = currentPanel()) text = p->csv(m_x0, m_x1);
-    QFile f(path);
-    if (text.isEmpty() || !f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        if (error) *error = text.isEmpty() ? tr("There is no plot to export.") : f.errorString();
-        return false;
+    if (on == m_measuring) return;
+    m_measuring = on;
+    if (m_measureButton->isChecked() != on) m_measureButton->setChecked(on);
+    if (on)
+        setMeasureTimes(m_x0 + (m_x1 - m_x0) / 3.0, m_x0 + 2.0 * (m_x1 - m_x0) / 3.0);
+    else {
+        for (PlotPanel* p : m_panels) p->setMeasureTimes(std::nan(""), std::nan(""));
     }
-    return f.write(text.toUtf8()) >= 0;
 }
 
-bool PlotArea::exportPng(const QString& path) const { return m_grid->grab().save(path, "PNG"); }
-
-void PlotArea::exportCsvDialog()
+void PlotArea::setMeasureTimes(double ta, double tb)
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Series"), QStringLiteral("series.csv"), tr("CSV files (*.csv)"));
-    if (path.isEmpty()) return;
-    QString error;
-    emit hint(exportCsv(path, &error) ? tr("Series written to %1").arg(path) : tr("Could not write %1: %2").arg(path, error));
-}
-
-void PlotArea::exportPngDialog()
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Plots"), QStringLiteral("plots.png"), tr("PNG images (*.png)"));
-    if (path.isEmpty()) return;
-    emit hint(exportPng(path) ? tr("Plots written to %1").arg(path) : tr("Could not write %1").arg(path));
-}
-
-void PlotArea::showPicker()
-{
-    if (!m_picker) {
-        m_picker = new ObservablePicker(this);
-        connect(m_picker, &ObservablePicker::picked, this, [this](const QStringList& s, const QStringList& n, bool newPlot) {
-            addObservables(newPlot ? nullptr : currentPanel(), s, n);
-        });
+    if (!std::isfinite(ta) || !std::isfinite(tb)) return;
+    m_measuring = true;
+    if (!m_measureButton->isChecked()) {
+        const QSignalBlocker quiet(m_measureButton);
+        m_measureButton->setChecked(true);
     }
-    m_picker->setObservableLayout(m_layout);
-    m_picker->show();
-    m_picker->raise();
-}
-
-bool PlotArea::addObservables(PlotPanel* panel, const QStringList& subjects, const QStringList& names)
-{
-    if (subjects.isEmpty()) return false;
-    if (!panel) panel = addPanel(subjects.front() + QLatin1Char('.') + names.front(), {});
-    bool any = false;
-    for (int i = 0; i < subjects.size() && i < names.size(); ++i) any = panel->addKey({subjects[i], names[i], {}}) || any;
-    m_current = panel;
-    refresh(true);
-    return any;
-}
-
-void PlotArea::itemDropped(PlotPanel* p, const QString& id, const QPoint& globalPos)
-{
-    QMenu menu(this);
-    QStringList names;
-    for (const auto& r : m_layout) {
-        if (QString::fromStdString(r.subject) == id) names << QString::fromStdString(r.name);
-    }
-    if (names.isEmpty()) {
-        emit hint(tr("%1 has no observables in this run (run the lab first)").arg(id));
-        return;
-    }
-    for (const QString& n : names)
-        menu.addAction(n, this, [this, p, id, n] {
-            addObservables(p, {id}, {n});
-        });
-    menu.addSeparator();
-    menu.addAction(tr("All of %1").arg(id), this, [this, p, id, names] {
-        addObservables(p, QStringList(names.size(), id), names);
-    });
-    menu.exec(globalPos);
-}
-
-void PlotArea::contextMenu(PlotPanel* p, const QPoint& globalPos)
-{
-    m_current = p;
-    QMenu menu(this);
-    QMenu* add = menu.addMenu(tr("Add Observable"));
-    QMenu* sub = nullptr;
-    QString subject;
-    for (const auto& r : m_layout) {
-        const QString s = QString::fromStdString(r.subject), n = QString::fromStdString(r.name);
-        if (!sub || s != subject) {
-            sub = add->addMenu(s);
-            subject = s;
-        }
-        sub->addAction(n, this, [this, p, s, n] {
-            addObservables(p, {s}, {n});
-        });
-    }
-    QMenu* remove = menu.addMenu(tr("Remove Observable"));
-    for (int i = 0; i < p->keys().size(); ++i)
-        remove->addAction(p->keys()[i].text(), this, [p, i] {
-            p->removeKey(i);
-        });
-    menu.addAction(tr("Remove Plot"), this, [this, p] {
-        removePanel(p);
-    });
-    menu.addSeparator();
-    menu.addAction(tr("Fit Whole Run"), this, &PlotArea::fit);
-    QAction* follow = menu.addAction(tr("Follow"), this, &PlotArea::setFollow);
-    follow->setCheckable(true);
-    follow->setChecked(m_follow);
-    menu.addSeparator();
-    menu.addAction(tr("Export CSV…"), this, &PlotArea::exportCsvDialog);
-    menu.addAction(tr("Export PNG…"), this, &PlotArea::exportPngDialog);
-    menu.exec(globalPos);
+    m_measureA = ta;
+    m_measureB = tb;
+    for (PlotPanel* p : m_panels) p->setMeasureTimes(ta, tb);
 }
 
 } // namespace drivelab

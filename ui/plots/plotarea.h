@@ -8,9 +8,12 @@
 // canvas items add series.
 #include <QWidget>
 
+#include <memory>
 #include <vector>
 
+#include "plots/derivedchannel.h"
 #include "plots/plotpanel.h"
+#include "plots/plotview.h"
 #include "simulation/runtypes.h"
 
 class QTimer;
@@ -21,6 +24,7 @@ class QToolButton;
 namespace drivelab {
 
 class ObservablePicker;
+struct EventSpec;
 
 /// the plot dock's contents
 class PlotArea : public QWidget {
@@ -87,11 +91,29 @@ public:
     void pan(double dt);
     /// show the cursor readout at time t in every plot (NaN hides it)
     void setCursorTime(double t);
+    /// the run's lab events, drawn as markers on the time axis (with the clutch events)
+    void setLabEvents(const std::vector<EventSpec>& events);
+    /// show the event markers: lab events, clutch locks, breakaways and releases (on by default)
+    void setMarkersShown(bool on);
+    bool markersShown() const { return m_markersShown; }
+    /// the markers the plots draw now
+    QVector<TimeMarker> markers() const;
+    /// measure between two cursors in every plot (on: A and B at a third and two thirds of the shown range)
+    void setMeasuring(bool on);
+    bool measuring() const { return m_measuring; }
+    /// place the measurement cursors A and B [s] (turns measuring on)
+    void setMeasureTimes(double ta, double tb);
+    double measureStart() const { return m_measureA; }
+    double measureEnd() const { return m_measureB; }
 
     /// the current plot's shown series as CSV over the shown range (every plot when none)
     bool exportCsv(const QString& path, QString* error = nullptr) const;
     /// the plots as a PNG
     bool exportPng(const QString& path) const;
+    /// the open lab's file ("" when untitled): CSV exports are named after it
+    void setLabPath(const QString& path);
+    /// the file the CSV dialog proposes: LAB-PLOT.csv beside the lab
+    QString defaultCsvPath() const;
     /// ask for a file and export
     void exportCsvDialog();
     void exportPngDialog();
@@ -99,6 +121,14 @@ public:
     void showPicker();
     /// add observables to a plot (nullptr: a new plot); false when none was added
     bool addObservables(PlotPanel* panel, const QStringList& subjects, const QStringList& names);
+    /// define a derived channel and add it to a plot (nullptr: a new plot); false with the reason
+    /// in `error` (a bad or taken name, an unknown name or a syntax error in the expression)
+    bool addDerivedChannel(PlotPanel* panel, const DerivedDefinition& d, QString* error = nullptr);
+    /// the derived channels defined (for this lab's plots)
+    const std::vector<std::shared_ptr<DerivedChannel>>& derivedChannels() const { return m_derived; }
+
+    /// line up the plot areas of the plots in each grid column (left and right edges)
+    void alignPlotAreas();
 
     /// the latest sample time of any branch [s]
     double latestTime() const;
@@ -112,26 +142,39 @@ protected:
 
 private:
     void followNewest();
+    /// hand the markers to the plots when there are new clutch events (or always: force)
+    void updateMarkers(bool force);
     void wire(PlotPanel* p);
     void relayout();
     void itemDropped(PlotPanel* p, const QString& id, const QPoint& globalPos);
     void contextMenu(PlotPanel* p, const QPoint& globalPos);
 
     QTimer* m_timer;
+    QTimer* m_alignTimer;
     QLabel* m_message;
     QWidget* m_grid;
     QGridLayout* m_gridLayout;
     QToolButton* m_followButton;
+    QToolButton* m_measureButton;
+    QToolButton* m_markersButton;
+    QVector<TimeMarker> m_labMarkers;
+    std::size_t m_markerCount = 0; // clutch events handed to the plots (all branches)
+    bool m_markersShown = true;
     QList<PlotPanel*> m_panels;
     PlotPanel* m_current = nullptr;
     ObservablePicker* m_picker = nullptr;
     QVector<PlotBranch> m_branches;
     std::vector<ObservableRef> m_layout;
+    std::vector<std::shared_ptr<DerivedChannel>> m_derived; // the panels hold a pointer to this list
     ModelPtr m_model;                     // kept while m_layout lives: a signal's unit points into it
     std::vector<std::string> m_layoutIds; // subjects and names that decide "another lab"
     double m_duration = 1.0;
     double m_x0 = 0.0, m_x1 = 1.0;
     bool m_follow = true;
+    bool m_live = false; // follow moves the window only while the run is live
+    bool m_measuring = false;
+    double m_measureA = 0.0, m_measureB = 0.0; // the measurement cursors [s]
+    QString m_labPath;
     int m_columns = 0;
     int m_next = 0; // the plot refreshNext refreshes (modulo the plot count)
     double m_budget = kDefaultLiveBudget;

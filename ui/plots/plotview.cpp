@@ -4,14 +4,18 @@
 #include <QElapsedTimer>
 #include <QMimeData>
 #include <QPainter>
+#include <QToolTip>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 namespace drivelab {
 
-PlotView::PlotView(QChart* chart, QWidget* parent) : QChartView(chart, parent), m_cursor(std::numeric_limits<double>::quiet_NaN())
+PlotView::PlotView(QChart* chart, QWidget* parent)
+    : QChartView(chart, parent), m_cursor(std::numeric_limits<double>::quiet_NaN()),
+      m_measure{std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()}
 {
     setRenderHint(QPainter::Antialiasing, true);
     setMouseTracking(true);
@@ -36,6 +40,41 @@ void PlotView::setReadout(double t, const QStringList& lines)
     viewport()->update();
 }
 
+void PlotView::setMeasurement(double ta, double tb, const QStringList& lines)
+{
+    m_measure[0] = ta;
+    m_measure[1] = tb;
+    m_measureLines = lines;
+    viewport()->update();
+}
+
+void PlotView::setMarkers(const QVector<TimeMarker>& markers)
+{
+    m_markers = markers;
+    viewport()->update();
+}
+
+QString PlotView::markerTextAt(const QPointF& viewPos) const
+{
+    const QRectF area = chart()->plotArea();
+    const QPointF scene = mapToScene(viewPos.toPoint());
+    if (!area.contains(scene)) return {};
+    QStringList lines;
+    for (const TimeMarker& m : m_markers) {
+        if (std::fabs(chart()->mapToPosition(QPointF(m.time, 0.0)).x() - scene.x()) <= 3.0) lines << m.label;
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+int PlotView::measureCursorAt(const QPointF& viewPos) const
+{
+    const double x = mapToScene(viewPos.toPoint()).x();
+    for (int k = 0; k < 2; ++k) {
+        if (!std::isnan(m_measure[k]) && std::fabs(chart()->mapToPosition(QPointF(m_measure[k], 0.0)).x() - x) <= 5.0) return k;
+    }
+    return -1;
+}
+
 double PlotView::timeAt(const QPointF& viewPos) const { return chart()->mapToValue(mapToScene(viewPos.toPoint())).x(); }
 
 void PlotView::wheelEvent(QWheelEvent* e)
@@ -48,6 +87,10 @@ void PlotView::wheelEvent(QWheelEvent* e)
 
 void PlotView::mousePressEvent(QMouseEvent* e)
 {
+    if (e->button() == Qt::LeftButton && (m_dragging = measureCursorAt(e->position())) >= 0) {
+        e->accept();
+        return;
+    }
     if (e->button() == Qt::LeftButton) {
         m_panning = true;
         m_panLast = e->position();
@@ -60,6 +103,15 @@ void PlotView::mousePressEvent(QMouseEvent* e)
 
 void PlotView::mouseMoveEvent(QMouseEvent* e)
 {
+    if (m_dragging >= 0) emit measureCursorMoved(m_dragging, timeAt(e->position()));
+    viewport()->setCursor(m_dragging >= 0 || measureCursorAt(e->position()) >= 0 ? Qt::SizeHorCursor
+                          : m_panning                                        ? Qt::ClosedHandCursor
+                                                                             : Qt::CrossCursor);
+    const QString marker = m_dragging < 0 && !m_panning ? markerTextAt(e->position()) : QString();
+    if (!marker.isEmpty())
+        QToolTip::showText(e->globalPosition().toPoint(), marker, this);
+    else if (QToolTip::isVisible())
+        QToolTip::hideText();
     if (m_panning) {
         const double dt = timeAt(m_panLast) - timeAt(e->position());
         m_panLast = e->position();
@@ -74,6 +126,11 @@ void PlotView::mouseMoveEvent(QMouseEvent* e)
 
 void PlotView::mouseReleaseEvent(QMouseEvent* e)
 {
+    if (e->button() == Qt::LeftButton && m_dragging >= 0) {
+        m_dragging = -1;
+        e->accept();
+        return;
+    }
     if (e->button() == Qt::LeftButton && m_panning) {
         m_panning = false;
         viewport()->setCursor(Qt::CrossCursor);
@@ -140,34 +197,63 @@ void PlotView::dropEvent(QDropEvent* e)
     e->ignore();
 }
 
+void PlotView::drawBox(QPainter* painter, const QRectF& area, QPointF at, bool below, const QStringList& lines) const
+{
+    // a white box of text lines beside x = at.x(), from the top (or up from the bottom) of the plot area
+    QFont f = painter->font();
+    f.setPointSizeF(8.5);
+    painter->setFont(f);
+    const QFontMetricsF fm(f);
+    double w = 0;
+    for (const QString& l : lines) w = std::max(w, fm.horizontalAdvance(l));
+    const double h = fm.height() * lines.size() + 6;
+    QRectF box(at.x() + 8, below ? area.bottom() - 4 - h : area.top() + 4, w + 10, h);
+    if (box.right() > area.right()) box.moveRight(at.x() - 8);
+    if (box.left() < area.left()) box.moveLeft(area.left() + 2);
+    painter->setPen(QColor(120, 120, 120));
+    painter->setBrush(QColor(255, 255, 255, 225));
+    painter->drawRect(box);
+    painter->setPen(Qt::black);
+    double y = box.top() + 3 + fm.ascent();
+    for (const QString& l : lines) {
+        painter->drawText(QPointF(box.left() + 5, y), l);
+        y += fm.height();
+    }
+}
+
 void PlotView::drawForeground(QPainter* painter, const QRectF& rect)
 {
     QChartView::drawForeground(painter, rect);
-    if (std::isnan(m_cursor)) return;
     const QRectF area = chart()->plotArea();
-    const double x = chart()->mapToPosition(QPointF(m_cursor, 0.0)).x();
-    if (x < area.left() || x > area.right()) return;
     painter->save();
-    painter->setPen(QPen(QColor(60, 60, 60, 180), 1, Qt::DashLine));
-    painter->drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
-    if (!m_lines.isEmpty()) {
-        QFont f = painter->font();
-        f.setPointSizeF(8.5);
-        painter->setFont(f);
-        const QFontMetricsF fm(f);
-        double w = 0;
-        for (const QString& l : m_lines) w = std::max(w, fm.horizontalAdvance(l));
-        const double h = fm.height() * m_lines.size() + 6;
-        QRectF box(x + 8, area.top() + 4, w + 10, h);
-        if (box.right() > area.right()) box.moveRight(x - 8);
-        painter->setPen(QColor(120, 120, 120));
-        painter->setBrush(QColor(255, 255, 255, 225));
-        painter->drawRect(box);
-        painter->setPen(Qt::black);
-        double y = box.top() + 3 + fm.ascent();
-        for (const QString& l : m_lines) {
-            painter->drawText(QPointF(box.left() + 5, y), l);
-            y += fm.height();
+    // event markers: lab events grey-blue dashed, clutch locks green, breakaways red, releases orange
+    const QColor markerColours[] = {QColor(70, 90, 140, 200), QColor(30, 140, 60, 200), QColor(200, 30, 30, 200), QColor(220, 130, 0, 200)};
+    for (const TimeMarker& m : std::as_const(m_markers)) {
+        const double x = chart()->mapToPosition(QPointF(m.time, 0.0)).x();
+        if (x < area.left() || x > area.right()) continue;
+        painter->setPen(QPen(markerColours[m.kind], 1.0, m.kind == TimeMarker::LabEvent ? Qt::DashLine : Qt::SolidLine));
+        painter->drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
+    }
+    if (!std::isnan(m_measure[0]) && !std::isnan(m_measure[1])) {
+        // the interval shaded, A and B as solid lines with their letters
+        const double xa = std::clamp(chart()->mapToPosition(QPointF(m_measure[0], 0.0)).x(), area.left(), area.right());
+        const double xb = std::clamp(chart()->mapToPosition(QPointF(m_measure[1], 0.0)).x(), area.left(), area.right());
+        painter->fillRect(QRectF(QPointF(std::min(xa, xb), area.top()), QPointF(std::max(xa, xb), area.bottom())), QColor(255, 200, 0, 40));
+        painter->setPen(QPen(QColor(200, 120, 0), 1.2));
+        const char* names[] = {"A", "B"};
+        for (int k = 0; k < 2; ++k) {
+            const double x = k == 0 ? xa : xb;
+            painter->drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
+            painter->drawText(QPointF(x + 3, area.top() + 11), QLatin1String(names[k]));
+        }
+        if (!m_measureLines.isEmpty()) drawBox(painter, area, QPointF(std::min(xa, xb), 0.0), true, m_measureLines);
+    }
+    if (!std::isnan(m_cursor)) {
+        const double x = chart()->mapToPosition(QPointF(m_cursor, 0.0)).x();
+        if (x >= area.left() && x <= area.right()) {
+            painter->setPen(QPen(QColor(60, 60, 60, 180), 1, Qt::DashLine));
+            painter->drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
+            if (!m_lines.isEmpty()) drawBox(painter, area, QPointF(x, 0.0), false, m_lines);
         }
     }
     painter->restore();

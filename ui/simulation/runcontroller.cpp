@@ -209,7 +209,9 @@ bool RunController::loadFresh()
     m_branches.clear();
     m_forks = 0;
     m_plots->clearBranches();
+    m_plots->setLabPath(m_window->document()->filePath());
     m_plots->setModel(m_model);
+    m_plots->setLabEvents(m_runSpec.events);
     m_plots->setMessage({}, false);
     m_dock->show();
     m_dock->raise();

@@ -11,6 +11,7 @@ namespace drivelab {
 
 struct Model;
 class SampleStore;
+class MarkerLog;
 
 /// a compiled model handed to the worker (immutable, shared)
 using ModelPtr = std::shared_ptr<const Model>;
@@ -61,6 +62,7 @@ struct BranchInfo {
     std::int64_t startTick = 0; ///< where the branch's samples begin
     QString label;              ///< "main", "fork 1: lockup.capacity = 300 at 2.5 s"
     StorePtr store;
+    std::shared_ptr<MarkerLog> markers; ///< its clutch events (the worker appends, the UI reads)
     ModelPtr model;
     int sequence = 0; ///< the command that led to it
 };

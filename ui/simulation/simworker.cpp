@@ -6,7 +6,9 @@
 
 #include "compile/model.h"
 #include "simulation/forkplan.h"
+#include "simulation/markerlog.h"
 #include "simulation/samplestore.h"
+#include "solver/observables.h"
 #include "solver/session.h"
 
 namespace drivelab {
@@ -15,6 +17,7 @@ struct SimWorker::Branch {
     int id = 0;
     std::unique_ptr<Session> session;
     StorePtr store;
+    std::shared_ptr<MarkerLog> markers = std::make_shared<MarkerLog>();
     std::int64_t target = 0; // run up to this tick
     bool failed = false;
 };
@@ -58,6 +61,7 @@ void SimWorker::load(ModelPtr model, int samplesPerReport)
         return;
     }
     m_stride = sampleStride(*m_model, samplesPerReport);
+    m_clutchComponents = clutchComponents(*m_model);
     auto b = std::make_unique<Branch>();
     b->session = std::make_unique<Session>(m_model);
     b->store = std::make_shared<SampleStore>(b->session->observableCount(), SampleStore::samplesFor(0, m_model->ticks, m_stride),
@@ -67,6 +71,7 @@ void SimWorker::load(ModelPtr model, int samplesPerReport)
     info.id = 0;
     info.label = tr("main");
     info.store = b->store;
+    info.markers = b->markers;
     info.model = m_model;
     info.sequence = m_sequence;
     m_branches.push_back(std::move(b));
@@ -191,6 +196,7 @@ void SimWorker::fork(int parent, ModelPtr model, QVector<InputChange> inputs, QS
     info.startTick = t0;
     info.label = label.isEmpty() ? tr("fork %1").arg(b->id) : label;
     info.store = b->store;
+    info.markers = b->markers;
     info.model = model ? model : m_model;
     info.sequence = m_sequence;
     m_branches.push_back(std::move(b));
@@ -211,8 +217,13 @@ bool SimWorker::advance(Branch& b, std::int64_t maxTicks)
     Session& s = *b.session;
     const std::int64_t t = s.tick();
     const std::int64_t end = std::min({nextSampleTick(t), b.target, t + maxTicks});
+    const std::int64_t logged = s.clutchEvents().count; // the clutch events of this batch come after
     const BatchResult r = s.run(end - t, &m_control->interrupt);
+    const auto ns = [&](std::int64_t tick) {
+        return static_cast<double>(tick) * static_cast<double>(m_model->tickNs);
+    };
     if (r.status == BatchStatus::Completed) {
+        b.markers->take(s.clutchEvents(), logged, ns(t), ns(s.tick()), m_clutchComponents);
         publish(b);
     } else if (r.status == BatchStatus::Cancelled) {
         ++m_cancelled; // rolled back to the last sample: nothing half done
@@ -220,7 +231,9 @@ bool SimWorker::advance(Branch& b, std::int64_t maxTicks)
     } else {
         // rolled back to the batch start: go on to the last good tick and stop there
         const std::int64_t good = r.error.tick - s.tick();
+        const std::int64_t kept = s.clutchEvents().count;
         if (good > 0) s.run(good);
+        b.markers->take(s.clutchEvents(), kept, ns(t), ns(s.tick()), m_clutchComponents);
         publish(b);
         b.failed = true;
         emit failed({b.id, r.error.tick, r.error.time, QString::fromStdString(r.error.subject), QString::fromStdString(r.error.message),

@@ -86,6 +86,7 @@ private:
     std::shared_ptr<RunControl> m_control;
     ModelPtr m_model;
     std::int64_t m_stride = 1;
+    std::vector<int> m_clutchComponents; // clutch index of a ClutchEvent -> component index
     std::vector<std::unique_ptr<Branch>> m_branches;
     bool m_running = false;
     bool m_stopped = false;
