@@ -153,9 +153,9 @@ void TestTable2D::refusals_data()
     add("too many points", R"({"x": [0, 1], "y": [0, 1, 2, 3, 4, 5], "values": [[0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]})", "y",
         "has 6 points; the throttle axis needs 2 to 5");
     add("not increasing", R"({"x": [0, 2, 2], "y": [0, 1], "values": [[0, 0], [0, 0], [0, 0]]})", "x[2]",
-        "the speed axis must increase strictly (2 follows 2)");
+        "the speed axis must increase strictly (2.0 follows 2.0)");
     add("decreasing", R"({"x": [0, 1], "y": [0, 1, 0.5], "values": [[0, 0, 0], [0, 0, 0]]})", "y[2]",
-        "the throttle axis must increase strictly (0.5 follows 1)");
+        "the throttle axis must increase strictly (0.5 follows 1.0)");
     add("axis out of range", R"({"x": [0, 1], "y": [0, 11], "values": [[0, 0], [0, 0]]})", "y[1]", "got 11");
     add("axis not a number", R"({"x": [0, "1"], "y": [0, 1], "values": [[0, 0], [0, 0]]})", "x[1]", "must be a number, got a string");
     add("rows missing", R"({"x": [0, 1, 2], "y": [0, 1], "values": [[0, 0], [0, 0]]})", "values",
@@ -163,7 +163,7 @@ void TestTable2D::refusals_data()
     add("row short", R"({"x": [0, 1], "y": [0, 1], "values": [[0, 0], [0]]})", "values[1]",
         "has 1 values; it needs one per throttle point (2)");
     add("row not a list", R"({"x": [0, 1], "y": [0, 1], "values": [[0, 0], 3]})", "values[1]", "must be a list of values");
-    add("value out of range", R"({"x": [0, 1], "y": [0, 1], "values": [[0, 0], [0, -101]]})", "values[1][1]", "[N m] (got -101)");
+    add("value out of range", R"({"x": [0, 1], "y": [0, 1], "values": [[0, 0], [0, -101]]})", "values[1][1]", "[N m] (got -101.0)");
     add("value not a number", R"({"x": [0, 1], "y": [0, 1], "values": [[0, null], [0, 0]]})", "values[0][1]",
         "must be a number, got null");
 }
