@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "components/component.h"
+#include "components/common/table2d.h"
 
 namespace drivelab {
 
@@ -320,6 +321,14 @@ bool validateParameter(const ParameterDescriptor& p, const Json& value, const st
             diags.error(subject, at, f.message);
         }
         return ok;
+    }
+    case ParamKind::Table2D: {
+        const std::vector<Table2DFinding> findings = checkTable2D(p, value);
+        for (const auto& f : findings) {
+            const std::string below = f.field();
+            diags.error(subject, below.empty() ? path : path + "." + below, f.message);
+        }
+        return findings.empty();
     }
     }
     return false;

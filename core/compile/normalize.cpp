@@ -22,6 +22,22 @@ Json normalizedValue(const ParameterDescriptor& p, const Json* v)
         }
         return rows;
     }
+    if (p.kind == ParamKind::Table2D) {
+        Json t = Json::object();
+        for (const char* axis : {"x", "y"}) {
+            Json a = Json::array();
+            for (const auto& e : (*v)[axis]) a.push_back(e.get<double>());
+            t[axis] = std::move(a);
+        }
+        Json rows = Json::array();
+        for (const auto& row : (*v)["values"]) {
+            Json r = Json::array();
+            for (const auto& e : row) r.push_back(e.get<double>());
+            rows.push_back(std::move(r));
+        }
+        t["values"] = std::move(rows);
+        return t;
+    }
     if (p.kind == ParamKind::Boolean) return v ? v->get<bool>() : false;
     return v ? parameterValue(p, *v) : p.fileDefault;
 }
@@ -72,7 +88,7 @@ void normalizeModel(const LabSpec& spec, Model& model, const Json& signals)
         Json params = Json::object();
         for (const auto& p : desc.parameters) {
             const bool given = c.parameters.contains(p.name);
-            if ((p.omitWhenAbsent || p.kind == ParamKind::Table) && !given) continue;
+            if ((p.omitWhenAbsent || p.kind == ParamKind::Table || p.kind == ParamKind::Table2D) && !given) continue;
             params[p.name] = normalizedValue(p, given ? &c.parameters[p.name] : nullptr);
         }
         if (!params.empty()) e["parameters"] = std::move(params);

@@ -70,6 +70,8 @@ enum class ParamKind {
     Boolean,       ///< true/false
     Table,         ///< array of objects with fixed numeric columns
     RealOrKeyword, ///< number, or one keyword standing for a fixed number
+    Table2D,       ///< {"x": [...], "y": [...], "values": [[...], ...]}: columns name x, y and the values
+                   ///< (components/common/table2d.h); minRows..maxRows points per axis
 };
 
 /// one numeric column of a table parameter

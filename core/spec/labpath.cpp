@@ -120,6 +120,10 @@ bool described(Json& object, const ParameterDescriptor& p, const std::vector<Ste
                   (p.columns.empty() ? std::string("column") : std::string(p.columns[0].name));
             return false;
         }
+        if (p.kind == ParamKind::Table2D) {
+            why = "'" + describe(steps, next) + "' is a 2-D table: name a cell, as " + describe(steps, next) + ".values[0][0]";
+            return false;
+        }
         t.kind = p.kind;
         t.keyword = p.keyword;
         t.keywordValue = p.keywordValue;

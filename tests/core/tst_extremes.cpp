@@ -440,6 +440,13 @@ std::string rangeTable()
                 for (const auto& col : p.columns) row(where, std::string(p.name) + "[]." + col.name, col.unit, col.range.describe());
                 continue;
             }
+            if (p.kind == ParamKind::Table2D) {
+                const char* part[3] = {".x[]", ".y[]", ".values[][]"};
+                for (std::size_t k = 0; k < 3; ++k)
+                    row(where, std::string(p.name) + part[k] + " (" + p.columns[k].name + ")", p.columns[k].unit,
+                        p.columns[k].range.describe());
+                continue;
+            }
             row(where, p.name, p.unit, cell(p));
         }
         for (const auto& in : c->inputs) row(where, std::string("inputs.") + in.name, in.unit, in.range.describe());

@@ -285,6 +285,8 @@ void ItemForm::buildComponent()
                 if (converter) break; // the map editor below
                 addRow(params, key, QString::fromLatin1(p.name), new TableFieldEditor(m_document, t, p, this), QString(), doc);
                 break;
+            case ParamKind::Table2D:
+                break; // 2-D tables (a mapped engine's maps) have no form editor: they are edited in the lab file
             }
         }
         if (converter) {

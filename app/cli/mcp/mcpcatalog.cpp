@@ -31,6 +31,7 @@ const char* kindName(ParamKind k)
     case ParamKind::Boolean: return "boolean";
     case ParamKind::Table: return "table";
     case ParamKind::RealOrKeyword: return "real_or_keyword";
+    case ParamKind::Table2D: return "table2d";
     }
     return "real";
 }
@@ -38,12 +39,12 @@ const char* kindName(ParamKind k)
 Json parameterJson(const ParameterDescriptor& p)
 {
     Json j{{"name", p.name}, {"unit", p.unit}, {"kind", kindName(p.kind)}, {"required", p.required}};
-    if (p.kind != ParamKind::Table && p.kind != ParamKind::Boolean) j["range"] = rangeJson(p.range);
+    if (p.kind != ParamKind::Table && p.kind != ParamKind::Table2D && p.kind != ParamKind::Boolean) j["range"] = rangeJson(p.range);
     if (!p.required) j["default"] = number(p.fileDefault);
     j["editor_default"] = Json::parse(p.editorDefault, nullptr, false);
     if (j["editor_default"].is_discarded()) j["editor_default"] = p.editorDefault;
     j["doc"] = p.doc;
-    if (p.kind == ParamKind::Table) {
+    if (p.kind == ParamKind::Table || p.kind == ParamKind::Table2D) {
         Json cols = Json::array();
         for (const auto& c : p.columns)
             cols.push_back(Json{{"name", c.name}, {"unit", c.unit}, {"range", rangeJson(c.range)}, {"doc", c.doc}});

@@ -1,0 +1,143 @@
+#include "components/rotational/mappedengine.h"
+
+#include "analysis/bondgraphreading.h"
+#include "spec/ranges.h"
+
+namespace drivelab {
+namespace {
+
+/// a throttle: 0 (closed) to 1 (wide open)
+constexpr Range kThrottle = Range::closed(0.0, 1.0);
+/// a fuel flow [g/s]: never negative
+constexpr Range kFuelFlow = Range::closed(0.0, 1e6);
+/// a lower heating value [J/kg] (gasoline and diesel: about 4.3e7)
+constexpr Range kHeatingValue = Range::closed(1e6, 1e9);
+/// a fuel cut-off speed [rad/s]
+constexpr Range kCutSpeed = Range::closed(0.0, 1e5);
+
+constexpr PortDescriptor kPorts[] = {
+    {.name = "node_a", .domain = Domain::Rotational, .doc = "crankshaft"},
+    {.name = "node_b", .domain = Domain::Rotational, .optional = true, .allowGround = true, .doc = "block (absent: ground)"},
+    {.name = "heat_node", .domain = Domain::Thermal, .optional = true, .doc = "takes the engine heat (absent: external ledger)"},
+};
+constexpr TableColumn kTorqueMap[] = {
+    {.name = "speed", .unit = "rad/s", .range = ranges::kSpeed, .doc = "crankshaft speed relative to the block"},
+    {.name = "throttle", .unit = "", .range = kThrottle, .doc = "throttle"},
+    {.name = "torque", .unit = "N m", .range = ranges::kTorque, .doc = "torque before friction"},
+};
+constexpr TableColumn kFuelMap[] = {
+    {.name = "speed", .unit = "rad/s", .range = ranges::kSpeed, .doc = "crankshaft speed relative to the block"},
+    {.name = "torque", .unit = "N m", .range = ranges::kTorque, .doc = "brake torque"},
+    {.name = "fuel_flow", .unit = "g/s", .range = kFuelFlow, .doc = "fuel mass flow"},
+};
+constexpr TableColumn kFrictionColumns[] = {
+    {.name = "speed", .unit = "rad/s", .range = ranges::kSpeed, .doc = "crankshaft speed relative to the block"},
+    {.name = "torque", .unit = "N m", .range = ranges::kCapacity, .doc = "friction (motoring) torque, a drag"},
+};
+constexpr ParameterDescriptor kParams[] = {
+    {.name = "torque_map",
+     .unit = "",
+     .kind = ParamKind::Table2D,
+     .editorDefault = R"({"x": [0, 100, 300, 650], "y": [0, 1], "values": [[0, 0], [0, 150], [0, 200], [0, 160]]})",
+     .doc = "torque before friction over speed [rad/s] x throttle [-], N m (bilinear; held at the axis ends)",
+     .columns = kTorqueMap,
+     .minRows = 2,
+     .maxRows = kTable2DMaxPoints},
+    {.name = "friction_curve",
+     .unit = "",
+     .kind = ParamKind::Table,
+     .required = false,
+     .editorDefault = R"([{"speed": 0, "torque": 10}, {"speed": 650, "torque": 30}])",
+     .doc = "friction (motoring) torque versus speed, subtracted from the map: the torque at throttle 0 (absent: none)",
+     .columns = kFrictionColumns,
+     .minRows = 2,
+     .maxRows = Motor::kMaxPoints},
+    {.name = "fuel_map",
+     .unit = "",
+     .kind = ParamKind::Table2D,
+     .editorDefault = R"({"x": [0, 650], "y": [-50, 250], "values": [[0.3, 0.3], [0.5, 13]]})",
+     .doc = "fuel flow over speed [rad/s] x brake torque [N m], g/s (bilinear; held at the axis ends)",
+     .columns = kFuelMap,
+     .minRows = 2,
+     .maxRows = kTable2DMaxPoints},
+    {.name = "lower_heating_value",
+     .unit = "J/kg",
+     .range = kHeatingValue,
+     .editorDefault = "43000000",
+     .doc = "the fuel's lower heating value: chemical energy per kg burnt"},
+    {.name = "fuel_cut_speed",
+     .unit = "rad/s",
+     .range = kCutSpeed,
+     .required = false,
+     .fileDefault = 1e5,
+     .editorDefault = "150",
+     .doc = "at throttle 0 above this speed the fuel is cut (absent: never)",
+     .omitWhenAbsent = true},
+};
+constexpr InputDescriptor kInputs[] = {
+    {.name = "throttle", .unit = "", .range = kThrottle, .initialDefault = 0.0, .doc = "throttle, 0 closed to 1 wide open (absent: 0)"},
+};
+constexpr ObservableDescriptor kObs[] = {
+    {.name = "torque", .unit = "N m", .doc = "mean brake torque on the crankshaft over the last tick"},
+    {.name = "power", .unit = "W", .doc = "mean shaft power delivered over the last tick"},
+    {.name = "fuel_rate", .unit = "g/s", .doc = "mean fuel flow over the last tick"},
+    {.name = "fuel_mass", .unit = "g", .doc = "fuel burnt since t = 0"},
+    {.name = "bsfc", .unit = "g/kWh", .doc = "fuel_rate / power over the last tick; 0 when the power is not positive"},
+    {.name = "heat", .unit = "J", .doc = "engine heat since t = 0: fuel energy minus shaft work"},
+    {.name = "outside_map", .unit = "", .doc = "share of the last tick with an argument outside a map's axes (held at the edge)"},
+    {.name = "outside_time", .unit = "s", .doc = "time since t = 0 with an argument outside a map's axes"},
+    {.name = "fuel_cut", .unit = "", .doc = "share of the last tick in fuel cut"},
+};
+
+constexpr ComponentDescriptor kDesc{
+    .type = "mapped_engine",
+    .label = "Mapped engine (torque and fuel maps)",
+    .group = "sources",
+    .fieldPrefix = "mapped_engine",
+    .doc = "A combustion engine from a torque map (speed x throttle), a friction curve and a fuel map (speed x torque), with "
+           "fuel cut in overrun; the fuel's chemical energy enters the books, the engine heat leaves to heat_node or the ledger.",
+    .ports = kPorts,
+    .parameters = kParams,
+    .inputs = kInputs,
+    .observables = kObs,
+    .idStem = "engine"};
+
+} // namespace
+
+const ComponentDescriptor& MappedEngine::descriptor() { return kDesc; }
+
+bool MappedEngine::compile(CompileContext& ctx, Params& p)
+{
+    p.a = ctx.port("node_a");
+    p.b = ctx.port("node_b");
+    p.heat = ctx.portIsNode("heat_node") ? ctx.port("heat_node") : -1;
+    p.throttle = ctx.inputSlot("throttle");
+    p.lhv = ctx.real("lower_heating_value");
+    p.cutSpeed = ctx.real("fuel_cut_speed");
+    if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "must differ from node_a");
+    // the shapes were checked against the descriptor (checkTable2D, validateTable) before compile
+    if (ctx.has("friction_curve")) {
+        const Json& curve = ctx.table("friction_curve");
+        p.friction.n = static_cast<int>(curve.size());
+        for (int i = 0; i < p.friction.n; ++i) {
+            p.friction.speed[i] = curve[static_cast<std::size_t>(i)]["speed"].get<double>();
+            p.friction.torque[i] = curve[static_cast<std::size_t>(i)]["torque"].get<double>();
+            if (i > 0 && !(p.friction.speed[i] > p.friction.speed[i - 1]))
+                ctx.error("friction_curve[" + std::to_string(i) + "].speed",
+                          "speeds must increase strictly from point to point (previous " + formatDouble(p.friction.speed[i - 1]) + ")");
+        }
+    }
+    p.torque.load(ctx.table("torque_map"));
+    p.fuel.load(ctx.table("fuel_map"));
+    p.state = ctx.allocReal(3);
+    p.scratch = ctx.allocScratch(4);
+    p.mean = ctx.allocMean(5);
+    return !ctx.failed();
+}
+
+void MappedEngine::bondGraph(BondGraphReading& r)
+{
+    r.relative({{BgKind::Se, "se", "engine torque modulated by its throttle and speed (block: node_b)"}}, "modulated effort source", true);
+}
+
+} // namespace drivelab
