@@ -35,6 +35,8 @@ struct LabPin {
 //  10. The drive cycle's trace follows UN R83's table of operations through the gear change at
 //      176-178 s (35 -> 32 km/h, then 32 -> 10 km/h; issue 33) and the lab's downshift moves with
 //      it: only drive-cycle changed fingerprint and final hash.
+//  11. A thermal-liquid flow carries the enthalpy paired with the volume's internal energy
+//      (rho_r c (T - T_r) - alpha p T; issue 33): only thermal-lockup changed final hash.
 /// every lab in labs/, in file-name order
 constexpr LabPin kLabPins[] = {
     {"clutch-engagement.lab.json", "85d261f1aa430b26", "853a133cb5a28ba1"},
@@ -43,7 +45,7 @@ constexpr LabPin kLabPins[] = {
     {"fired-converter.lab.json", "a7bf6c4bea1a8c77", "9438954c94f0f9e7"},
     {"hydraulic-lockup.lab.json", "440c8dc6f0b2600c", "58bf56308c999de7"},
     {"mechanical-converter.lab.json", "7f6ad84ddaf81798", "b9b4865fae8517fe"},
-    {"thermal-lockup.lab.json", "ef37e4bff3c59f92", "b32108b366a63570"},
+    {"thermal-lockup.lab.json", "ef37e4bff3c59f92", "ab0fbd3c4acb6d2b"},
     {"two-speed-shift.lab.json", "d0e37959cbcc4aff", "54db04444ff3272a"},
 };
 /// how many labs are pinned

@@ -65,6 +65,7 @@ OilPort CompileContext::oilPort(const char* name) const
     if (i < 0 || portDomain(name) != Domain::Hydraulic || !m_slots.oil) return o;
     o.t = m_slots.oil->tempOf[static_cast<std::size_t>(i)];
     o.fixedT = m_slots.oil->fixedT[static_cast<std::size_t>(i)];
+    o.p = i;
     return o;
 }
 

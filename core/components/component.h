@@ -45,6 +45,7 @@ enum class StateKind : std::uint8_t {
 struct OilPort {
     int t = -1;          ///< dynamic-state index of the oil temperature rise, -1: fixed
     double fixedT = 0.0; ///< the temperature when fixed, else the volume's temperature at t = 0 [K]
+    int p = -1;          ///< dynamic-state index of the node's pressure (the oil's pressure)
 
     bool thermal() const { return t >= 0; }
 };
@@ -118,6 +119,8 @@ struct EvalContext {
     }
     /// stage oil temperature at a port [K]
     double oilT(const OilPort& o) const { return o.t >= 0 ? o.fixedT + xs[o.t] : o.fixedT; }
+    /// stage oil pressure at a port [Pa]
+    double oilP(const OilPort& o) const { return value(o.p); }
     /// temperature of a thermal node at the interval start [K] (a wall's side of a heat port)
     double wallT(int thermalNode) const { return thermalT0[thermalNode] + thermalRise[thermalNode]; }
 };
@@ -178,6 +181,8 @@ struct CommitContext {
     void absorb(double v) const { volumeAbsorbed->add(v); }
     /// stage oil temperature at a port [K]
     double oilT(const OilPort& o) const { return o.t >= 0 ? o.fixedT + xs[o.t] : o.fixedT; }
+    /// stage oil pressure at a port [Pa]
+    double oilP(const OilPort& o) const { return value(o.p); }
 };
 
 /// A controller's sample at the start of a tick: the states there, its own real and discrete

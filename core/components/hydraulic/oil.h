@@ -7,6 +7,9 @@
 //   specific heat c [J/(kg K)], constant
 // Laminar conductances are given at the reference temperature and scale with nu_ref / nu(T);
 // the turbulent orifice uses rho(p, T) of its upstream oil.
+//   flow energy  a reference volume of flowing oil carries rho_r c (T - T_r) - alpha p T beside
+//               its flow work p: h = c (T - T_r) + (1 - alpha T) p / rho_r, the enthalpy whose
+//               internal energy is c (T - T_r) - alpha p T / rho_r (throttling: dT = (1 - alpha T) dp / (rho c))
 #include <cmath>
 #include <span>
 #include <string>
@@ -31,6 +34,12 @@ struct OilModel {
     double wB = 0.0;    ///< Walther B
     double nuRef = 0.0; ///< kinematic viscosity at tRef [mm^2/s]
 
+    /// the thermal energy a reference volume of flowing oil carries [J/m^3]: its enthalpy less
+    /// the flow work p that the hydraulic books carry, rho_r c (T - T_r) - alpha p T (the pair of
+    /// the internal energy c m (T - T_r) - V alpha p T; docs/PHYSICS.md, "Thermal-liquid oil")
+    double flowEnergy(double p, double t) const { return rho * c * (t - tRef) - alpha * p * t; }
+    /// d flowEnergy / dT at p [J/(m^3 K)]
+    double flowEnergyPerK(double p) const { return rho * c - alpha * p; }
     /// density at (p, T) [kg/m^3]
     double density(double p, double t) const { return rho * (1.0 + (p - pRef) / beta - alpha * (t - tRef)); }
     /// kinematic viscosity at T [mm^2/s] and its derivative d nu / dT

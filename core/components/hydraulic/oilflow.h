@@ -2,8 +2,9 @@
 // What a hydraulic component does for the oil temperature of thermal-liquid volumes
 // (docs/PHYSICS.md, "Thermal-liquid oil"): the thermal energy its flows carry, the heat
 // its losses leave in the oil, and a wall (heat port) between its oil and a thermal node.
-//   a flow q [m^3/s] from u to d brings rho c q (T_u - T_d) into d's temperature equation
-//   (the mass balance carries the rest: c T_d dm); leaving u it changes only u's mass
+//   a flow q [m^3/s] from u to d brings q (e_u - e_d) into d's temperature equation, with the
+//   flow energy e(p, T) = rho_r c (T - T_r) - alpha p T (OilModel::flowEnergy); the mass balance
+//   carries the rest (e_d dm, in the volume's own terms); leaving u it changes only u's mass
 #include <initializer_list>
 
 #include "components/component.h"
@@ -50,38 +51,42 @@ inline void addOilPower(const EvalContext& c, const OilPort& o, double p, std::i
 }
 
 /// the thermal energy a volume flow q from a to b (negative: b to a) carries into the
-/// downstream oil temperature; dq lists q's derivatives
-inline void advectOil(const EvalContext& c, double rhoC, const OilPort& a, const OilPort& b, double q, std::initializer_list<OilDep> dq)
+/// downstream oil temperature, q (e_up - e_dn) with e = OilModel::flowEnergy at each side's
+/// stage pressure and temperature (the mass balance carries the rest, e_dn dm); dq lists q's derivatives
+inline void advectOil(const EvalContext& c, const OilModel& oil, const OilPort& a, const OilPort& b, double q, std::initializer_list<OilDep> dq)
 {
     const bool forward = q >= 0.0;
     const OilPort& up = forward ? a : b;
     const OilPort& dn = forward ? b : a;
     if (dn.t < 0) return;
     const double mag = forward ? q : -q;
-    const double dT = c.oilT(up) - c.oilT(dn);
-    c.f[dn.t] += rhoC * mag * dT;
+    const double pu = c.oilP(up), pd = c.oilP(dn), tu = c.oilT(up), td = c.oilT(dn);
+    const double de = oil.flowEnergy(pu, tu) - oil.flowEnergy(pd, td);
+    c.f[dn.t] += mag * de;
     if (!c.wantJacobian) return;
-    if (up.t >= 0) c.addJ(dn.t, up.t, rhoC * mag);
-    c.addJ(dn.t, dn.t, -rhoC * mag);
-    const double s = forward ? rhoC * dT : -rhoC * dT;
+    if (up.t >= 0) c.addJ(dn.t, up.t, mag * oil.flowEnergyPerK(pu));
+    c.addJ(dn.t, dn.t, -mag * oil.flowEnergyPerK(pd));
+    c.addJ(dn.t, up.p, -mag * oil.alpha * tu);
+    c.addJ(dn.t, dn.p, mag * oil.alpha * td);
+    const double s = forward ? de : -de;
     for (const OilDep& d : dq) c.addJ(dn.t, d.state, s * d.d);
 }
 
 /// book what the flow of advectOil brought in from (or took out to) oil outside the
-/// thermal-liquid volumes over the interval (volume qh [m^3], a to b)
+/// thermal-liquid volumes over the interval (volume qh [m^3], a to b): its flow energy upstream
 inline void bookOilFlow(const CommitContext& c, const OilModel& oil, const OilPort& a, const OilPort& b, double qh)
 {
     if (a.thermal() == b.thermal()) return; // both inside (internal) or both outside (isothermal)
     const OilPort& up = qh >= 0.0 ? a : b;
-    const double e = oil.rho * oil.c * (qh >= 0.0 ? qh : -qh) * (c.oilT(up) - oil.tRef);
+    const double e = (qh >= 0.0 ? qh : -qh) * oil.flowEnergy(c.value(up.p), c.oilT(up));
     c.oilEnthalpyIn->add(up.thermal() ? -e : e);
 }
 
 /// book oil volume v [m^3] taken from port o into moving geometry or storage (negative:
-/// returned), carrying the volume's own temperature
+/// returned), carrying the volume's own flow energy
 inline void bookOilAbsorbed(const CommitContext& c, const OilModel& oil, const OilPort& o, double v)
 {
-    if (o.t >= 0) c.oilAbsorbed->add(oil.rho * oil.c * v * (c.oilT(o) - oil.tRef));
+    if (o.t >= 0) c.oilAbsorbed->add(v * oil.flowEnergy(c.value(o.p), c.oilT(o)));
 }
 
 /// a heat port between a component's oil and a thermal node: Q = G (T_oil - T_wall) leaves

@@ -40,7 +40,7 @@ constexpr ParameterDescriptor kParams[] = {
      .range = ranges::kDensity,
      .required = false,
      .editorDefault = "850",
-     .doc = "turbulent: oil density",
+     .doc = "turbulent, in a lab without oil: oil density (with oil, rho(p, T) of the upstream oil)",
      .omitWhenAbsent = true},
     {.name = "transition_pressure",
      .unit = "Pa",
@@ -85,20 +85,23 @@ bool Orifice::compile(CompileContext& ctx, Params& p)
     p.a = ctx.port("node_a");
     p.b = ctx.port("node_b");
     p.heat = ctx.portIsNode("heat_node") ? ctx.port("heat_node") : -1;
+    p.oil = ctx.oil();
+    // the turbulent set: discharge_coefficient and area, and density unless the lab's oil gives it
+    const bool withOil = p.oil.present;
+    const char* const set = withOil ? "discharge_coefficient and area" : "discharge_coefficient, area and density";
     const bool laminar = ctx.has("conductance");
-    const int turbulentCount = ctx.has("discharge_coefficient") + ctx.has("area") + ctx.has("density");
+    const int turbulentCount = ctx.has("discharge_coefficient") + ctx.has("area") + (withOil ? 0 : ctx.has("density"));
     if (laminar && (turbulentCount > 0 || ctx.has("transition_pressure"))) {
-        ctx.error("conductance", "give either conductance (laminar) or discharge_coefficient, area and density (turbulent), not both");
+        ctx.error("conductance", std::string("give either conductance (laminar) or ") + set + " (turbulent), not both");
     } else if (!laminar && turbulentCount == 0) {
-        ctx.error("conductance", "missing: give conductance (laminar), or discharge_coefficient, area and density (turbulent)");
-    } else if (!laminar && turbulentCount < 3) {
-        for (const char* f : {"discharge_coefficient", "area", "density"}) {
-            if (!ctx.has(f)) ctx.error(f, "missing: a turbulent orifice needs discharge_coefficient, area and density");
+        ctx.error("conductance", std::string("missing: give conductance (laminar), or ") + set + " (turbulent)");
+    } else if (!laminar) {
+        for (const char* f : {"discharge_coefficient", "area", withOil ? nullptr : "density"}) {
+            if (f && !ctx.has(f)) ctx.error(f, std::string("missing: a turbulent orifice needs ") + set);
         }
     }
     p.turbulent = !laminar;
     p.g = ctx.real("conductance");
-    p.oil = ctx.oil();
     if (p.oil.present) return compileThermal(ctx, p);
     if (ctx.has("wall_conductance")) ctx.error("wall_conductance", "a wall exchanges heat with oil: the lab has no oil section");
     if (p.turbulent && !ctx.failed()) {
@@ -109,10 +112,11 @@ bool Orifice::compile(CompileContext& ctx, Params& p)
     return finishCompile(ctx, p, 1);
 }
 
-// a lab with oil: the density of the turbulent law is the oil's; the heat stays in thermal-liquid oil
+// a lab with oil: the density of the turbulent law is the oil's (giving density is refused, the
+// laminar law has none either); the heat stays in thermal-liquid oil
 bool Orifice::compileThermal(CompileContext& ctx, Params& p)
 {
-    if (p.turbulent && ctx.has("density")) ctx.error("density", "the lab's oil gives the density (rho(p, T) upstream): remove density");
+    if (ctx.has("density")) ctx.error("density", "the lab's oil gives the density (rho(p, T) of the upstream oil): remove density");
     if (p.turbulent && !ctx.failed()) {
         p.cdA = ctx.real("discharge_coefficient") * ctx.real("area");
         const double pt = ctx.real("transition_pressure");
@@ -184,7 +188,7 @@ void Orifice::evalOil(const Params& p, const EvalContext& c)
     const OilPort& dn = q >= 0.0 ? p.ob : p.oa;
     addOilPower(c, dn, q * dp,
                 {{p.a, dqdpa * dp + q}, {p.b, dqdpb * dp - q}, {p.oa.t, dqdta * dp}, {p.ob.t, dqdtb * dp}});
-    advectOil(c, oil.rho * oil.c, p.oa, p.ob, q, {{p.a, dqdpa}, {p.b, dqdpb}, {p.oa.t, dqdta}, {p.ob.t, dqdtb}});
+    advectOil(c, oil, p.oa, p.ob, q, {{p.a, dqdpa}, {p.b, dqdpb}, {p.oa.t, dqdta}, {p.ob.t, dqdtb}});
     double qw = 0.0;
     p.wall.eval(c, qw);
     c.scratch[p.scratch] = q;

@@ -147,7 +147,7 @@ void Pump::evalOil(const Params& p, const EvalContext& c)
     const double dLdp = (p.d * w - q) - dp * dqdp;
     addOilPower(c, q >= 0.0 ? p.oo : p.oi, loss,
                 {{p.shaft, dp * (p.d - dqdw)}, {p.out, dLdp}, {p.in, -dLdp}, {p.oi.t, -dp * dqdT}, {p.oo.t, -dp * dqdT}});
-    advectOil(c, p.oil.rho * p.oil.c, p.oi, p.oo, q, {{p.shaft, dqdw}, {p.out, dqdp}, {p.in, -dqdp}, {p.oi.t, dqdT}, {p.oo.t, dqdT}});
+    advectOil(c, p.oil, p.oi, p.oo, q, {{p.shaft, dqdw}, {p.out, dqdp}, {p.in, -dqdp}, {p.oi.t, dqdT}, {p.oo.t, dqdT}});
     double qw = 0.0;
     p.wall.eval(c, qw);
     c.scratch[p.scratch] = t;

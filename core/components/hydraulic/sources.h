@@ -69,7 +69,7 @@ public:
         const double q = c.real[p.flow];
         c.addF(p.a, -q);
         c.addF(p.b, q);
-        if (p.oil.present) advectOil(c, p.oil.rho * p.oil.c, p.oa, p.ob, q, {});
+        if (p.oil.present) advectOil(c, p.oil, p.oa, p.ob, q, {});
     }
 
     static void commit(const Params& p, const CommitContext& c)
