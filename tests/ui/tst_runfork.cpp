@@ -293,6 +293,7 @@ void TestRunFork::forkDialogShowsBindingsAndReplacesThemExplicitly()
     QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
     QTest::keyClicks(editor, QStringLiteral("300"));
     QTest::keyClick(editor, Qt::Key_Return);
+    QTRY_COMPARE(inputs->item(0, 2)->text(), QStringLiteral("300")); // the delegate commits on the next event loop pass
     QCOMPARE(d.inputChanges().size(), 1);
     QCOMPARE(d.inputChanges().front().component, QStringLiteral("motor"));
     QCOMPARE(d.inputChanges().front().value, 300.0);
