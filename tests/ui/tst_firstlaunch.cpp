@@ -14,6 +14,7 @@
 #include <QTreeWidget>
 #include <QtTest>
 
+#include "canvas/canvaseditor.h"
 #include "canvas/componentitem.h"
 #include "canvas/labscene.h"
 #include "canvas/labview.h"
