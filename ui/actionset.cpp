@@ -32,6 +32,7 @@ ActionSet::ActionSet(QWidget* w)
     };
     newLab = make(w, tr("&New"), QStringLiteral("new"), QKeySequence::keyBindings(QKeySequence::New), tr("Start an empty lab"));
     open = make(w, tr("&Open…"), QStringLiteral("open"), QKeySequence::keyBindings(QKeySequence::Open), tr("Open a lab file"));
+    openExample = make(w, tr("Open &Example…"), QString(), {}, tr("Open one of the example labs shipped with DriveLab (as your own copy)"));
     save = make(w, tr("&Save"), QStringLiteral("save"), QKeySequence::keyBindings(QKeySequence::Save),
                 tr("Save the lab (atomically: the old file stays intact until the new one is complete)"));
     // some platform themes bind no Save As key: Ctrl+Shift+S everywhere

@@ -16,6 +16,7 @@ struct ActionSet {
     // file
     QAction* newLab;
     QAction* open;
+    QAction* openExample;
     QAction* save;
     QAction* saveAs;
     QAction* reload;

@@ -114,7 +114,9 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     updateTitle();
     updateActions();
     m_view->fitReadable();
-    statusBar()->showMessage(tr("Drag components from the palette; drag from a port to a node to connect"), 8000);
+    statusBar()->showMessage(tr("Drag components from the palette; drag from a port to a node to connect; File ▸ Open Example… "
+                                "for the shipped labs"),
+                             8000);
 }
 
 MainWindow::~MainWindow()
@@ -198,6 +200,7 @@ void MainWindow::createMenus()
     file->setObjectName(QStringLiteral("fileMenu"));
     file->addAction(a.newLab);
     file->addAction(a.open);
+    file->addAction(a.openExample);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
     file->addAction(a.save);
@@ -283,6 +286,7 @@ void MainWindow::connectActions()
     QUndoStack* undo = m_document->undoStack();
     connect(a.newLab, &QAction::triggered, m_files, &FileController::newLab);
     connect(a.open, &QAction::triggered, m_files, &FileController::openWithDialog);
+    connect(a.openExample, &QAction::triggered, m_files, &FileController::openExampleWithDialog);
     connect(a.save, &QAction::triggered, m_files, &FileController::save);
     connect(a.saveAs, &QAction::triggered, m_files, &FileController::saveAs);
     connect(a.reload, &QAction::triggered, this, [this] {

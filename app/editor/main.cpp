@@ -1,5 +1,6 @@
 // drivelab: the schematic editor.
-//   drivelab [LAB]                         open the editor (on LAB)
+//   drivelab [LAB]                         open the editor (on LAB; on the very first launch
+//                                          without LAB, on a copy of the default example)
 //   drivelab --screenshot PATH [LAB]       render the main window to a PNG and exit
 //     --select ID      select an item first (its properties show)
 //     --maps ID        render the map editor of converter ID instead
@@ -25,6 +26,8 @@
 #include "canvas/labview.h"
 #include "causality/causalityui.h"
 #include "convertermap/convertermapeditor.h"
+#include "files/examplelabs.h"
+#include "files/filecontroller.h"
 #include "mainwindow.h"
 #include "simulation/runcontroller.h"
 #include "study/resultsplot.h"
@@ -107,7 +110,10 @@ int main(int argc, char** argv)
     drivelab::MainWindowOptions options;
     options.restoreSettings = !parser.isSet(shot);
     drivelab::MainWindow window(options);
-    if (!labs.isEmpty()) window.openLab(labs.front());
+    if (!labs.isEmpty())
+        window.openLab(labs.front());
+    else if (!parser.isSet(shot) && drivelab::takeFirstLaunch() && !drivelab::defaultExample().isEmpty())
+        window.files()->openExample(drivelab::defaultExample()); // the very first launch shows a working lab
 
     if (!parser.isSet(shot)) {
         window.show();

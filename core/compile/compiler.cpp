@@ -329,6 +329,9 @@ private:
                      [this](const std::string& id) {
                          return findNode(id);
                      },
+                     [this](const std::string& id) {
+                         return m_spec.findNode(id) != nullptr;
+                     },
                      m_d) &&
                  ok;
             ok = checkComponentParameters(c, desc, m_binder, m_d) && ok;

@@ -15,7 +15,8 @@ std::string listNames(std::span<const ParameterDescriptor> ps)
     return s.empty() ? "none" : s;
 }
 
-bool checkComponentPorts(const ComponentSpec& c, const ComponentDescriptor& desc, const NodeLookup& findNode, Diagnostics& d)
+bool checkComponentPorts(const ComponentSpec& c, const ComponentDescriptor& desc, const NodeLookup& findNode,
+                         const std::function<bool(const std::string& id)>& failedNode, Diagnostics& d)
 {
     bool ok = true;
     for (const auto& [port, node] : c.ports) {
@@ -41,7 +42,9 @@ bool checkComponentPorts(const ComponentSpec& c, const ComponentDescriptor& desc
             continue;
         }
         const NodeRef* ref = findNode(*node);
-        if (!ref) {
+        if (!ref && failedNode(*node)) {
+            ok = false; // a consequence of the node's own errors
+        } else if (!ref) {
             d.error(c.id, p.name, "unknown node '" + *node + "'");
             ok = false;
         } else {

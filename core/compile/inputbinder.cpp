@@ -60,7 +60,8 @@ void InputBinder::resolveControllers()
         const std::string path = std::string("inputs.") + in.name + ".controller";
         const int ci = m_m.componentIndex(id);
         if (ci < 0) {
-            m_d.error(driven.id, path, "unknown component '" + id.substr(0, 80) + "'");
+            // a controller of the lab that did not compile has its own errors: not repeated here
+            if (!m_spec.findComponent(id)) m_d.error(driven.id, path, "unknown component '" + id.substr(0, 80) + "'");
             continue;
         }
         const ComponentInfo& info = m_m.components[static_cast<std::size_t>(ci)];

@@ -16,6 +16,32 @@ const char* domainName(Domain d)
     return "?";
 }
 
+const char* paletteGroupName(PaletteGroup g)
+{
+    switch (g) {
+    case PaletteGroup::Rotational: return "rotational";
+    case PaletteGroup::Hydraulic: return "hydraulic";
+    case PaletteGroup::Translational: return "translational";
+    case PaletteGroup::Thermal: return "thermal";
+    case PaletteGroup::Sources: return "sources";
+    case PaletteGroup::Engines: return "engines";
+    case PaletteGroup::Control: return "control";
+    case PaletteGroup::MultiDomain: return "multi_domain";
+    }
+    return "?";
+}
+
+PaletteGroup paletteGroupOf(Domain d)
+{
+    switch (d) {
+    case Domain::Rotational: return PaletteGroup::Rotational;
+    case Domain::Translational: return PaletteGroup::Translational;
+    case Domain::Hydraulic: return PaletteGroup::Hydraulic;
+    case Domain::Thermal: return PaletteGroup::Thermal;
+    }
+    return PaletteGroup::Rotational;
+}
+
 std::optional<Domain> domainFromName(std::string_view name)
 {
     if (name == "rotational") return Domain::Rotational;

@@ -136,6 +136,27 @@ struct ObservableDescriptor {
     const char* doc = ""; ///< one-line description
 };
 
+/// where the palette lists a type (and what it is for): the domains' passive elements, the
+/// sources that impose an effort or a flow, engines, controllers, multi-domain transformers
+enum class PaletteGroup {
+    Rotational,    ///< rotational elements (clutches, gears, springs, converters)
+    Hydraulic,     ///< hydraulic elements (pumps, orifices, cylinders, accumulators)
+    Translational, ///< translational elements (springs, dampers)
+    Thermal,       ///< thermal elements (conductors, heat sources)
+    Sources,       ///< prescribed efforts and flows (torque, speed, force, pressure, flow sources)
+    Engines,       ///< engines as physical models (a fired cylinder)
+    Control,       ///< controllers that drive other components' inputs
+    MultiDomain,   ///< elements between nodes of any one domain (the transformer)
+};
+/// every palette group, in the palette's order
+inline constexpr PaletteGroup kPaletteGroups[] = {PaletteGroup::Rotational, PaletteGroup::Hydraulic, PaletteGroup::Translational,
+                                                  PaletteGroup::Thermal,    PaletteGroup::Sources,   PaletteGroup::Engines,
+                                                  PaletteGroup::Control,    PaletteGroup::MultiDomain};
+/// "rotational", "sources", "multi_domain" (a stable key: settings, tests, tools)
+const char* paletteGroupName(PaletteGroup g);
+/// the group a node domain's palette entry belongs to
+PaletteGroup paletteGroupOf(Domain d);
+
 /// the editor's own window for a type's tables (instead of the tables in the property form)
 enum class TableEditorKind {
     None,          ///< tables are edited in the property form
@@ -171,7 +192,10 @@ using SummaryHook = std::vector<SummaryItem> (*)(const nlohmann::ordered_json& p
 struct ComponentDescriptor {
     const char* type;        ///< JSON type name ("torque_converter")
     const char* label;       ///< palette label ("Torque converter")
-    const char* group;       ///< palette group: rotational, hydraulic, translational, thermal, sources
+    PaletteGroup group;      ///< palette group
+    /// words a palette search also finds it by (synonyms: "engine" for a motor with a torque
+    /// curve), space-separated; "" when none
+    const char* keywords = "";
     const char* fieldPrefix; ///< prefix of parameter field paths in diagnostics ("converter")
     const char* doc;         ///< one-paragraph description
     std::span<const PortDescriptor> ports;

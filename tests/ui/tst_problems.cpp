@@ -16,6 +16,8 @@
 #include "document/labdocument.h"
 #include "panels/eventsmodel.h"
 #include "panels/eventstable.h"
+#include "panels/oilpanel.h"
+#include "properties/numberedit.h"
 #include "panels/problemspanel.h"
 #include "panels/runsettingspanel.h"
 #include "properties/fieldeditors.h"
@@ -39,6 +41,7 @@ private slots:
     void clickingSelectsCentresAndFocuses();
     void clickingAMapProblemOpensTheMapEditorAtTheRow();
     void clickingEventAndRunProblems();
+    void aBadOilIsOneProblemWithoutBadges();
 
 private:
     int rowOf(const QString& needle) const;
@@ -168,6 +171,30 @@ void TestProblems::clickingEventAndRunProblems()
     m_w->problems()->activateRow(rowOf("run.report_every_ticks"));
     QCOMPARE(QApplication::focusWidget(), m_w->runSettings()->reportEdit());
     QVERIFY(m_w->runSettings()->reportEdit()->property("problem").toBool());
+}
+
+// one bad oil value (viscosity_100c above viscosity_40c, typed in the Oil panel) is one
+// problem, at the oil: no "the lab has no oil section" on a lab that has one, and no red badge
+// on the pump, accumulator, converter or volumes that use the oil (issue 34)
+void TestProblems::aBadOilIsOneProblemWithoutBadges()
+{
+    QVERIFY(m_w->openLab(test::labPath("thermal-lockup.lab.json")));
+    QVERIFY(m_w->document()->isValid());
+    m_w->raiseDock(QStringLiteral("oil"));
+    QWidget* nu100 = m_w->oilPanel()->fieldEdit("viscosity_100c");
+    QVERIFY(nu100);
+    test::retype(nu100, QStringLiteral("50"));
+    QTest::keyClick(nu100, Qt::Key_Return);
+    QCOMPARE(m_w->document()->lab().oil["viscosity_100c"].get<double>(), 50.0);
+    QVERIFY(!m_w->document()->isValid());
+    const QStringList lines = m_w->problems()->lines();
+    QVERIFY2(lines.size() == 1, qPrintable(lines.join('\n')));
+    QVERIFY2(lines.front().contains(QStringLiteral("oil: viscosity_100c:")), qPrintable(lines.front()));
+    for (const ComponentSpec& c : m_w->document()->lab().components)
+        QVERIFY2(!m_w->scene()->componentItem(QString::fromStdString(c.id))->hasErrors(), c.id.c_str());
+    for (const NodeSpec& n : m_w->document()->lab().nodes)
+        QVERIFY2(!m_w->scene()->nodeItem(QString::fromStdString(n.id))->hasErrors(), n.id.c_str());
+    if (qEnvironmentVariableIsSet("DRIVELAB_BADOIL_PNG")) QVERIFY(m_w->grab().save(qEnvironmentVariable("DRIVELAB_BADOIL_PNG")));
 }
 
 QTEST_MAIN(TestProblems)

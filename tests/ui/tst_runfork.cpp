@@ -2,6 +2,7 @@
 // the parent stays what a headless run gives); a fork with a changed event is identical
 // up to that event's tick and diverges after it; a changed input diverges right after
 // the fork; forks that would rewrite the past are refused. Samples every tick.
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -60,6 +61,7 @@ private slots:
     void forkWithChangedInputDivergesAtOnce();
     void forkCannotRewriteThePast();
     void forkDialogOffersInputsAndEvents();
+    void forkDialogShowsBindingsAndReplacesThemExplicitly();
 
 private:
     /// open a lab, sample every tick, run to t0 and wait
@@ -237,6 +239,71 @@ void TestRunFork::forkDialogOffersInputsAndEvents()
     QCOMPARE(d.inputChanges().front().value, 0.5);
     QCOMPARE(d.events()[1].value, 300.0);
     QCOMPARE(d.events()[1].timeNs, 3000000000LL);
+}
+
+// a signal-bound input shows its binding and its value at the fork time (not the constant
+// stored before it was bound); typing into it changes nothing, and only "replace binding"
+// (ticked with the keyboard here) makes it a constant in the fork
+void TestRunFork::forkDialogShowsBindingsAndReplacesThemExplicitly()
+{
+    // drive: 100 N·m at 0 s rising to 200 N·m at 1 s, so 165 N·m at the fork time 0.65 s
+    const QByteArray lab = R"({"format": "drivelab.lab", "version": 1, "name": "bound",
+        "run": {"tick_ns": 1000000, "duration_ns": 1000000000, "report_every_ticks": 10},
+        "nodes": [{"id": "shaft", "domain": "rotational", "inertia": 1.0, "initial_speed": 0.0}],
+        "components": [{"id": "motor", "type": "torque_source", "node_a": "shaft", "inputs": {"torque": {"signal": "drive"}}},
+                       {"id": "load", "type": "torque_source", "node_a": "shaft", "inputs": {"torque": -20}}],
+        "events": [],
+        "signals": [{"id": "drive", "kind": "table", "unit": "N m", "points": [[0, 100], [1, 200]]}]})";
+    const QString path = m_dir.filePath(QStringLiteral("bound.lab.json"));
+    QVERIFY(drivelab::test::writeAll(path, lab));
+    MainWindow w({m_dir.path(), false});
+    QVERIFY(w.openLab(path));
+    const CompileResult c = compile(w.document()->lab());
+    QVERIFY2(c.model, c.diagnostics.empty() ? "" : c.diagnostics.items().front().message.c_str());
+    ForkDialog d(*c.model, w.document()->lab(), 650);
+    d.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&d));
+    QTableWidget* inputs = d.findChildren<QTableWidget*>().front();
+    QCOMPARE(inputs->rowCount(), 2);
+    QCOMPARE(inputs->item(0, 0)->text(), QStringLiteral("motor"));
+    QCOMPARE(inputs->item(0, 1)->text(), QStringLiteral("torque [N·m]"));
+    QCOMPARE(inputs->item(0, 2)->text(), QStringLiteral("← drive (now 165 N·m)"));
+    QVERIFY(!(inputs->item(0, 2)->flags() & Qt::ItemIsEditable));
+    QCOMPARE(inputs->item(1, 2)->text(), QStringLiteral("-20")); // a constant input stays a number
+    QVERIFY(!(inputs->item(1, 3)->flags() & Qt::ItemIsUserCheckable));
+    // typing on the bound cell does not unbind it
+    inputs->setFocus();
+    inputs->setCurrentCell(0, 2);
+    QTest::keyClick(inputs, Qt::Key_F2);
+    QTest::keyClicks(inputs, QStringLiteral("300"));
+    QCOMPARE(inputs->item(0, 2)->text(), QStringLiteral("← drive (now 165 N·m)"));
+    QVERIFY(d.inputChanges().isEmpty());
+    QVERIFY(d.refusals().isEmpty());
+    // "replace binding": the cell becomes the present value, editable; the fork gets the constant
+    inputs->setCurrentCell(0, 3);
+    QTest::keyClick(inputs, Qt::Key_Space);
+    QCOMPARE(inputs->item(0, 3)->checkState(), Qt::Checked);
+    QVERIFY(inputs->item(0, 2)->flags() & Qt::ItemIsEditable);
+    QCOMPARE(inputs->item(0, 2)->text().toDouble(), 165.0);
+    QCOMPARE(d.inputChanges().size(), 1); // replacing at the present value still ends the binding
+    inputs->setCurrentCell(0, 2);
+    QTest::keyClick(inputs, Qt::Key_F2);
+    QLineEdit* editor = nullptr;
+    QTRY_VERIFY((editor = inputs->viewport()->findChild<QLineEdit*>()) != nullptr);
+    QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(editor, QStringLiteral("300"));
+    QTest::keyClick(editor, Qt::Key_Return);
+    QTRY_COMPARE(inputs->item(0, 2)->text(), QStringLiteral("300")); // the delegate commits on the next event loop pass
+    QCOMPARE(d.inputChanges().size(), 1);
+    QCOMPARE(d.inputChanges().front().component, QStringLiteral("motor"));
+    QCOMPARE(d.inputChanges().front().value, 300.0);
+    // untick: the binding is back, nothing changes
+    inputs->setCurrentCell(0, 3);
+    QTest::keyClick(inputs, Qt::Key_Space);
+    QCOMPARE(inputs->item(0, 2)->text(), QStringLiteral("← drive (now 165 N·m)"));
+    QVERIFY(d.inputChanges().isEmpty());
+    // DRIVELAB_FORK_DIALOG_PNG=path: the dialog, to look at
+    if (qEnvironmentVariableIsSet("DRIVELAB_FORK_DIALOG_PNG")) QVERIFY(d.grab().save(qEnvironmentVariable("DRIVELAB_FORK_DIALOG_PNG")));
 }
 
 QTEST_MAIN(TestRunFork)

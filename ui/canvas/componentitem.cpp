@@ -53,6 +53,33 @@ void ComponentItem::placementChanged()
     updateGeometry();
 }
 
+void ComponentItem::hoverEnterEvent(QGraphicsSceneHoverEvent* event)
+{
+    m_hovered = true;
+    updateQuietPorts();
+    SymbolItem::hoverEnterEvent(event);
+}
+
+void ComponentItem::hoverLeaveEvent(QGraphicsSceneHoverEvent* event)
+{
+    m_hovered = false;
+    updateQuietPorts();
+    SymbolItem::hoverLeaveEvent(event);
+}
+
+QVariant ComponentItem::itemChange(GraphicsItemChange change, const QVariant& value)
+{
+    if (change == ItemSelectedHasChanged) updateQuietPorts();
+    return SymbolItem::itemChange(change, value);
+}
+
+void ComponentItem::updateQuietPorts()
+{
+    for (PortItem* p : std::as_const(m_ports)) {
+        if (p->quietWhenIdle()) p->update();
+    }
+}
+
 void ComponentItem::usedSides(bool used[4]) const
 {
     // the label keeps clear of the sides wires leave from

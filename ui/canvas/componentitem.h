@@ -23,14 +23,22 @@ public:
     QList<PortItem*> ports() const;
     /// bindings and label from the spec
     void syncFrom(const LabSpec& lab, const ComponentSpec& spec);
+    /// its free optional ports are drawn now (it is hovered or selected)
+    bool showsQuietPorts() const { return m_hovered || isSelected(); }
 
 protected:
     void placementChanged() override;
     void usedSides(bool used[4]) const override;
+    void hoverEnterEvent(QGraphicsSceneHoverEvent* event) override;
+    void hoverLeaveEvent(QGraphicsSceneHoverEvent* event) override;
+    QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
 
 private:
+    void updateQuietPorts();
+
     const ComponentDescriptor& m_descriptor;
     QHash<QString, PortItem*> m_ports;
+    bool m_hovered = false;
 };
 
 } // namespace drivelab

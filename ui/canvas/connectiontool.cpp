@@ -79,6 +79,7 @@ void ConnectionTool::begin(PortItem* port, const QPointF& scenePos)
     m_preview->setPen(pen);
     m_preview->setZValue(10.0);
     m_scene->addItem(m_preview);
+    revealQuietPorts(true); // free optional ports are drop targets too: show them while dragging
     emit m_scene->hint(tr("Drag to a %1 node or port; release on empty canvas to create a new node").arg(domainText(port->domain())));
 }
 
@@ -177,8 +178,16 @@ void ConnectionTool::finish(const QPointF& scenePos)
     }
 }
 
+void ConnectionTool::revealQuietPorts(bool on)
+{
+    for (QGraphicsItem* i : m_scene->items()) {
+        if (i->type() == kPortItemType) static_cast<PortItem*>(i)->setRevealed(on);
+    }
+}
+
 void ConnectionTool::cancel()
 {
+    if (m_port) revealQuietPorts(false);
     clearHighlight();
     delete m_preview;
     m_preview = nullptr;

@@ -53,6 +53,8 @@ private:
         QPointF position;
     };
     void clearHighlight();
+    /// draw (or stop drawing) every free optional port of the scene: drop targets while dragging
+    void revealQuietPorts(bool on);
     void connectToNode(const End& from, const std::string& node);
     void connectToPort(const End& from, const End& target);
     void connectToNewNode(const End& from, const QPointF& at);

@@ -85,7 +85,13 @@ void LabView::fitToContent()
     QRectF r = m_scene->contentRect();
     m_autoFit = true;
     m_fitReadable = false;
-    if (r.isEmpty()) r = QRectF(-200, -150, 400, 300);
+    if (r.isEmpty()) {
+        // nothing to fit: 100 %, the origin (where the palette's first item lands) in the middle
+        setTransform(QTransform());
+        centerOn(QPointF(0, 0));
+        emit zoomChanged(zoom());
+        return;
+    }
     fitInView(r.adjusted(-40, -40, 40, 40), Qt::KeepAspectRatio);
     if (zoom() > 1.5) {
         const double f = 1.5 / zoom();
@@ -208,7 +214,7 @@ void LabView::drawForeground(QPainter* painter, const QRectF& rect)
     painter->drawText(viewport()->rect().adjusted(40, 40, -40, -40), Qt::AlignCenter | Qt::TextWordWrap,
                       tr("Drag a shaft and some components from the palette onto the canvas,\n"
                          "then drag from a component's port to a shaft to connect them.\n\n"
-                         "Or open a lab: File ▸ Open (%1).")
+                         "Or open a lab: File ▸ Open (%1), or one of the shipped examples: File ▸ Open Example….")
                           .arg(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText)));
     painter->restore();
 }

@@ -55,6 +55,20 @@ void PortItem::setDropHighlight(int state)
     update();
 }
 
+void PortItem::setRevealed(bool on)
+{
+    if (on == m_revealed) return;
+    m_revealed = on;
+    update();
+}
+
+bool PortItem::isDrawn() const
+{
+    if (!quietWhenIdle() || m_hover || m_drop != 0 || m_revealed) return true;
+    const ComponentItem* c = component();
+    return c && c->showsQuietPorts();
+}
+
 QRectF PortItem::boundingRect() const
 {
     const double r = kMarker + 4.0;
@@ -75,6 +89,7 @@ QPainterPath PortItem::shape() const
 
 void PortItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
+    if (!isDrawn()) return; // a free optional port stays out of the drawing until it is wanted
     painter->setRenderHint(QPainter::Antialiasing);
     const QColor c = style::domainColor(m_domain);
     // ground: a stub leaving the port and the hatched reference

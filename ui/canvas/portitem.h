@@ -1,7 +1,9 @@
 #pragma once
 // A component port on the canvas: a domain-shaped marker at the symbol's anchor,
 // filled when bound, hollow when free (red when a required port is free), with a
-// ground symbol when it is bound (or defaults) to the fixed reference.
+// ground symbol when it is bound (or defaults) to the fixed reference. A free optional
+// port (a mechanical clutch's pressure, oil and heat ports) is drawn only while its
+// component is hovered or selected, or while a wire is dragged (docs/EDITOR.md, "Ports").
 #include <QGraphicsItem>
 
 #include "canvas/itemtypes.h"
@@ -36,6 +38,12 @@ public:
     QPointF direction() const { return m_direction; }
     /// highlight while a wire drag passes over it
     void setDropHighlight(int state); // 0 none, 1 accept, -1 refuse
+    /// show it even when it is a free optional port (while a wire is dragged)
+    void setRevealed(bool on);
+    /// a free optional port: drawn only on demand
+    bool quietWhenIdle() const { return m_binding == Binding::Free && m_port.optional; }
+    /// drawn now (a free optional port only while hovered, selected, revealed or a drop target)
+    bool isDrawn() const;
 
     QRectF boundingRect() const override;
     QPainterPath shape() const override;
@@ -55,6 +63,7 @@ private:
     QPointF m_direction{-1, 0};
     bool m_hover = false;
     int m_drop = 0;
+    bool m_revealed = false;
 };
 
 } // namespace drivelab

@@ -218,7 +218,9 @@ private:
                 put(c.id, p, 0.0, -kStack);
             } else if (nodes.size() == 1) {
                 const Placement n = m_pos[nodes[0]];
-                const bool source = d && std::string(d->group) == "sources";
+                // a drive (a source, an engine, a controller) heads its line or sits above it
+                const bool source = d && (d->group == PaletteGroup::Sources || d->group == PaletteGroup::Engines ||
+                                          d->group == PaletteGroup::Control);
                 const bool first = m_layer[nodes[0]] == 0;
                 if (source && first && !hasLeftNeighbour(nodes[0])) {
                     // a drive at the head of the line: before the shaft, rotor facing it

@@ -9,6 +9,8 @@
 #include "document/autolayout.h"
 #include "document/labdocument.h"
 #include "files/autosaver.h"
+#include "files/examplelabs.h"
+#include "files/examplesdialog.h"
 #include "files/recentfiles.h"
 #include "spec/labwriter.h"
 
@@ -85,6 +87,27 @@ bool FileController::openWithDialog()
     const QString path = m_prompter->openPath(dir);
     if (path.isEmpty()) return false;
     return open(path);
+}
+
+bool FileController::openExample(const QString& shipped)
+{
+    if (!maybeSave()) return false;
+    QString why;
+    const QString copy = userCopyOfExample(shipped, userExamplesDir(), &why);
+    if (copy.isEmpty()) {
+        m_prompter->error(tr("Open Example"), why);
+        return false;
+    }
+    if (!open(copy)) return false;
+    emit message(tr("Opened your copy of the example %1 (%2)").arg(QFileInfo(shipped).fileName(), copy));
+    return true;
+}
+
+bool FileController::openExampleWithDialog()
+{
+    ExamplesDialog dialog(qobject_cast<QWidget*>(parent()));
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedPath().isEmpty()) return false;
+    return openExample(dialog.selectedPath());
 }
 
 bool FileController::save()

@@ -30,6 +30,11 @@ public:
     bool open(const QString& path);
     /// ask for a file, then open it
     bool openWithDialog();
+    /// open the user's own copy of a shipped example lab (examplelabs.h); false when cancelled
+    /// or the copy cannot be made (the prompter says why)
+    bool openExample(const QString& shipped);
+    /// File ▸ Open Example…: choose one of the shipped labs, then open it (openExample)
+    bool openExampleWithDialog();
     /// save to the current file (Save As when untitled)
     bool save();
     /// ask for a file, then save to it

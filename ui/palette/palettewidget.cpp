@@ -2,6 +2,7 @@
 
 #include <QDrag>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
 #include <QTreeWidget>
@@ -41,16 +42,19 @@ protected:
     }
 };
 
-QString groupTitle(const QString& group)
+QString groupTitle(PaletteGroup group)
 {
-    if (group == QLatin1String("rotational")) return PaletteWidget::tr("Rotational");
-    if (group == QLatin1String("hydraulic")) return PaletteWidget::tr("Hydraulic");
-    if (group == QLatin1String("translational")) return PaletteWidget::tr("Translational");
-    if (group == QLatin1String("thermal")) return PaletteWidget::tr("Thermal");
-    if (group == QLatin1String("sources")) return PaletteWidget::tr("Sources");
-    QString t = group;
-    if (!t.isEmpty()) t[0] = t[0].toUpper();
-    return t;
+    switch (group) {
+    case PaletteGroup::Rotational: return PaletteWidget::tr("Rotational");
+    case PaletteGroup::Hydraulic: return PaletteWidget::tr("Hydraulic");
+    case PaletteGroup::Translational: return PaletteWidget::tr("Translational");
+    case PaletteGroup::Thermal: return PaletteWidget::tr("Thermal");
+    case PaletteGroup::Sources: return PaletteWidget::tr("Sources");
+    case PaletteGroup::Engines: return PaletteWidget::tr("Engines");
+    case PaletteGroup::Control: return PaletteWidget::tr("Control");
+    case PaletteGroup::MultiDomain: return PaletteWidget::tr("Multi-domain");
+    }
+    return QString::fromLatin1(paletteGroupName(group));
 }
 
 QString portList(const ComponentDescriptor& d)
@@ -74,7 +78,7 @@ PaletteWidget::PaletteWidget(QWidget* parent) : QWidget(parent)
     m_search = new QLineEdit(this);
     m_search->setPlaceholderText(tr("Search components…"));
     m_search->setClearButtonEnabled(true);
-    m_search->setStatusTip(tr("Type to filter the palette by name, type or description"));
+    m_search->setStatusTip(tr("Type to filter the palette by name, type, description or keyword (engine, valve, PID)"));
     layout->addWidget(m_search);
     m_tree = new PaletteTree(this);
     m_tree->setHeaderHidden(true);
@@ -86,6 +90,13 @@ PaletteWidget::PaletteWidget(QWidget* parent) : QWidget(parent)
     m_tree->setUniformRowHeights(true);
     m_tree->setStatusTip(tr("Drag a component or node onto the canvas, or double-click it"));
     layout->addWidget(m_tree);
+    m_noMatch = new QLabel(this);
+    m_noMatch->setWordWrap(true);
+    m_noMatch->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_noMatch->setTextFormat(Qt::RichText);
+    m_noMatch->setForegroundRole(QPalette::PlaceholderText);
+    m_noMatch->hide();
+    layout->addWidget(m_noMatch, 1);
     build();
     connect(m_search, &QLineEdit::textChanged, this, &PaletteWidget::applyFilter);
     connect(m_tree, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item) {
@@ -103,31 +114,25 @@ QMimeData* PaletteWidget::mimeFor(const QString& token)
 
 void PaletteWidget::build()
 {
-    // fixed group order; groups the registry names that are not listed come after
-    QStringList order = {QStringLiteral("rotational"), QStringLiteral("hydraulic"), QStringLiteral("translational"),
-                         QStringLiteral("thermal"), QStringLiteral("sources")};
-    for (const ComponentDescriptor* d : componentDescriptors()) {
-        const QString g = QString::fromLatin1(d->group);
-        if (!order.contains(g)) order << g;
-    }
-    QHash<QString, QTreeWidgetItem*> groups;
-    const auto group = [&](const QString& name) {
-        if (auto* g = groups.value(name)) return g;
+    // the groups in the core's order (kPaletteGroups); empty ones are not shown
+    QHash<int, QTreeWidgetItem*> groups;
+    const auto group = [&](PaletteGroup which) {
+        if (auto* g = groups.value(static_cast<int>(which))) return g;
         auto* g = new QTreeWidgetItem;
-        g->setText(0, groupTitle(name));
-        g->setData(0, Qt::UserRole, name);
+        g->setText(0, groupTitle(which));
+        g->setData(0, Qt::UserRole, QString::fromLatin1(paletteGroupName(which)));
         g->setFlags(Qt::ItemIsEnabled);
         QFont f = g->font(0);
         f.setBold(true);
         g->setFont(0, f);
-        groups.insert(name, g);
+        groups.insert(static_cast<int>(which), g);
         return g;
     };
     // node domains first in their group: every Domain value the core describes
     for (Domain d : {Domain::Rotational, Domain::Hydraulic, Domain::Translational, Domain::Thermal}) {
         const NodeDomainDescriptor* nd = nodeDomainDescriptor(d);
         if (!nd) continue;
-        auto* item = new QTreeWidgetItem(group(QString::fromLatin1(domainName(d))));
+        auto* item = new QTreeWidgetItem(group(paletteGroupOf(d)));
         item->setText(0, QString::fromLatin1(nd->label));
         item->setData(0, kTokenRole, QStringLiteral("node:%1").arg(QString::fromLatin1(domainName(d))));
         item->setData(0, kSearchRole,
@@ -141,12 +146,13 @@ void PaletteWidget::build()
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
     }
     for (const ComponentDescriptor* d : componentDescriptors()) {
-        auto* item = new QTreeWidgetItem(group(QString::fromLatin1(d->group)));
+        auto* item = new QTreeWidgetItem(group(d->group));
         item->setText(0, QString::fromLatin1(d->label));
         item->setData(0, kTokenRole, QStringLiteral("component:%1").arg(QString::fromLatin1(d->type)));
         item->setData(
             0, kSearchRole,
-            QStringLiteral("%1 %2 %3").arg(QString::fromLatin1(d->label), QString::fromLatin1(d->type), QString::fromLatin1(d->doc)));
+            QStringLiteral("%1 %2 %3 %4")
+                .arg(QString::fromLatin1(d->label), QString::fromLatin1(d->type), QString::fromLatin1(d->doc), QString::fromLatin1(d->keywords)));
         item->setToolTip(0, QStringLiteral("<b>%1</b> <code>%2</code><br>%3<br><br>%4")
                                 .arg(QString::fromLatin1(d->label), QString::fromLatin1(d->type),
                                      QString::fromLatin1(d->doc).toHtmlEscaped(), portList(*d)));
@@ -154,8 +160,8 @@ void PaletteWidget::build()
         if (!icon.isEmpty()) item->setIcon(0, QIcon(icon));
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
     }
-    for (const QString& name : order) {
-        if (auto* g = groups.value(name)) m_tree->addTopLevelItem(g);
+    for (PaletteGroup g : kPaletteGroups) {
+        if (auto* item = groups.value(static_cast<int>(g))) m_tree->addTopLevelItem(item);
     }
     m_tree->expandAll();
 }
@@ -194,6 +200,7 @@ void PaletteWidget::setFilter(const QString& text) { m_search->setText(text); }
 void PaletteWidget::applyFilter(const QString& text)
 {
     const QStringList words = text.simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    int any = 0;
     for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
         QTreeWidgetItem* g = m_tree->topLevelItem(i);
         int shown = 0;
@@ -206,7 +213,15 @@ void PaletteWidget::applyFilter(const QString& text)
             shown += match ? 1 : 0;
         }
         g->setHidden(shown == 0);
+        any += shown;
     }
+    // say so when nothing matches, rather than show an empty list
+    m_noMatch->setText(tr("Nothing matches “%1”. Try part of a name, a type (clutch, orifice) or what it does (engine, valve).")
+                           .arg(text.simplified().toHtmlEscaped()));
+    m_noMatch->setVisible(any == 0);
+    m_tree->setVisible(any > 0);
 }
+
+bool PaletteWidget::noMatchShown() const { return !m_noMatch->isHidden(); }
 
 } // namespace drivelab

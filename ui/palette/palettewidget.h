@@ -1,10 +1,12 @@
 #pragma once
-// The palette: every node domain and component type the core describes, grouped by
-// domain (rotational, hydraulic, translational, thermal, sources), searchable, with the
+// The palette: every node domain and component type the core describes, grouped by the
+// descriptors' PaletteGroup (domains, sources, engines, control, multi-domain), searchable by
+// name, type, doc and the descriptors' keywords (synonyms), with the
 // symbol as icon and the descriptor's doc as tooltip. Drag an entry onto the canvas or
 // double-click it. Built from the descriptors: a new type appears without UI code.
 #include <QWidget>
 
+class QLabel;
 class QLineEdit;
 class QMimeData;
 class QTreeWidget;
@@ -26,6 +28,8 @@ public:
     QStringList groups() const;
     /// set the search text
     void setFilter(const QString& text);
+    /// true when the search matches nothing and the palette says so
+    bool noMatchShown() const;
     /// the drag data of an entry
     static QMimeData* mimeFor(const QString& token);
 
@@ -39,6 +43,7 @@ private:
 
     QLineEdit* m_search;
     QTreeWidget* m_tree;
+    QLabel* m_noMatch;
 };
 
 } // namespace drivelab

@@ -6,12 +6,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
 #include <cmath>
 
 #include "compile/model.h"
+#include "document/displayunits.h"
 #include "document/numbers.h"
 
 namespace drivelab {
@@ -29,28 +31,120 @@ std::vector<double> ForkDialog::inputValuesAt(const Model& model, std::int64_t t
     return out;
 }
 
+std::vector<ForkDialog::ForkInputBinding> ForkDialog::bindingsAt(const Model& model, const LabSpec& spec, std::int64_t tick)
+{
+    std::vector<ForkInputBinding> out;
+    const double t = static_cast<double>(tick) * model.h;
+    for (const auto& c : model.components) {
+        for (std::size_t i = 0; i < c.desc->inputs.size(); ++i) {
+            ForkInputBinding f;
+            const int slot = c.inputSlot + static_cast<int>(i);
+            // an event on the input before the fork time ended its binding
+            bool ended = false;
+            for (const EventModel& e : model.events) ended = ended || (e.slot == slot && e.tick < tick);
+            for (const InputBinding& b : model.bindings) {
+                if (b.slot != slot || ended) continue;
+                if (b.signal >= 0) {
+                    const SignalModel& g = model.timeSignals[static_cast<std::size_t>(b.signal)];
+                    f.source = QString::fromStdString(g.id);
+                    f.value = b.value(g.value(t));
+                    f.hasValue = true;
+                } else {
+                    // a controller's output: its present value is in the run's state, not the model
+                    const ComponentSpec* cs = spec.findComponent(c.id);
+                    const auto given = cs ? cs->inputs.find(c.desc->inputs[i].name) : Json::const_iterator();
+                    f.source = cs && given != cs->inputs.end() && given->is_object() && given->contains("controller")
+                                   ? QString::fromStdString((*given)["controller"].get<std::string>())
+                                   : tr("a controller");
+                }
+            }
+            out.push_back(f);
+        }
+    }
+    return out;
+}
+
+QString ForkDialog::unitText(double value, const QString& unit)
+{
+    const QString v = formatNumberDigits(value, 6);
+    return unit.isEmpty() ? v : QStringLiteral("%1 %2").arg(v, unit);
+}
+
+void ForkDialog::showBinding(int row, bool replaced)
+{
+    QTableWidgetItem* v = m_inputs->item(row, 2);
+    const QSignalBlocker block(m_inputs);
+    QFont f = v->font();
+    f.setItalic(!replaced);
+    v->setFont(f);
+    if (replaced) {
+        // the present value to start from; a controller's is not known here, so the user types one
+        v->setFlags(v->flags() | Qt::ItemIsEditable);
+        v->setText(m_nowKnown[static_cast<std::size_t>(row)] ? QString::number(m_now[static_cast<std::size_t>(row)], 'g', 17) : QString());
+        v->setForeground(QBrush());
+        v->setToolTip(tr("A constant from the fork time on (the binding ends)"));
+    } else {
+        v->setFlags(v->flags() & ~Qt::ItemIsEditable);
+        v->setText(m_binding[static_cast<std::size_t>(row)]);
+        v->setForeground(QColor(0x1d, 0x4e, 0xd8));
+        v->setToolTip(tr("Driven by %1 in the fork too. Tick \"replace binding\" to set a constant instead.")
+                          .arg(m_binding[static_cast<std::size_t>(row)].mid(2)));
+    }
+}
+
 ForkDialog::ForkDialog(const Model& model, const LabSpec& spec, std::int64_t tick, QWidget* parent)
     : QDialog(parent), m_model(model), m_tick(tick)
 {
     setWindowTitle(tr("Fork at t = %1 s").arg(static_cast<double>(tick) * model.h, 0, 'g', 6));
     m_now = inputValuesAt(model, tick);
-    m_inputs = new QTableWidget(0, 3, this);
-    m_inputs->setHorizontalHeaderLabels({tr("component"), tr("input"), tr("value in the fork")});
+    m_inputs = new QTableWidget(0, 4, this);
+    m_inputs->setHorizontalHeaderLabels({tr("component"), tr("input"), tr("value in the fork"), tr("replace binding")});
+    m_inputs->horizontalHeaderItem(3)->setToolTip(
+        tr("A signal or controller drives this input. Tick to replace the binding with a constant in the fork."));
+    const std::vector<ForkInputBinding> bound = bindingsAt(model, spec, tick);
     for (const auto& c : model.components) {
         for (const auto& in : c.desc->inputs) {
             const int r = m_inputs->rowCount();
             m_inputs->insertRow(r);
+            const QString unit = DisplayUnits::pretty(QString::fromLatin1(in.unit));
             auto* a = new QTableWidgetItem(QString::fromStdString(c.id));
-            auto* b = new QTableWidgetItem(QStringLiteral("%1 [%2]").arg(QString::fromLatin1(in.name), QString::fromLatin1(in.unit)));
+            auto* b = new QTableWidgetItem(unit.isEmpty() ? QString::fromLatin1(in.name)
+                                                          : QStringLiteral("%1 [%2]").arg(QString::fromLatin1(in.name), unit));
             a->setFlags(a->flags() & ~Qt::ItemIsEditable);
             b->setFlags(b->flags() & ~Qt::ItemIsEditable);
             m_inputs->setItem(r, 0, a);
             m_inputs->setItem(r, 1, b);
             m_inputs->setItem(r, 2, new QTableWidgetItem(QString::number(m_now[static_cast<std::size_t>(r)], 'g', 17)));
             m_inputKeys.emplace_back(QString::fromStdString(c.id), QString::fromLatin1(in.name));
+            m_binding.push_back(QString());
+            m_nowKnown.push_back(true);
+            // an input a signal or controller drives shows its binding and present value; typing
+            // alone never unbinds it: "replace binding" does, explicitly
+            const ForkInputBinding& f = bound[static_cast<std::size_t>(r)];
+            if (!f.source.isEmpty()) {
+                m_binding.back() = f.hasValue ? tr("← %1 (now %2)").arg(f.source, unitText(f.value, unit))
+                                              : tr("← %1 (controller output)").arg(f.source);
+                if (f.hasValue) m_now[static_cast<std::size_t>(r)] = f.value;
+                m_nowKnown.back() = f.hasValue;
+                auto* replace = new QTableWidgetItem;
+                replace->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+                replace->setCheckState(Qt::Unchecked);
+                replace->setToolTip(tr("Replace the binding to %1 with a constant from the fork time on").arg(f.source));
+                m_inputs->setItem(r, 3, replace);
+                showBinding(r, false);
+            } else {
+                auto* none = new QTableWidgetItem;
+                none->setFlags(Qt::ItemIsEnabled);
+                m_inputs->setItem(r, 3, none);
+            }
         }
     }
-    m_inputs->horizontalHeader()->setStretchLastSection(true);
+    connect(m_inputs, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
+        if (item->column() == 3 && !m_binding[static_cast<std::size_t>(item->row())].isEmpty())
+            showBinding(item->row(), item->checkState() == Qt::Checked);
+    });
+    m_inputs->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+    m_inputs->resizeColumnToContents(3);
     m_events = new QTableWidget(0, 4, this);
     m_events->setHorizontalHeaderLabels({tr("time [s]"), tr("component"), tr("input"), tr("value")});
     m_events->horizontalHeader()->setStretchLastSection(true);
@@ -132,6 +226,7 @@ QStringList ForkDialog::refusals() const
 {
     QStringList out;
     for (int r = 0; r < m_inputs->rowCount(); ++r) {
+        if (!(m_inputs->item(r, 2)->flags() & Qt::ItemIsEditable)) continue; // a binding the fork keeps
         const QString why = numberRefusal(m_inputs->item(r, 2)->text(), false);
         if (!why.isEmpty()) out << tr("Input %1 %2: %3").arg(m_inputs->item(r, 0)->text(), m_inputs->item(r, 1)->text(), why);
     }
@@ -151,10 +246,14 @@ QVector<InputChange> ForkDialog::inputChanges() const
 {
     QVector<InputChange> out;
     for (int r = 0; r < m_inputs->rowCount(); ++r) {
+        // a bound input changes only when its binding is replaced (then even at its present value)
+        const bool bound = !m_binding[static_cast<std::size_t>(r)].isEmpty();
+        const bool replaced = bound && m_inputs->item(r, 3)->checkState() == Qt::Checked;
+        if (bound && !replaced) continue;
         const auto parsed = parseNumber(m_inputs->item(r, 2)->text());
         const bool ok = parsed.has_value();
         const double v = parsed.value_or(0.0);
-        if (ok && v != m_now[static_cast<std::size_t>(r)])
+        if (ok && (replaced || v != m_now[static_cast<std::size_t>(r)]))
             out.push_back({m_inputKeys[static_cast<std::size_t>(r)].first, m_inputKeys[static_cast<std::size_t>(r)].second, v});
     }
     return out;

@@ -84,7 +84,8 @@ Json componentJson(const ComponentDescriptor& d)
     }
     return Json{{"type", d.type},
                 {"label", d.label},
-                {"group", d.group},
+                {"group", paletteGroupName(d.group)},
+                {"keywords", d.keywords},
                 {"field_prefix", d.fieldPrefix},
                 {"bond_graph", bondGraphSummary(d)},
                 {"doc", d.doc},

@@ -20,7 +20,8 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{.type = "transformer",
                                     .label = "Transformer",
-                                    .group = "sources",
+                                    .group = PaletteGroup::MultiDomain,
+                                    .keywords = "lever gearbox ratio pressure intensifier booster multiplier translational hydraulic",
                                     .fieldPrefix = "transformer",
                                     .doc = "An ideal transformer between two nodes of one domain (lever, gear, pressure intensifier).",
                                     .ports = kPorts,

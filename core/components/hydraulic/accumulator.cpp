@@ -39,7 +39,8 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{.type = "accumulator",
                                     .label = "Gas accumulator",
-                                    .group = "hydraulic",
+                                    .group = PaletteGroup::Hydraulic,
+                                    .keywords = "bladder piston nitrogen storage",
                                     .fieldPrefix = "accumulator",
                                     .doc = "A polytropic gas-charged accumulator; below its precharge it holds no oil.",
                                     .ports = kPorts,

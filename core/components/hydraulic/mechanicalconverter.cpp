@@ -56,7 +56,8 @@ constexpr ObservableDescriptor kConverterObs[] = {
 };
 constexpr ComponentDescriptor kConverter{.type = "mechanical_converter",
                                          .label = "Mechanical converter (rotary)",
-                                         .group = "hydraulic",
+                                         .group = PaletteGroup::Hydraulic,
+                                         .keywords = "hydraulic motor vane rotary actuator",
                                          .fieldPrefix = "mechanical_converter",
                                          .doc = "A rotary displacement chamber converting pressure to shaft torque and rotation to flow.",
                                          .ports = kConverterPorts,
@@ -83,7 +84,8 @@ constexpr ObservableDescriptor kCylinderObs[] = {
 };
 constexpr ComponentDescriptor kCylinder{.type = "hydraulic_cylinder",
                                         .label = "Hydraulic cylinder",
-                                        .group = "hydraulic",
+                                        .group = PaletteGroup::Hydraulic,
+                                        .keywords = "actuator ram piston linear",
                                         .fieldPrefix = "hydraulic_cylinder",
                                         .doc = "A double-acting cylinder: two hydraulic-mechanical transformers on one rod.",
                                         .ports = kCylinderPorts,

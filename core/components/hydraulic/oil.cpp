@@ -59,7 +59,10 @@ double value(const Json& oil, const ParameterDescriptor& f)
 
 std::span<const ParameterDescriptor> oilFields() { return kOilFields; }
 
-bool compileOil(const Json& oil, Diagnostics& d, OilModel& out)
+namespace {
+
+// validate and compile an oil object (false with diagnostics)
+bool readOil(const Json& oil, Diagnostics& d, OilModel& out)
 {
     out = OilModel{};
     if (oil.is_null()) return true;
@@ -109,6 +112,28 @@ bool compileOil(const Json& oil, Diagnostics& d, OilModel& out)
     out.present = true;
     out.nuRef = out.viscosity(out.tRef);
     return true;
+}
+
+// the oil the editor offers (every field at its editor default): a valid oil
+Json editorDefaultOil()
+{
+    Json out = Json::object();
+    for (const auto& f : kOilFields) out[f.name] = Json::parse(f.editorDefault);
+    return out;
+}
+
+} // namespace
+
+bool compileOil(const Json& oil, Diagnostics& d, OilModel& out)
+{
+    if (readOil(oil, d, out)) return true;
+    // the lab has an oil section with errors: what depends on the oil (thermal-liquid volumes,
+    // walls, densities) is compiled against a stand-in oil, so that only the oil's own fields
+    // are reported and nothing reads "the lab has no oil section" (no model is built while
+    // there are errors)
+    Diagnostics ignored;
+    readOil(editorDefaultOil(), ignored, out);
+    return false;
 }
 
 Json normalizedOil(const Json& oil)

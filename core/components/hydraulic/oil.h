@@ -64,7 +64,9 @@ struct OilModel {
 
 /// the fields of a lab's "oil" object (reader, compiler, editor)
 std::span<const ParameterDescriptor> oilFields();
-/// validate a lab's "oil" object and compile it; false with diagnostics (subject "oil")
+/// validate a lab's "oil" object and compile it; false with diagnostics (subject "oil"), and then
+/// `out` holds a stand-in oil (the editor defaults) so that what depends on the oil compiles
+/// as it would with a valid one and is not reported as a consequence
 bool compileOil(const Json& oil, Diagnostics& d, OilModel& out);
 /// the oil object with every default filled (normalized; fingerprinted)
 Json normalizedOil(const Json& oil);

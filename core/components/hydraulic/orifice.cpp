@@ -67,7 +67,8 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{.type = "orifice",
                                     .label = "Orifice / valve",
-                                    .group = "hydraulic",
+                                    .group = PaletteGroup::Hydraulic,
+                                    .keywords = "restrictor throttle nozzle leakage spool",
                                     .fieldPrefix = "orifice",
                                     .doc = "A laminar or turbulent restriction; its opening input makes it a valve.",
                                     .ports = kPorts,

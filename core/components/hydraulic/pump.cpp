@@ -53,7 +53,8 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{.type = "pump",
                                     .label = "Hydraulic pump",
-                                    .group = "hydraulic",
+                                    .group = PaletteGroup::Hydraulic,
+                                    .keywords = "gear pump displacement charge",
                                     .fieldPrefix = "pump",
                                     .doc = "A shaft-driven positive-displacement pump with leakage and a delivery table.",
                                     .ports = kPorts,

@@ -21,7 +21,7 @@ constexpr ObservableDescriptor kPressureObs[] = {
 };
 constexpr ComponentDescriptor kPressure{.type = "pressure_source",
                                         .label = "Pressure source",
-                                        .group = "sources",
+                                        .group = PaletteGroup::Sources,
                                         .fieldPrefix = "pressure_source",
                                         .doc = "An ideal pressure source holding a junction at its pressure input.",
                                         .ports = kPressurePorts,
@@ -42,7 +42,7 @@ constexpr ObservableDescriptor kFlowObs[] = {
 };
 constexpr ComponentDescriptor kFlow{.type = "flow_source",
                                     .label = "Flow source",
-                                    .group = "sources",
+                                    .group = PaletteGroup::Sources,
                                     .fieldPrefix = "flow_source",
                                     .doc = "An ideal flow source pushing its flow input from node_a to node_b.",
                                     .ports = kFlowPorts,

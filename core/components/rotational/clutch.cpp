@@ -93,7 +93,8 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{.type = "clutch",
                                     .label = "Clutch / brake",
-                                    .group = "rotational",
+                                    .group = PaletteGroup::Rotational,
+                                    .keywords = "brake coupling lockup friction band synchronizer wet dry",
                                     .fieldPrefix = "clutch",
                                     .doc = "A friction clutch with stick/slip; to ground it is a brake.",
                                     .ports = kPorts,

@@ -20,7 +20,8 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{.type = "damper",
                                     .label = "Rotational damper",
-                                    .group = "rotational",
+                                    .group = PaletteGroup::Rotational,
+                                    .keywords = "viscous friction bearing loss drag",
                                     .fieldPrefix = "damper",
                                     .doc = "A linear viscous damper between two flanges, or from one flange to ground.",
                                     .ports = kPorts,

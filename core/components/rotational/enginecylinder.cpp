@@ -123,7 +123,8 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{.type = "cylinder",
                                     .label = "Engine cylinder",
-                                    .group = "sources",
+                                    .group = PaletteGroup::Engines,
+                                    .keywords = "engine combustion ICE piston crank fired four-stroke",
                                     .fieldPrefix = "cylinder",
                                     .doc = "A fired four-stroke cylinder: slider-crank, single-zone ideal gas, Wiebe burn, wall heat.",
                                     .ports = kPorts,

@@ -18,7 +18,8 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{.type = "gear",
                                     .label = "Ideal gear",
-                                    .group = "rotational",
+                                    .group = PaletteGroup::Rotational,
+                                    .keywords = "ratio gearbox reduction final drive pulley belt",
                                     .fieldPrefix = "gear",
                                     .doc = "An ideal, lossless, rigid gear pair: speed_a = ratio * speed_b.",
                                     .ports = kPorts,

@@ -92,7 +92,8 @@ constexpr ObservableDescriptor kObs[] = {
 constexpr ComponentDescriptor kDesc{
     .type = "mapped_engine",
     .label = "Mapped engine (torque and fuel maps)",
-    .group = "sources",
+    .group = PaletteGroup::Engines,
+    .keywords = "engine ICE combustion fuel map BSFC torque map throttle",
     .fieldPrefix = "mapped_engine",
     .doc = "A combustion engine from a torque map (speed x throttle), a friction curve and a fuel map (speed x torque), with "
            "fuel cut in overrun; the fuel's chemical energy enters the books, the engine heat leaves to heat_node or the ledger.",

@@ -50,7 +50,8 @@ std::vector<SummaryItem> summary(const Json& parameters)
 constexpr ComponentDescriptor kDesc{
     .type = "motor",
     .label = "Motor (torque curve)",
-    .group = "sources",
+    .group = PaletteGroup::Sources,
+    .keywords = "engine ICE combustion electric e-machine full-load curve drive prime mover",
     .fieldPrefix = "motor",
     .doc = "A torque source following a speed-dependent full-load curve scaled by a command.",
     .ports = kPorts,

@@ -32,7 +32,8 @@ constexpr ObservableDescriptor kObs[] = {
 constexpr ComponentDescriptor kDesc{
     .type = "planetary",
     .label = "Planetary gear set",
-    .group = "rotational",
+    .group = PaletteGroup::Rotational,
+    .keywords = "epicyclic sun ring carrier gearbox",
     .fieldPrefix = "planetary",
     .doc = "A simple planetary set (sun, ring, carrier) obeying the Willis equation.",
     .ports = kPorts,

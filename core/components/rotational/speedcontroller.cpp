@@ -49,7 +49,8 @@ constexpr ObservableDescriptor kObs[] = {
 constexpr ComponentDescriptor kDesc{
     .type = "speed_controller",
     .label = "Speed controller (PID)",
-    .group = "sources",
+    .group = PaletteGroup::Control,
+    .keywords = "PID PI controller driver regulator governor feedback cruise throttle",
     .fieldPrefix = "speed_controller",
     .doc = "A discrete PI(D) driver sampled once per tick: it reads node_a's speed, follows its target input and "
            "drives any input bound to it ({\"controller\": id}) within its limits, with anti-windup.",

@@ -27,7 +27,8 @@ constexpr ObservableDescriptor kObs[] = {
 constexpr ComponentDescriptor kDesc{
     .type = "speed_source",
     .label = "Speed source",
-    .group = "sources",
+    .group = PaletteGroup::Sources,
+    .keywords = "velocity prescribed dynamometer",
     .fieldPrefix = "speed_source",
     .doc = "An ideal speed source: node_a follows its speed input (a kinematic constraint; events and signals drive it).",
     .ports = kPorts,

@@ -32,7 +32,8 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{.type = "spring",
                                     .label = "Torsional spring",
-                                    .group = "rotational",
+                                    .group = PaletteGroup::Rotational,
+                                    .keywords = "stiffness torsion shaft compliance driveshaft",
                                     .fieldPrefix = "spring",
                                     .doc = "A linear torsional spring with optional parallel damping.",
                                     .ports = kPorts,

@@ -159,7 +159,8 @@ constexpr DefaultPlotDescriptor kPlots[] = {
 constexpr ComponentDescriptor kDesc{
     .type = "torque_converter",
     .label = "Torque converter",
-    .group = "rotational",
+    .group = PaletteGroup::Rotational,
+    .keywords = "TC fluid coupling hydrodynamic impeller stator",
     .fieldPrefix = "converter",
     .doc = "A quasi-steady hydrodynamic torque converter with four signed maps; the stator is grounded.",
     .ports = kPorts,

@@ -27,7 +27,7 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{.type = "torque_source",
                                     .label = "Torque source",
-                                    .group = "sources",
+                                    .group = PaletteGroup::Sources,
                                     .fieldPrefix = "torque_source",
                                     .doc = "An ideal torque source driven by its torque input (events change it).",
                                     .ports = kPorts,

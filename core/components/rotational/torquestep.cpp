@@ -28,7 +28,7 @@ constexpr ObservableDescriptor kObs[] = {
 constexpr ComponentDescriptor kDesc{
     .type = "torque_step",
     .label = "Torque step",
-    .group = "sources",
+    .group = PaletteGroup::Sources,
     .fieldPrefix = "torque_step",
     .doc = "An ideal torque source stepping from offset to offset + step at start_time.",
     .ports = kPorts,

@@ -21,7 +21,8 @@ constexpr ObservableDescriptor kConductorObs[] = {
 };
 constexpr ComponentDescriptor kConductor{.type = "thermal_conductor",
                                          .label = "Thermal conductor",
-                                         .group = "thermal",
+                                         .group = PaletteGroup::Thermal,
+                                         .keywords = "conductance wall heat transfer cooler",
                                          .fieldPrefix = "thermal_conductor",
                                          .doc = "A linear thermal conductance between two thermal masses.",
                                          .ports = kConductorPorts,
@@ -40,7 +41,8 @@ constexpr ObservableDescriptor kSourceObs[] = {
 };
 constexpr ComponentDescriptor kSource{.type = "heat_source",
                                       .label = "Heat source",
-                                      .group = "thermal",
+                                      .group = PaletteGroup::Thermal,
+                                      .keywords = "heater power loss",
                                       .fieldPrefix = "heat_source",
                                       .doc = "A prescribed heat flow into a thermal mass.",
                                       .ports = kSourcePorts,

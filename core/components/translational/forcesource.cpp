@@ -27,7 +27,7 @@ constexpr ObservableDescriptor kObs[] = {
 };
 constexpr ComponentDescriptor kDesc{.type = "force_source",
                                     .label = "Force source",
-                                    .group = "sources",
+                                    .group = PaletteGroup::Sources,
                                     .fieldPrefix = "force_source",
                                     .doc = "An ideal force source driven by its force input (events change it).",
                                     .ports = kPorts,

@@ -24,7 +24,7 @@ constexpr ObservableDescriptor kStepObs[] = {
 };
 constexpr ComponentDescriptor kStepDesc{.type = "force_step",
                                         .label = "Force step",
-                                        .group = "sources",
+                                        .group = PaletteGroup::Sources,
                                         .fieldPrefix = "force_step",
                                         .doc = "An ideal force source stepping from offset to offset + step at start_time.",
                                         .ports = kStepPorts,
@@ -48,7 +48,7 @@ constexpr ObservableDescriptor kDamperObs[] = {
 };
 constexpr ComponentDescriptor kDamper{.type = "translational_damper",
                                       .label = "Translational damper",
-                                      .group = "translational",
+                                      .group = PaletteGroup::Translational,
                                       .fieldPrefix = "translational_damper",
                                       .doc = "A linear viscous damper between two bodies, or from one body to ground.",
                                       .ports = kDamperPorts,
@@ -84,7 +84,7 @@ constexpr ObservableDescriptor kSpringObs[] = {
 };
 constexpr ComponentDescriptor kSpring{.type = "translational_spring",
                                       .label = "Translational spring",
-                                      .group = "translational",
+                                      .group = PaletteGroup::Translational,
                                       .fieldPrefix = "translational_spring",
                                       .doc = "A linear spring with optional parallel damping.",
                                       .ports = kSpringPorts,

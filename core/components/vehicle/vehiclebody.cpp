@@ -123,7 +123,8 @@ constexpr ObservableDescriptor kObs[] = {
 constexpr ComponentDescriptor kDesc{
     .type = "vehicle_body",
     .label = "Vehicle body",
-    .group = "rotational",
+    .group = PaletteGroup::Rotational,
+    .keywords = "car vehicle road load coast-down aerodynamic drag rolling resistance grade tyre wheel",
     .fieldPrefix = "vehicle_body",
     .doc = "A vehicle's longitudinal motion on its driven axle: mass and rotating inertia through the wheel radius, road load "
            "(physical Cd, A, Cr or coast-down F0 + F1 v + F2 v^2), head wind and grade as inputs; losses as heat, climbing as "
