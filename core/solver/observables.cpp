@@ -10,7 +10,7 @@ namespace drivelab {
 bool isTickMean(const ObservableRef& r)
 {
     if (r.isSignal || !r.unit) return false;
-    for (const char* u : {"N m", "N", "W", "m^3/s", "kg/s"}) {
+    for (const char* u : {"N m", "N", "W", "m^3/s", "kg/s", "g/s", "m/s^2"}) {
         if (std::strcmp(r.unit, u) == 0) return true;
     }
     return false;

@@ -8,8 +8,9 @@
 namespace drivelab {
 
 /// true for a duration-weighted mean over the last complete tick: every torque, force, power,
-/// heat-flow and flow observable of a node or component (docs/FORMATS.md, "Reports"), i.e.
-/// the SI units "N m", "N", "W", "m^3/s" and "kg/s". No tick has ended at tick 0: the report
+/// heat-flow, flow, fuel-flow and acceleration observable of a node or component
+/// (docs/FORMATS.md, "Reports"), i.e. the SI units "N m", "N", "W", "m^3/s", "kg/s", "g/s" and
+/// "m/s^2" (tst_plotstidy checks the rule against every descriptor's doc). No tick has ended at tick 0: the report
 /// writes 0 there, which is no value. A signal's value never is one (its unit is a label).
 bool isTickMean(const ObservableRef& r);
 

@@ -34,8 +34,12 @@ LabScene::LabScene(LabDocument* document, QObject* parent) : QGraphicsScene(pare
     connect(document, &LabDocument::changed, this, &LabScene::onChanged);
     connect(document, &LabDocument::renamed, this, &LabScene::onRenamed);
     connect(document, &LabDocument::diagnosticsChanged, this, &LabScene::syncProblems);
-    // the labels show quantities in the display units: a new choice re-labels every item
-    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, &LabScene::fullSync);
+    // the labels show quantities in the display units: a new choice re-labels every item, and
+    // since it changes every label's width the wires are laid out afresh, as on opening the lab
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] {
+        m_routing.reset();
+        fullSync();
+    });
     fullSync();
 }
 
