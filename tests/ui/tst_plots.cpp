@@ -83,15 +83,7 @@ private:
     QTemporaryDir m_dir;
     /// a shown 1400x900 main window with the lab run to t (paused there, the plots laid out);
     /// null if the lab does not open or run
-    std::unique_ptr<MainWindow> runShown(const char* lab, double t)
-    {
-        auto w = std::make_unique<MainWindow>(MainWindowOptions{m_dir.path(), false});
-        if (!w->openLab(drivelab::test::labPath(lab))) return nullptr;
-        w->resize(1400, 900);
-        w->show();
-        if (!w->runController()->runTo(t)) return nullptr;
-        return w;
-    }
+    std::unique_ptr<MainWindow> runShown(const char* lab, double t) { return drivelab::test::runShown(m_dir, lab, t); }
 };
 
 void TestPlots::decimationKeepsExtremesAndRealSamples()

@@ -66,16 +66,7 @@ private slots:
 
 private:
     QTemporaryDir m_dir;
-    std::unique_ptr<MainWindow> runShown(const char* lab, double t)
-    {
-        auto w = std::make_unique<MainWindow>(MainWindowOptions{m_dir.path(), false});
-        if (!w->openLab(drivelab::test::labPath(lab))) return nullptr;
-        w->resize(1400, 900);
-        w->show();
-        if (!w->runController()->runTo(t)) return nullptr;
-        for (int i = 0; i < 5; ++i) QApplication::processEvents();
-        return w;
-    }
+    std::unique_ptr<MainWindow> runShown(const char* lab, double t) { return drivelab::test::runShown(m_dir, lab, t, 5); }
 };
 
 // Samples every h = 1 ms on [0, 1]:

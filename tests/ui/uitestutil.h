@@ -17,6 +17,7 @@
 #include "files/prompter.h"
 #include "document/labdocument.h"
 #include "mainwindow.h"
+#include "simulation/runcontroller.h"
 #include "spec/labwriter.h"
 
 namespace drivelab::test {
@@ -115,6 +116,19 @@ inline void isolate()
     QCoreApplication::setOrganizationName(QStringLiteral("DriveLabTests"));
     QCoreApplication::setApplicationName(QStringLiteral("DriveLabTests-") + QFileInfo(QCoreApplication::applicationFilePath()).baseName());
     QSettings().clear();
+}
+
+/// a shown 1400x900 main window with the lab run to t (paused there); `settle` more rounds of
+/// events lay the charts out (and align them); null if the lab does not open or run
+inline std::unique_ptr<MainWindow> runShown(const QTemporaryDir& dir, const char* lab, double t, int settle = 0)
+{
+    auto w = std::make_unique<MainWindow>(MainWindowOptions{dir.path(), false});
+    if (!w->openLab(labPath(QString::fromLatin1(lab)))) return nullptr;
+    w->resize(1400, 900);
+    w->show();
+    if (!w->runController()->runTo(t)) return nullptr;
+    for (int i = 0; i < settle; ++i) QApplication::processEvents();
+    return w;
 }
 
 /// a main window as a user sees it: no saved settings, recovery files under dir/recovery,
