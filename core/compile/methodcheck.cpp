@@ -13,7 +13,7 @@ namespace {
 constexpr const char* kSupported[] = {
     "torque_step", "torque_source", "damper", "spring", "clutch", "gear", "planetary", "torque_converter", "motor", "force_step",
     "force_source", "translational_damper", "translational_spring", "orifice", "pressure_source", "flow_source", "thermal_conductor",
-    "heat_source",
+    "heat_source", "differential",
 };
 } // namespace
 
@@ -32,8 +32,8 @@ void checkMethodSupport(const Model& m, Diagnostics& d)
         d.error(c.id, "run.method",
                 std::string("gauss2 does not support ") + c.desc->type +
                     " yet (it supports rotational and translational inertias, torque and force sources and steps, dampers, "
-                    "springs, clutches, gears, planetaries, torque converters, motors, hydraulic volumes, reservoirs, pressure and flow "
-                    "sources, orifices and thermal masses); use run.method midpoint");
+                    "springs, clutches, gears, planetaries, differentials, torque converters, motors, hydraulic volumes, reservoirs, "
+                    "pressure and flow sources, orifices and thermal masses); use run.method midpoint");
     }
     for (std::size_t i = 0; i < m.stateKind.size(); ++i) {
         const std::string& id = m.nodes[static_cast<std::size_t>(m.dynNode[i])].id;

@@ -1,0 +1,296 @@
+// differential (open): w_a = N (w_b + w_c) / 2, one rigid row resolved by projection; the
+// differential's torques lambda on the input a and -N/2 lambda on each side shaft b, c.
+//
+//                                 +--[ b: Jb ]--(damper db)--ground
+//   [T]=>[ a: Ja ]--diff N--------+
+//                                 +--[ c: Jc ]--(damper dc)--ground
+//
+// With k = N/2 and the side shafts as the independent speeds q = (w_b, w_c), w_a = k (w_b + w_c):
+//   M q' = g - D q,   M = [[Jb + Ja k^2, Ja k^2], [Ja k^2, Jc + Ja k^2]],  g = (k T, k T),  D = diag(db, dc)
+//   (1) no dampers: constant accelerations. The row's multiplier lambda (the torque on a):
+//         lambda = -T / (1 + Ja k^2 (1/Jb + 1/Jc))
+//         a_a = (T + lambda) / Ja,  a_b = -k lambda / Jb,  a_c = -k lambda / Jc
+//       so T_b = T_c = -k lambda: equal torques on unequal inertias, unequal accelerations whose
+//       mean times N is the input's. The midpoint is exact for constant accelerations: speeds
+//       w(t) = w0 + a t at rounding, work T (w_a0 t + a_a t^2/2) = the kinetic energy gained.
+//       gauss2 (run.method) likewise.
+//   (2) unequal loads db != dc: the midpoint's recurrence in q, tick by tick,
+//         (M/h + D/2) q1 = (M/h - D/2) q0 + g
+//       and its steady state: equal torques k T on both sides, speeds averaged:
+//         w_b = k T / db,  w_c = k T / dc,  w_a = k (w_b + w_c)
+//       books: work of the source = kinetic energy gained + the dampers' heat, at rounding.
+//   (3) one wheel held (a speed source at 0 on c, or c on ground): w_b = 2 w_a / N at every
+//       boundary; (Jb + Ja k^2) a_b = k T; the held wheel's reaction carries the same torque as
+//       the turning wheel's: source torque = -T_c = -T_b.
+//   (4) causality: the input and both side shafts speed-driven: over-determined, a conflict
+//       naming the three sources, and the compiler refuses it naming the differential and what
+//       to change; the input and one side shaft speed-driven: consistent (the other follows).
+//   (5) bad input through `drivelab-cli check` and `run`: ratio 0 or not a number, the same node
+//       on two ports: exit 2, `FILE: diff: FIELD: message`, nothing written.
+//   (6) its bond-graph reading: two rigid TFs on a 0-junction; one constrained group, consistent.
+#include "testutil.h"
+#include "core/clitestutil.h"
+
+#include <QTemporaryDir>
+
+#include <algorithm>
+
+#include "analysis/causality.h"
+
+using namespace drivelab;
+using namespace drivelab::test;
+
+class TestOpenDifferential : public QObject {
+    Q_OBJECT
+private slots:
+    void equalSplitOnInertias();
+    void equalSplitOnInertiasGauss2();
+    void unequalLoads();
+    void oneWheelHeld();
+    void oneWheelOnGround();
+    void causality();
+    void badInputRefused();
+};
+
+namespace {
+
+constexpr double kN = 3.5, kK = kN / 2.0, kT = 100.0;
+constexpr double kJa = 0.05, kJb = 1.2, kJc = 0.8;
+constexpr double kDb = 4.0, kDc = 2.0;
+
+// the network of the sketch: initial side-shaft speeds wb0, wc0 (the input's from the row);
+// `loads`: the two dampers; `run` its run settings
+std::string diffLab(const std::string& run, double wb0, double wc0, bool loads)
+{
+    const std::string dampers = loads ? R"(, {"id": "lb", "type": "damper", "node_a": "b", "parameters": {"damping": 4}},
+                   {"id": "lc", "type": "damper", "node_a": "c", "parameters": {"damping": 2}})"
+                                      : "";
+    return lab(
+        run, "[" + rot("a", kJa, kK * (wb0 + wc0)) + "," + rot("b", kJb, wb0) + "," + rot("c", kJc, wc0) + "]",
+        R"([{"id": "t", "type": "torque_step", "node_a": "a", "parameters": {"step_torque": 100, "offset_torque": 0, "start_time": 0}},
+                   {"id": "diff", "type": "differential", "node_a": "a", "node_b": "b", "node_c": "c", "parameters": {"ratio": 3.5}})" +
+            dampers + "]");
+}
+
+double kinetic(double wa, double wb, double wc) { return 0.5 * (kJa * wa * wa + kJb * wb * wb + kJc * wc * wc); }
+
+// the checks of (1) on a trace from w_b = 10, w_c = 6
+void checkConstantAccelerations(const Trace& t)
+{
+    const double lambda = -kT / (1.0 + kJa * kK * kK * (1.0 / kJb + 1.0 / kJc));
+    const double aa = (kT + lambda) / kJa, ab = -kK * lambda / kJb, ac = -kK * lambda / kJc;
+    const double wa0 = kK * 16.0;
+    double worst = 0.0;
+    for (std::size_t k = 1; k < t.rows.size(); ++k) {
+        const double s = t.times[k];
+        worst = std::fmax(worst, std::fabs(t.at(k, "a", "speed") - (wa0 + aa * s)) / (wa0 + aa * s));
+        worst = std::fmax(worst, std::fabs(t.at(k, "b", "speed") - (10.0 + ab * s)) / (10.0 + ab * s));
+        worst = std::fmax(worst, std::fabs(t.at(k, "c", "speed") - (6.0 + ac * s)) / (6.0 + ac * s));
+        // the split: equal torques on both sides, -N/2 times the torque on the input
+        QCOMPARE(t.at(k, "diff", "torque_at_b"), t.at(k, "diff", "torque_at_c"));
+        DL_NEAR(t.at(k, "diff", "torque"), lambda, 1e-12 * kT);
+        DL_NEAR(t.at(k, "diff", "torque_at_b"), -kK * lambda, 1e-12 * kT);
+        DL_NEAR(t.at(k, "diff", "speed_difference"), t.at(k, "b", "speed") - t.at(k, "c", "speed"), 0.0);
+    }
+    const std::size_t last = t.rows.size() - 1;
+    const double s = t.times[last], wa = wa0 + aa * s, wb = 10.0 + ab * s, wc = 6.0 + ac * s;
+    const double work = kT * (wa0 * s + 0.5 * aa * s * s), gained = kinetic(wa, wb, wc) - kinetic(wa0, 10.0, 6.0);
+    qInfo("lambda %.17g N m, a_a %.6g a_b %.6g a_c %.6g rad/s^2; worst relative speed error %.3g; work %.17g J, "
+          "kinetic energy gained %.17g J, books %.17g J, residual %.3g J",
+          lambda, aa, ab, ac, worst, work, gained, t.energy.sourceWork, t.energy.residual);
+    QVERIFY(worst < 1e-13);
+    DL_NEAR(t.energy.sourceWork, work, 1e-12 * work);
+    DL_NEAR(t.energy.kineticFinal - t.energy.kineticInitial, gained, 1e-12 * work);
+    DL_ENERGY_BALANCED(t);
+}
+
+// a node's speed and a speed source on it
+std::string heldLab(const std::string& holder)
+{
+    return lab(
+        runSettings(1000000, 1000000000, 10), "[" + rot("a", kJa, kK * 10.0) + "," + rot("b", kJb, 10.0) + "," + rot("c", kJc, 0.0) + "]",
+        R"([{"id": "t", "type": "torque_step", "node_a": "a", "parameters": {"step_torque": 100, "offset_torque": 0, "start_time": 0}},
+                   {"id": "diff", "type": "differential", "node_a": "a", "node_b": "b", "node_c": )" +
+            holder + R"(, "parameters": {"ratio": 3.5}})" +
+            (holder == R"("c")" ? R"(, {"id": "hold", "type": "speed_source", "node_a": "c", "inputs": {"speed": 0}})" : "") + "]");
+}
+
+// the checks of (3): the turning wheel at 2 w_a / N, accelerated by k T / (Jb + Ja k^2)
+void checkOneWheelHeld(const Trace& t, bool source)
+{
+    const double ab = kK * kT / (kJb + kJa * kK * kK);
+    double worst = 0.0;
+    for (std::size_t k = 1; k < t.rows.size(); ++k) {
+        const double wa = t.at(k, "a", "speed"), wb = t.at(k, "b", "speed");
+        DL_NEAR(wb, 2.0 * wa / kN, 1e-13 * wb);
+        worst = std::fmax(worst, std::fabs(wb - (10.0 + ab * t.times[k])) / wb);
+        QCOMPARE(t.at(k, "diff", "torque_at_b"), t.at(k, "diff", "torque_at_c"));
+        DL_NEAR(t.at(k, "diff", "torque_at_b"), kK * kT * kJb / (kJb + kJa * kK * kK), 1e-12 * kT);
+        if (source) {
+            QCOMPARE(t.at(k, "c", "speed"), 0.0);
+            DL_NEAR(t.at(k, "hold", "torque"), -t.at(k, "diff", "torque_at_c"), 1e-12 * kT);
+        }
+    }
+    qInfo("worst relative error of w_b %.3g; residual %.3g J of %.3g J", worst, t.energy.residual, t.energy.sourceWork);
+    QVERIFY(worst < 1e-13);
+    DL_ENERGY_BALANCED(t);
+}
+
+} // namespace
+
+void TestOpenDifferential::equalSplitOnInertias()
+{
+    DL_COMPILE(model, diffLab(runSettings(1000000, 2000000000, 10), 10.0, 6.0, false));
+    DL_SIMULATE(t, model);
+    checkConstantAccelerations(t);
+}
+
+void TestOpenDifferential::equalSplitOnInertiasGauss2()
+{
+    std::string text = diffLab(runSettings(1000000, 2000000000, 10), 10.0, 6.0, false);
+    text.replace(text.find(R"("report_every_ticks": 10)"), 24, R"("report_every_ticks": 10, "method": "gauss2")");
+    DL_COMPILE(model, text);
+    QCOMPARE(model->method, IntegrationMethod::Gauss2);
+    DL_SIMULATE(t, model);
+    checkConstantAccelerations(t);
+}
+
+void TestOpenDifferential::unequalLoads()
+{
+    const double h = 1e-3;
+    DL_COMPILE(model, diffLab(runSettings(1000000, 20000000000LL, 1), 0.0, 0.0, true));
+    DL_SIMULATE(t, model);
+    // the midpoint's recurrence in q = (w_b, w_c): A q1 = B q0 + g
+    const double m11 = kJb + kJa * kK * kK, m12 = kJa * kK * kK, m22 = kJc + kJa * kK * kK;
+    const double a11 = m11 / h + kDb / 2, a12 = m12 / h, a22 = m22 / h + kDc / 2, det = a11 * a22 - a12 * a12;
+    double qb = 0.0, qc = 0.0, worst = 0.0;
+    for (std::size_t k = 1; k < t.rows.size(); ++k) {
+        const double rb = (m11 / h - kDb / 2) * qb + m12 / h * qc + kK * kT;
+        const double rc = m12 / h * qb + (m22 / h - kDc / 2) * qc + kK * kT;
+        qb = (a22 * rb - a12 * rc) / det;
+        qc = (a11 * rc - a12 * rb) / det;
+        worst = std::fmax(worst, std::fabs(t.at(k, "b", "speed") - qb) / (1.0 + std::fabs(qb)));
+        worst = std::fmax(worst, std::fabs(t.at(k, "c", "speed") - qc) / (1.0 + std::fabs(qc)));
+        worst = std::fmax(worst, std::fabs(t.at(k, "a", "speed") - kK * (qb + qc)) / (1.0 + std::fabs(kK * (qb + qc))));
+        QCOMPARE(t.at(k, "diff", "torque_at_b"), t.at(k, "diff", "torque_at_c"));
+    }
+    // steady state: both loads take k T, at speeds k T / db and k T / dc; the input runs at their mean times N
+    const std::size_t last = t.rows.size() - 1;
+    const double wb = kK * kT / kDb, wc = kK * kT / kDc;
+    qInfo("worst relative deviation from the recurrence %.3g; at 20 s: w_a %.17g, w_b %.17g, w_c %.17g rad/s, T_b %.17g, T_c %.17g N m",
+          worst, t.at(last, "a", "speed"), t.at(last, "b", "speed"), t.at(last, "c", "speed"), t.at(last, "diff", "torque_at_b"),
+          t.at(last, "diff", "torque_at_c"));
+    QVERIFY(worst < 1e-12);
+    DL_NEAR(t.at(last, "b", "speed"), wb, 1e-9 * wb);
+    DL_NEAR(t.at(last, "c", "speed"), wc, 1e-9 * wc);
+    DL_NEAR(t.at(last, "a", "speed"), kK * (wb + wc), 1e-9 * kK * (wb + wc));
+    DL_NEAR(t.at(last, "diff", "torque_at_b"), kK * kT, 1e-9 * kK * kT);
+    DL_NEAR(t.at(last, "lb", "torque"), -kK * kT, 1e-9 * kK * kT);
+    DL_NEAR(t.at(last, "lc", "torque"), -kK * kT, 1e-9 * kK * kT);
+    // books: work = kinetic energy gained + heat of both dampers
+    const double heat = t.at(last, "lb", "heat") + t.at(last, "lc", "heat");
+    const double gained = kinetic(t.at(last, "a", "speed"), t.at(last, "b", "speed"), t.at(last, "c", "speed"));
+    qInfo("work %.17g J = kinetic %.17g J + heat %.17g J; residual %.3g J", t.energy.sourceWork, gained, heat, t.energy.residual);
+    DL_NEAR(t.energy.sourceWork, gained + heat, 1e-11 * t.energy.sourceWork);
+    DL_ENERGY_BALANCED(t);
+}
+
+void TestOpenDifferential::oneWheelHeld()
+{
+    DL_COMPILE(model, heldLab(R"("c")"));
+    DL_SIMULATE(t, model);
+    checkOneWheelHeld(t, true);
+}
+
+void TestOpenDifferential::oneWheelOnGround()
+{
+    DL_COMPILE(model, heldLab(R"("ground")"));
+    DL_SIMULATE(t, model);
+    checkOneWheelHeld(t, false);
+}
+
+void TestOpenDifferential::causality()
+{
+    const auto sources = [](bool onC) {
+        return lab(runSettings(1000000, 10000000, 1),
+                   "[" + rot("a", kJa, kK * 16.0) + "," + rot("b", kJb, 10.0) + "," + rot("c", kJc, 6.0) + "]",
+                   std::string(R"([{"id": "sa", "type": "speed_source", "node_a": "a", "inputs": {"speed": 28}},
+                       {"id": "diff", "type": "differential", "node_a": "a", "node_b": "b", "node_c": "c", "parameters": {"ratio": 3.5}},
+                       {"id": "sb", "type": "speed_source", "node_a": "b", "inputs": {"speed": 10}})") +
+                       (onC ? R"(, {"id": "sc", "type": "speed_source", "node_a": "c", "inputs": {"speed": 6}})" : "") + "]");
+    };
+    // the input and one side shaft driven: the other side shaft follows, consistent
+    {
+        DL_COMPILE(model, sources(false));
+        const CausalityReport r = analyzeCausality(*model, initialLockMask(*model));
+        QVERIFY2(r.consistent, qPrintable(QString::fromStdString(causalityText(r))));
+        bool grouped = false;
+        for (const ConstrainedGroup& g : r.groups)
+            grouped = grouped || std::find(g.components.begin(), g.components.end(), "diff") != g.components.end();
+        QVERIFY2(grouped, qPrintable(QString::fromStdString(causalityText(r))));
+        DL_SIMULATE(t, model);
+        DL_NEAR(t.at(t.rows.size() - 1, "c", "speed"), 6.0, 1e-12);
+    }
+    // all three driven: over-determined
+    {
+        const std::string text = sources(true);
+        const LabReadResult read = readLabJson(Json::parse(text));
+        QVERIFY(read.lab);
+        const CausalityReport r = analyzeCausality(*read.lab);
+        const QString report = QString::fromStdString(causalityText(r));
+        qInfo("%s", qPrintable(report));
+        QVERIFY(!r.consistent);
+        bool named = false;
+        for (const CausalityConflict& c : r.conflicts) {
+            bool all = true;
+            for (const char* id : {"sa", "sb", "sc"}) all = all && std::find(c.elements.begin(), c.elements.end(), id) != c.elements.end();
+            named = named || all;
+        }
+        QVERIFY2(named, qPrintable(report));
+        const LoadedLab l = load(text);
+        QVERIFY(!l.model);
+        const QString d = describe(l.diagnostics);
+        qInfo("%s", qPrintable(d));
+        QVERIFY2(d.contains("lab: diff: -: this differential's rigid constraint ties speeds that speed sources prescribe independently") &&
+                     d.contains("remove one of the sources"),
+                 qPrintable(d));
+    }
+}
+
+void TestOpenDifferential::badInputRefused()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string good = diffLab(runSettings(1000000, 10000000, 1), 10.0, 6.0, true);
+    const auto with = [&](const std::string& from, const std::string& to) {
+        std::string text = good;
+        const std::size_t at = text.find(from);
+        if (at == std::string::npos) qFatal("no '%s' in the lab", from.c_str());
+        return text.replace(at, from.size(), to);
+    };
+    struct Case {
+        std::string text, line;
+    };
+    const Case cases[] = {
+        {with(R"("ratio": 3.5)", R"("ratio": 0)"), "diff: differential.ratio: must be in"},
+        {with(R"("ratio": 3.5)", R"("ratio": "NaN")"), "diff: differential.ratio: must be a number"},
+        {with(R"("ratio": 3.5)", R"("ratio": 1e-7)"), "diff: differential.ratio: must be in"},
+        {with(R"("parameters": {"ratio": 3.5})", R"("parameters": {})"), "diff: differential.ratio: missing"},
+        {with(R"("node_c": "c")", R"("node_c": "b")"), "diff: node_c: the input and the two side shafts must be three different nodes"},
+    };
+    const QString cli = QStringLiteral(DRIVELAB_CLI);
+    for (const Case& c : cases) {
+        const QString path = writeTestFile(dir, QStringLiteral("bad.lab.json"), c.text);
+        const QString out = dir.filePath(QStringLiteral("bad.report.json"));
+        CliResult r = runCli(cli, {QStringLiteral("check"), path}, 60000);
+        QCOMPARE(r.exit, 2);
+        const QString expected = path + QStringLiteral(": ") + QString::fromStdString(c.line);
+        QVERIFY2(r.err.startsWith(expected), qPrintable(QStringLiteral("expected '%1...', got: %2").arg(expected, r.err)));
+        r = runCli(cli, {QStringLiteral("run"), path, QStringLiteral("--output"), out}, 60000);
+        QCOMPARE(r.exit, 2);
+        QVERIFY(!QFile::exists(out));
+    }
+}
+
+QTEST_APPLESS_MAIN(TestOpenDifferential)
+#include "tst_open_differential.moc"
