@@ -15,6 +15,7 @@ private slots:
     void labsRunWithoutAllocating_data();
     void labsRunWithoutAllocating();
     void captureAndBreakawayDoNotAllocate();
+    void differentialDoesNotAllocate();
 };
 
 namespace {
@@ -69,6 +70,27 @@ void TestAlloc::captureAndBreakawayDoNotAllocate()
     QVERIFY(s.run(model->ticks).status == BatchStatus::Completed);
     QCOMPARE(allocationCount() - before, std::uint64_t(0));
     QVERIFY(s.stats().intervals > model->ticks); // captures and the step split ticks
+}
+
+// a differential (a three-node rigid row) with a clutch between its side shafts that captures
+// while a speed source holds one side (tst_open_differential, limitedSlipLocks)
+void TestAlloc::differentialDoesNotAllocate()
+{
+    DL_COMPILE(model,
+               lab(runSettings(1000000, 1000000000, 10), "[" + rot("a", 0.05, 17.5) + "," + rot("b", 1.2, 10) + "," + rot("c", 0.8, 0) + "]",
+                   R"([{"id": "t", "type": "torque_step", "node_a": "a", "parameters": {"step_torque": 100, "offset_torque": 0, "start_time": 0}},
+                       {"id": "diff", "type": "differential", "node_a": "a", "node_b": "b", "node_c": "c", "parameters": {"ratio": 3.5}},
+                       {"id": "lsd", "type": "clutch", "node_a": "b", "node_b": "c", "inputs": {"capacity": 250}},
+                       {"id": "hold", "type": "speed_source", "node_a": "c", "inputs": {"speed": 0}}])"));
+    Session s(model);
+    std::vector<double> obs(s.observableCount());
+    const std::uint64_t before = allocationCount();
+    while (!s.finished()) {
+        QVERIFY(s.run(model->reportEvery).status == BatchStatus::Completed);
+        s.observe(obs.data());
+    }
+    QCOMPARE(allocationCount() - before, std::uint64_t(0));
+    QVERIFY(s.stats().intervals > model->ticks); // the capture splits a tick
 }
 
 QTEST_GUILESS_MAIN(TestAlloc)

@@ -28,6 +28,14 @@
 //   (5) bad input through `drivelab-cli check` and `run`: ratio 0 or not a number, the same node
 //       on two ports: exit 2, `FILE: diff: FIELD: message`, nothing written.
 //   (6) its bond-graph reading: two rigid TFs on a 0-junction; one constrained group, consistent.
+//   (7) limited slip: a clutch of capacity C between the side shafts, c held (speed source 0),
+//       b turning at 10 rad/s at t = 0, so the clutch slips from the start:
+//         (Jb + Ja k^2) a_b = k T - C              (constant: the midpoint is exact)
+//         differential's torque on each side T_s = k (T - Ja k a_b)
+//         the held wheel gets T_s + C, the turning wheel T_s - C (the clutch's bias)
+//         friction heat C (w_b0 t + a_b t^2 / 2); work = kinetic energy gained + heat
+//       k T < C (C = 250 N m > k T = 175 N m): b slows at a_b < 0, the clutch captures at
+//       t* = -10 / a_b and holds (it must carry k T <= C): every speed 0 after t*.
 #include "testutil.h"
 #include "core/clitestutil.h"
 
@@ -50,6 +58,8 @@ private slots:
     void oneWheelOnGround();
     void causality();
     void badInputRefused();
+    void limitedSlipBias();
+    void limitedSlipLocks();
 };
 
 namespace {
@@ -134,6 +144,18 @@ void checkOneWheelHeld(const Trace& t, bool source)
     qInfo("worst relative error of w_b %.3g; residual %.3g J of %.3g J", worst, t.energy.residual, t.energy.sourceWork);
     QVERIFY(worst < 1e-13);
     DL_ENERGY_BALANCED(t);
+}
+
+// (7): the held network with a clutch of capacity `cap` between the side shafts, b at 10 rad/s
+std::string limitedSlipLab(double cap)
+{
+    return lab(
+        runSettings(1000000, 1000000000, 10), "[" + rot("a", kJa, kK * 10.0) + "," + rot("b", kJb, 10.0) + "," + rot("c", kJc, 0.0) + "]",
+        R"([{"id": "t", "type": "torque_step", "node_a": "a", "parameters": {"step_torque": 100, "offset_torque": 0, "start_time": 0}},
+                   {"id": "diff", "type": "differential", "node_a": "a", "node_b": "b", "node_c": "c", "parameters": {"ratio": 3.5}},
+                   {"id": "lsd", "type": "clutch", "node_a": "b", "node_b": "c", "inputs": {"capacity": )" +
+            formatDouble(cap) + R"(}},
+                   {"id": "hold", "type": "speed_source", "node_a": "c", "inputs": {"speed": 0}}])");
 }
 
 } // namespace
@@ -290,6 +312,67 @@ void TestOpenDifferential::badInputRefused()
         QCOMPARE(r.exit, 2);
         QVERIFY(!QFile::exists(out));
     }
+}
+
+void TestOpenDifferential::limitedSlipBias()
+{
+    const double cap = 100.0;
+    DL_COMPILE(model, limitedSlipLab(cap));
+    DL_SIMULATE(t, model);
+    const double ab = (kK * kT - cap) / (kJb + kJa * kK * kK), side = kK * (kT - kJa * kK * ab);
+    double worst = 0.0;
+    for (std::size_t k = 1; k < t.rows.size(); ++k) {
+        const double s = t.times[k], wb = 10.0 + ab * s;
+        worst = std::fmax(worst, std::fabs(t.at(k, "b", "speed") - wb) / wb);
+        DL_NEAR(t.at(k, "a", "speed"), kK * t.at(k, "b", "speed"), 1e-13 * kK * wb);
+        QCOMPARE(t.at(k, "lsd", "locked"), 0.0);
+        DL_NEAR(t.at(k, "diff", "torque_at_b"), side, 1e-12 * side);
+        DL_NEAR(t.at(k, "diff", "torque_at_c"), side, 1e-12 * side);
+        // the held wheel's reaction carries T_s + C, the turning wheel's net drive is T_s - C
+        DL_NEAR(-t.at(k, "hold", "torque"), side + cap, 1e-12 * side);
+        DL_NEAR(t.at(k, "diff", "torque_at_b") + t.at(k, "lsd", "torque"), side - cap, 1e-12 * side);
+        DL_NEAR(t.at(k, "lsd", "friction_heat"), cap * (10.0 * s + 0.5 * ab * s * s), 1e-12 * cap * 10.0 * (1.0 + s));
+    }
+    const std::size_t last = t.rows.size() - 1;
+    const double heat = t.at(last, "lsd", "friction_heat");
+    const double gained = kinetic(t.at(last, "a", "speed"), t.at(last, "b", "speed"), 0.0) - kinetic(kK * 10.0, 10.0, 0.0);
+    qInfo("a_b %.17g rad/s^2 (worst relative error %.3g); side torque %.6g N m: held wheel %.6g, turning wheel %.6g N m "
+          "(bias ratio %.4g); work %.17g J = kinetic %.17g J + heat %.17g J, residual %.3g J",
+          ab, worst, side, side + cap, side - cap, (side + cap) / (side - cap), t.energy.sourceWork, gained, heat, t.energy.residual);
+    QVERIFY(worst < 1e-13);
+    DL_NEAR(t.energy.sourceWork, gained + heat, 1e-12 * t.energy.sourceWork);
+    DL_ENERGY_BALANCED(t);
+}
+
+void TestOpenDifferential::limitedSlipLocks()
+{
+    const double cap = 250.0;
+    DL_COMPILE(model, limitedSlipLab(cap));
+    DL_SIMULATE(t, model);
+    const double ab = (kK * kT - cap) / (kJb + kJa * kK * kK), tStar = -10.0 / ab;
+    bool locked = false;
+    for (std::size_t k = 1; k < t.rows.size(); ++k) {
+        const double s = t.times[k];
+        if (s < tStar - 1e-3) {
+            DL_NEAR(t.at(k, "b", "speed"), 10.0 + ab * s, 1e-12 * 10.0);
+            QCOMPARE(t.at(k, "lsd", "locked"), 0.0);
+        } else if (s > tStar + 1e-3) {
+            locked = true;
+            QCOMPARE(t.at(k, "lsd", "locked"), 1.0);
+            DL_NEAR(t.at(k, "b", "speed"), 0.0, 1e-12);
+            DL_NEAR(t.at(k, "a", "speed"), 0.0, 1e-12);
+            // locked, the clutch carries k T (<= C) and the held wheel takes all of the 2 k T
+            DL_NEAR(t.at(k, "lsd", "torque"), -kK * kT, 1e-9 * kK * kT);
+            DL_NEAR(-t.at(k, "hold", "torque"), 2.0 * kK * kT, 1e-9 * kK * kT);
+        }
+    }
+    QVERIFY(locked);
+    const std::size_t last = t.rows.size() - 1;
+    const double heat = cap * 10.0 * tStar / 2.0; // C times the slip angle 10 t* / 2
+    qInfo("capture at %.6g s; friction heat %.17g J (expected %.17g J); residual %.3g J", tStar, t.at(last, "lsd", "friction_heat"), heat,
+          t.energy.residual);
+    DL_NEAR(t.at(last, "lsd", "friction_heat"), heat, 1e-9 * heat);
+    DL_ENERGY_BALANCED(t);
 }
 
 QTEST_APPLESS_MAIN(TestOpenDifferential)
