@@ -28,7 +28,7 @@ constexpr ComponentDescriptor kDesc{
     .type = "differential",
     .label = "Differential (open)",
     .group = PaletteGroup::Rotational,
-    .keywords = "open differential final drive axle ring pinion crown wheel side shafts half shafts wheels",
+    .keywords = "open differential final drive axle ring pinion crown wheel side shafts half shafts wheels limited slip LSD",
     .fieldPrefix = "differential",
     .doc = "An open differential: input speed = ratio x the mean of the side shafts' speeds, torque split equally between "
            "the two sides; ideal and rigid. With a clutch between the side shafts: a limited-slip differential.",

@@ -25,6 +25,8 @@
 //   (3) one wheel held (a speed source at 0 on c, or c on ground): w_b = 2 w_a / N at every
 //       boundary; (Jb + Ja k^2) a_b = k T; the held wheel's reaction carries the same torque as
 //       the turning wheel's: source torque = -T_c = -T_b.
+//       The input on ground (the case held): the sides counter-rotate, w_c = -w_b; a torque T on b
+//       gives (Jb + Jc) a_b = T, both sides' differential torques -Jc a_b (equal); consistent.
 //   (4) causality: the input and both side shafts speed-driven: over-determined, a conflict
 //       naming the three sources, and the compiler refuses it naming the differential and what
 //       to change; the input and one side shaft speed-driven: consistent (the other follows).
@@ -60,6 +62,7 @@ private slots:
     void unequalLoadsConverge();
     void oneWheelHeld();
     void oneWheelOnGround();
+    void inputOnGround();
     void causality();
     void badInputRefused();
     void limitedSlipBias();
@@ -266,6 +269,28 @@ void TestOpenDifferential::oneWheelOnGround()
     DL_COMPILE(model, heldLab(R"("ground")"));
     DL_SIMULATE(t, model);
     checkOneWheelHeld(t, false);
+}
+
+void TestOpenDifferential::inputOnGround()
+{
+    DL_COMPILE(
+        model,
+        lab(runSettings(1000000, 1000000000, 10), "[" + rot("b", kJb, 4.0) + "," + rot("c", kJc, -4.0) + "]",
+            R"([{"id": "t", "type": "torque_step", "node_a": "b", "parameters": {"step_torque": 100, "offset_torque": 0, "start_time": 0}},
+                              {"id": "diff", "type": "differential", "node_a": "ground", "node_b": "b", "node_c": "c", "parameters": {"ratio": 3.5}}])"));
+    const CausalityReport r = analyzeCausality(*model, initialLockMask(*model));
+    QVERIFY2(r.consistent, qPrintable(QString::fromStdString(causalityText(r))));
+    DL_SIMULATE(t, model);
+    const double ab = kT / (kJb + kJc);
+    for (std::size_t k = 1; k < t.rows.size(); ++k) {
+        const double wb = 4.0 + ab * t.times[k];
+        DL_NEAR(t.at(k, "b", "speed"), wb, 1e-13 * wb);
+        QCOMPARE(t.at(k, "c", "speed"), -t.at(k, "b", "speed"));
+        QCOMPARE(t.at(k, "diff", "torque_at_b"), t.at(k, "diff", "torque_at_c"));
+        DL_NEAR(t.at(k, "diff", "torque_at_b"), -kJc * ab, 1e-12 * kT);
+        DL_NEAR(t.at(k, "diff", "speed_difference"), 2.0 * wb, 1e-13 * wb);
+    }
+    DL_ENERGY_BALANCED(t);
 }
 
 void TestOpenDifferential::causality()
