@@ -41,6 +41,8 @@
 //         friction heat C (w_b0 t + a_b t^2 / 2); work = kinetic energy gained + heat
 //       k T < C (C = 250 N m > k T = 175 N m): b slows at a_b < 0, the clutch captures at
 //       t* = -10 / a_b and holds (it must carry k T <= C): every speed 0 after t*.
+//       A viscous coupling instead (a damper c_v between the side shafts, speed-sensing): b settles
+//       where the coupling takes the whole drive, c_v w_b = k T; the held wheel then gets 2 k T.
 #include "testutil.h"
 #include "core/clitestutil.h"
 
@@ -67,6 +69,7 @@ private slots:
     void badInputRefused();
     void limitedSlipBias();
     void limitedSlipLocks();
+    void viscousCoupling();
 };
 
 namespace {
@@ -435,6 +438,28 @@ void TestOpenDifferential::limitedSlipLocks()
     qInfo("capture at %.6g s; friction heat %.17g J (expected %.17g J); residual %.3g J", tStar, t.at(last, "lsd", "friction_heat"), heat,
           t.energy.residual);
     DL_NEAR(t.at(last, "lsd", "friction_heat"), heat, 1e-9 * heat);
+    DL_ENERGY_BALANCED(t);
+}
+
+void TestOpenDifferential::viscousCoupling()
+{
+    const double cv = 5.0;
+    std::string text = limitedSlipLab(0.0);
+    const std::string clutch = R"({"id": "lsd", "type": "clutch", "node_a": "b", "node_b": "c", "inputs": {"capacity": 0.0}})";
+    const std::size_t at = text.find(clutch);
+    QVERIFY(at != std::string::npos);
+    text.replace(at, clutch.size(), R"({"id": "vc", "type": "damper", "node_a": "b", "node_b": "c", "parameters": {"damping": 5}})");
+    text.replace(text.find(R"("duration_ns": 1000000000)"), 25, R"("duration_ns": 30000000000)");
+    DL_COMPILE(model, text);
+    DL_SIMULATE(t, model);
+    const std::size_t last = t.rows.size() - 1;
+    const double wb = kK * kT / cv;
+    qInfo("w_b %.17g rad/s (expected %.17g), held wheel %.17g N m; residual %.3g J", t.at(last, "b", "speed"), wb,
+          -t.at(last, "hold", "torque"), t.energy.residual);
+    DL_NEAR(t.at(last, "b", "speed"), wb, 1e-9 * wb);
+    DL_NEAR(t.at(last, "a", "speed"), kK * wb, 1e-9 * kK * wb);
+    DL_NEAR(-t.at(last, "hold", "torque"), 2.0 * kK * kT, 1e-9 * kK * kT);
+    DL_NEAR(t.at(last, "diff", "torque_at_b"), kK * kT, 1e-9 * kK * kT);
     DL_ENERGY_BALANCED(t);
 }
 
