@@ -97,6 +97,18 @@ LabSpec prototype(const ComponentDescriptor& d, int roles = 0)
         const CompileResult r = compile(spec);
         bool added = false;
         for (const Diagnostic& x : r.diagnostics.items()) {
+            // a controller driving named components (a shift schedule's elements): each a clutch
+            // on a fresh shaft, its capacity bound to it, as a user wires them
+            if (x.subject == "it" && x.message.rfind("no component '", 0) == 0) {
+                const std::string id = x.message.substr(14, x.message.find('\'', 14) - 14);
+                ComponentSpec clutch = makeComponent(*findComponentDescriptor("clutch"), id);
+                clutch.ports = {{"node_a", "n_" + id}, {"node_b", "ground"}};
+                clutch.inputs["capacity"] = Json{{"controller", "it"}};
+                spec.nodes.push_back(makeNode(*nodeDomainDescriptor(Domain::Rotational), "n_" + id));
+                spec.components.push_back(clutch);
+                added = true;
+                continue;
+            }
             if (x.subject != "it" || x.message.rfind("missing", 0) != 0) continue;
             const std::string prefix = std::string(d.fieldPrefix) + ".";
             const std::string name = x.field.rfind(prefix, 0) == 0 ? x.field.substr(prefix.size()) : x.field;
