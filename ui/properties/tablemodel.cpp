@@ -152,9 +152,9 @@ bool TableModel::setData(const QModelIndex& index, const QVariant& value, int ro
     if (!index.isValid() || role != Qt::EditRole) return false;
     const TableColumn& col = m_columns[static_cast<std::size_t>(index.column())];
     if (col.id) {
-        // an id is stored as typed (the core names what is wrong with it on the cell)
-        const QString text = value.toString().trimmed();
-        if (text.isEmpty() || text == data(index, Qt::EditRole).toString()) return !text.isEmpty();
+        // an id is stored exactly as typed (the core names what is wrong with it on the cell)
+        const QString text = value.toString();
+        if (text == data(index, Qt::EditRole).toString()) return true;
         Json out = m_rows;
         Json& r = out[static_cast<std::size_t>(index.row())];
         if (!r.is_object()) r = Json::object();
