@@ -45,6 +45,7 @@ constexpr LabPin kLabPins[] = {
     {"fired-converter.lab.json", "a7bf6c4bea1a8c77", "9438954c94f0f9e7"},
     {"hydraulic-lockup.lab.json", "440c8dc6f0b2600c", "58bf56308c999de7"},
     {"mechanical-converter.lab.json", "7f6ad84ddaf81798", "b9b4865fae8517fe"},
+    {"shift-schedule.lab.json", "cb9b7890b23f916f", "82966139d067e5c4"},
     {"thermal-lockup.lab.json", "ef37e4bff3c59f92", "ab0fbd3c4acb6d2b"},
     {"two-speed-shift.lab.json", "d0e37959cbcc4aff", "54db04444ff3272a"},
 };

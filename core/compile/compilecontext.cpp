@@ -5,6 +5,7 @@
 
 #include "components/component.h"
 #include "components/common/table2d.h"
+#include "util/textescape.h"
 
 namespace drivelab {
 
@@ -377,6 +378,14 @@ bool validateTable(const ParameterDescriptor& p, const Json& value, std::vector<
             if (!row.contains(c.name)) {
                 findings.push_back({r, c.name, "missing"});
                 ok = false;
+            } else if (c.id) {
+                if (!row[c.name].is_string() || !isValidId(row[c.name].get<std::string>())) {
+                    const Json& v = row[c.name];
+                    findings.push_back({r, c.name,
+                                        std::string("must be a component id (a letter, then letters, digits, _ or -), got ") +
+                                            (v.is_string() ? "'" + printableText(v.get<std::string>().substr(0, 80)) + "'" : jsonKind(v))});
+                    ok = false;
+                }
             } else if (!row[c.name].is_number()) {
                 findings.push_back({r, c.name, std::string("must be a number, got ") + jsonKind(row[c.name])});
                 ok = false;

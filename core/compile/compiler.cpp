@@ -59,6 +59,7 @@ public:
         m_slots.oil = &m_oil;
         compileComponents();
         m_binder.resolveControllers();
+        m_binder.checkDriven();
         compileEvents();
         checkStates();
         if (!m_d.hasErrors()) checkMethodSupport(*m_m, m_d);

@@ -65,17 +65,56 @@ void InputBinder::resolveControllers()
             continue;
         }
         const ComponentInfo& info = m_m.components[static_cast<std::size_t>(ci)];
+        bool perComponent = false; // one output per driven component (a shift schedule's elements)
         forEachComponentType([&]<class T, std::size_t I>() {
-            if constexpr (HasOutput<T>) {
-                if (static_cast<int>(I) == info.type) b.source = T::outputSlot(m_m.params->of<T>()[static_cast<std::size_t>(info.local)]);
+            if (static_cast<int>(I) != info.type) return;
+            const auto& p = m_m.params->of<T>()[static_cast<std::size_t>(info.local)];
+            if constexpr (HasOutput<T>) b.source = T::outputSlot(p);
+            if constexpr (HasDrivenOutputs<T>) {
+                // one that did not compile drives nothing and has its own errors
+                perComponent = !T::driven(p).empty();
+                b.source = T::outputFor(p, driven.id);
             }
         });
+        if (!perComponent && b.source < 0 && drivesInputs(info.desc->type)) continue;
+        if (perComponent && b.source < 0) {
+            m_d.error(driven.id, path,
+                      "'" + id + "' does not drive '" + driven.id + "': add '" + driven.id + "' to its elements (and its gear table)");
+            continue;
+        }
         if (b.source < 0) {
             m_d.error(driven.id, path, "'" + id + "' is a " + info.desc->type + ": it has no output to drive an input (a controller has)");
             continue;
         }
         const double v = b.scale * m_m.realInit[static_cast<std::size_t>(b.source)] + b.offset;
         m_m.realInit[static_cast<std::size_t>(b.slot)] = v < b.lo ? b.lo : v > b.hi ? b.hi : v;
+    }
+}
+
+void InputBinder::checkDriven()
+{
+    // every component a controller names as driven binds an input to it (a shift schedule's elements)
+    for (const ComponentInfo& info : m_m.components) {
+        forEachComponentType([&]<class T, std::size_t I>() {
+            if constexpr (HasDrivenOutputs<T>) {
+                if (static_cast<int>(I) != info.type) return;
+                const auto& ids = T::driven(m_m.params->of<T>()[static_cast<std::size_t>(info.local)]);
+                for (std::size_t k = 0; k < ids.size(); ++k) {
+                    const int slot = T::outputFor(m_m.params->of<T>()[static_cast<std::size_t>(info.local)], ids[k]);
+                    bool bound = false;
+                    for (const InputBinding& b : m_m.bindings) bound = bound || (b.signal < 0 && b.source == slot);
+                    if (bound) continue;
+                    const std::string field = std::string(info.desc->fieldPrefix) + ".elements[" + std::to_string(k) + "].element";
+                    const ComponentSpec* c = m_spec.findComponent(ids[k]);
+                    if (!c)
+                        m_d.error(info.id, field, "no component '" + ids[k] + "' in the lab: name a clutch or brake of the lab");
+                    else if (m_m.componentIndex(ids[k]) >= 0)
+                        m_d.error(info.id, field,
+                                  "'" + ids[k] + "' does not bind an input to '" + info.id + "': give it \"inputs\": {\"capacity\": {\"controller\": \"" +
+                                      info.id + "\"}}");
+                }
+            }
+        });
     }
 }
 

@@ -33,6 +33,9 @@ public:
     void bind(const ComponentInfo& info, int componentIndex, const char* inactive);
     /// once every component is compiled: inputs bound to a controller read its output slot
     void resolveControllers();
+    /// then: every component a controller drives one output each (a shift schedule's elements)
+    /// binds an input to it; errors name the controller's row for a missing or unbound one
+    void checkDriven();
     /// the binding of a real slot, or -1
     int bindingOfSlot(int slot) const;
 

@@ -17,7 +17,12 @@ Json normalizedValue(const ParameterDescriptor& p, const Json* v)
         Json rows = Json::array();
         for (const auto& row : *v) {
             Json r = Json::object();
-            for (const auto& c : p.columns) r[c.name] = row[c.name].get<double>();
+            for (const auto& c : p.columns) {
+                if (c.id)
+                    r[c.name] = row[c.name].get<std::string>();
+                else
+                    r[c.name] = row[c.name].get<double>();
+            }
             rows.push_back(std::move(r));
         }
         return rows;

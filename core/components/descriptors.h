@@ -20,7 +20,7 @@ int componentTypeIndex(std::string_view type);
 /// comma-separated list of known type names (for messages)
 std::string knownTypeList();
 /// true if inputs of other components can be bound to this type's output (`{"controller": id}`:
-/// a type with the outputSlot hook, a speed_controller)
+/// a type with the outputSlot hook, a speed_controller, or the outputFor hook, a shift_schedule)
 bool drivesInputs(std::string_view type);
 
 } // namespace drivelab

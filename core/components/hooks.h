@@ -7,6 +7,8 @@
 #include <concepts>
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "components/component.h"
 #include "spec/descriptor.h"
@@ -180,6 +182,20 @@ concept HasOutput = requires(const typename T::Params& p)
         } -> std::same_as<int>;
 };
 
+/// one output per component it drives (a shift schedule's elements): static int outputFor(const
+/// Params&, std::string_view id) (-1: it drives no component `id`), and static const
+/// std::vector<std::string>& driven(const Params&), the ids that must bind to it
+template <class T>
+concept HasDrivenOutputs = requires(const typename T::Params& p, std::string_view id)
+{
+    {
+        T::outputFor(p, id)
+        } -> std::same_as<int>;
+    {
+        T::driven(p)
+        } -> std::same_as<const std::vector<std::string>&>;
+};
+
 /// Compile-time conformance of one type: every hook it declares has the hook's signature, and
 /// the hooks every type needs are there. Used as static_assert(checkComponentType<T>()).
 template <class T> consteval bool checkComponentType()
@@ -228,6 +244,9 @@ template <class T> consteval bool checkComponentType()
         !requires { &T::sample; } || HasSample<T>, "sample: want static void sample(const Params&, const SampleContext&)");
     static_assert(
         !requires { &T::outputSlot; } || HasOutput<T>, "outputSlot: want static int outputSlot(const Params&)");
+    static_assert(
+        !requires { &T::outputFor; } || HasDrivenOutputs<T>,
+        "outputFor: want static int outputFor(const Params&, std::string_view) and static const std::vector<std::string>& driven(const Params&)");
     return true;
 }
 

@@ -47,7 +47,7 @@ bool drivesInputs(std::string_view type)
 {
     bool out = false;
     forEachComponentType([&]<class T, std::size_t>() {
-        if constexpr (HasOutput<T>) out = out || type == T::descriptor().type;
+        if constexpr (HasOutput<T> || HasDrivenOutputs<T>) out = out || type == T::descriptor().type;
     });
     return out;
 }

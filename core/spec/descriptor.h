@@ -68,7 +68,7 @@ enum class ParamKind {
     Real,          ///< finite number
     WholeNumber,   ///< finite number with no fractional part (teeth counts)
     Boolean,       ///< true/false
-    Table,         ///< array of objects with fixed numeric columns
+    Table,         ///< array of objects with fixed columns (numbers; a column with `id` set: component ids)
     RealOrKeyword, ///< number, or one keyword standing for a fixed number
     Table2D,       ///< {"x": [...], "y": [...], "values": [[...], ...]}: columns name x, y and the values
                    ///< (components/common/table2d.h); minRows..maxRows points per axis
@@ -80,6 +80,7 @@ struct TableColumn {
     const char* unit; ///< SI unit, "" when dimensionless
     Range range;      ///< allowed values
     const char* doc;  ///< one-line description
+    bool id = false;  ///< the column holds a component id (a string, as "ring_brake"), not a number
 };
 
 /// one parameter of a node domain or component type

@@ -437,7 +437,8 @@ std::string rangeTable()
         for (const auto& p : c->parameters) {
             if (p.kind == ParamKind::Boolean) continue;
             if (p.kind == ParamKind::Table) {
-                for (const auto& col : p.columns) row(where, std::string(p.name) + "[]." + col.name, col.unit, col.range.describe());
+                for (const auto& col : p.columns)
+                    row(where, std::string(p.name) + "[]." + col.name, col.unit, col.id ? "a component id" : col.range.describe());
                 continue;
             }
             if (p.kind == ParamKind::Table2D) {

@@ -25,8 +25,10 @@ class NumberDelegate : public QStyledItemDelegate {
 public:
     NumberDelegate(TableEditor* table, QObject* parent) : QStyledItemDelegate(parent), m_table(table) { }
 
-    QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem&, const QModelIndex& index) const override
+    QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem& option, const QModelIndex& index) const override
     {
+        // a column of component ids: a plain line edit
+        if (index.data(TableModel::kIdRole).toBool()) return QStyledItemDelegate::createEditor(parent, option, index);
         auto* e = new NumberEdit(parent);
         e->setUnit(index.data(TableModel::kUnitRole).toString());
         e->setFrame(false);
@@ -34,11 +36,13 @@ public:
     }
     void setEditorData(QWidget* editor, const QModelIndex& index) const override
     {
+        if (index.data(TableModel::kIdRole).toBool()) return QStyledItemDelegate::setEditorData(editor, index);
         const QVariant v = index.data(TableModel::kSiRole);
         static_cast<NumberEdit*>(editor)->setValue(v.isValid() ? std::optional<double>(v.toDouble()) : std::nullopt);
     }
     void setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const override
     {
+        if (index.data(TableModel::kIdRole).toBool()) return QStyledItemDelegate::setModelData(editor, model, index);
         auto* e = static_cast<NumberEdit*>(editor);
         // the NumberEdit has already handled Return itself (and cleared its modified flag):
         // compare with the text it was given, not with isModified()
@@ -193,6 +197,12 @@ void TableEditor::addPoint(int row)
     const auto cols = m_model->columns();
     for (std::size_t c = 0; c < cols.size(); ++c) {
         const int ci = static_cast<int>(c);
+        if (cols[c].id) { // a component id: the neighbour's
+            const Json& t = m_model->table();
+            const std::size_t from = row >= 0 && row < n ? static_cast<std::size_t>(row) : 0;
+            point[cols[c].name] = n > 0 && t[from].is_object() && t[from].contains(cols[c].name) ? t[from][cols[c].name] : Json("");
+            continue;
+        }
         const auto a = m_model->cell(row, ci);
         const auto b = m_model->cell(row + 1, ci);
         double v = 0.0;

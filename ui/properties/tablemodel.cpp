@@ -82,6 +82,12 @@ QVariant TableModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
     case Qt::EditRole: {
+        if (col.id) { // a component id, shown as the text it is
+            const Json& row = m_rows[static_cast<std::size_t>(r)];
+            if (!row.is_object() || !row.contains(col.name)) return QString();
+            return row[col.name].is_string() ? QString::fromStdString(row[col.name].get<std::string>())
+                                             : QString::fromStdString(row[col.name].dump());
+        }
         if (!v) {
             const Json& row = m_rows[static_cast<std::size_t>(r)];
             return row.is_object() && row.contains(col.name) ? QString::fromStdString(row[col.name].dump()) : QString();
@@ -90,7 +96,8 @@ QVariant TableModel::data(const QModelIndex& index, int role) const
     }
     case kSiRole: return v ? QVariant(*v) : QVariant();
     case kUnitRole: return QString::fromLatin1(col.unit);
-    case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
+    case kIdRole: return col.id;
+    case Qt::TextAlignmentRole: return int((col.id ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
     case Qt::BackgroundRole:
         if (!cellProblems.isEmpty()) return QBrush(QColor(0xfd, 0xd8, 0xdb));
         if (!rowProblems.isEmpty()) return QBrush(QColor(0xfe, 0xf0, 0xf1));
@@ -143,6 +150,18 @@ Qt::ItemFlags TableModel::flags(const QModelIndex& index) const
 bool TableModel::setData(const QModelIndex& index, const QVariant& value, int role)
 {
     if (!index.isValid() || role != Qt::EditRole) return false;
+    const TableColumn& col = m_columns[static_cast<std::size_t>(index.column())];
+    if (col.id) {
+        // an id is stored exactly as typed (the core names what is wrong with it on the cell)
+        const QString text = value.toString();
+        if (text == data(index, Qt::EditRole).toString()) return true;
+        Json out = m_rows;
+        Json& r = out[static_cast<std::size_t>(index.row())];
+        if (!r.is_object()) r = Json::object();
+        r[col.name] = text.toStdString();
+        emit tableEdited(out, tr("Edit %1 of point %2").arg(QString::fromLatin1(col.name)).arg(index.row()));
+        return true;
+    }
     double si = 0.0;
     if (value.typeId() == QMetaType::Double) {
         si = value.toDouble();

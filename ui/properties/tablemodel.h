@@ -48,6 +48,8 @@ public:
     static constexpr int kSiRole = Qt::UserRole + 1;
     /// role of the SI unit of a cell's column
     static constexpr int kUnitRole = Qt::UserRole + 2;
+    /// role: true for a column of component ids (edited as text)
+    static constexpr int kIdRole = Qt::UserRole + 3;
 
 signals:
     /// the user changed the table (the owner commits it)

@@ -46,8 +46,12 @@ Json parameterJson(const ParameterDescriptor& p)
     j["doc"] = p.doc;
     if (p.kind == ParamKind::Table || p.kind == ParamKind::Table2D) {
         Json cols = Json::array();
-        for (const auto& c : p.columns)
-            cols.push_back(Json{{"name", c.name}, {"unit", c.unit}, {"range", rangeJson(c.range)}, {"doc", c.doc}});
+        for (const auto& c : p.columns) {
+            if (c.id) // a column of component ids (a shift schedule's elements)
+                cols.push_back(Json{{"name", c.name}, {"unit", c.unit}, {"kind", "component_id"}, {"doc", c.doc}});
+            else
+                cols.push_back(Json{{"name", c.name}, {"unit", c.unit}, {"range", rangeJson(c.range)}, {"doc", c.doc}});
+        }
         j["columns"] = cols;
         j["min_rows"] = p.minRows;
         j["max_rows"] = p.maxRows;
