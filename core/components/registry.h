@@ -31,6 +31,7 @@
 #include "components/thermal/thermal.h"
 #include "components/translational/forcesource.h"
 #include "components/translational/translational.h"
+#include "components/vehicle/tyre.h"
 #include "components/vehicle/vehiclebody.h"
 
 namespace drivelab {
@@ -45,7 +46,7 @@ using ComponentTypes =
     TypeList<TorqueStep, Damper, Spring, Motor, TorqueConverter, Clutch, Gear, Planetary, ForceStep, TranslationalDamper,
              TranslationalSpring, Orifice, Accumulator, PressureSource, FlowSource, Pump, MechanicalConverter, HydraulicCylinder,
              Transformer, ThermalConductor, HeatSource, EngineCylinder, TorqueSource, SpeedController, ForceSource, SpeedSource,
-             VehicleBody, MappedEngine>;
+             VehicleBody, MappedEngine, Tyre>;
 
 /// call f.template operator()<T, I>() for every type T with its index I
 template <class F> void forEachComponentType(F&& f)
