@@ -80,9 +80,15 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "slip_power", .unit = "W", .doc = "mean slip power F (r w_a - v) over the last tick"},
     {.name = "slip_heat", .unit = "J", .doc = "slip heat since t = 0"},
 };
+constexpr PlotSeriesDescriptor kSlipPlot[] = {{.observable = "slip"}};
+constexpr PlotSeriesDescriptor kForcePlot[] = {{.observable = "force"}};
+constexpr DefaultPlotDescriptor kPlots[] = {
+    {.title = "Tyre slip", .series = kSlipPlot},
+    {.title = "Tyre force", .series = kForcePlot},
+};
 constexpr ComponentDescriptor kDesc{
     .type = "tyre",
-    .label = "Tyre (Magic Formula slip)",
+    .label = "Tyre (Magic Formula)",
     .group = PaletteGroup::Rotational,
     .keywords = "tyre tire wheel slip Pacejka magic formula traction wheel spin friction road mu",
     .fieldPrefix = "tyre",
@@ -93,7 +99,8 @@ constexpr ComponentDescriptor kDesc{
     .parameters = kParams,
     .inputs = kInputs,
     .observables = kObs,
-    .idStem = "tyre"};
+    .idStem = "tyre",
+    .defaultPlots = kPlots};
 
 } // namespace
 
