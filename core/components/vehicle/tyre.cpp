@@ -74,7 +74,6 @@ constexpr InputDescriptor kInputs[] = {
 constexpr ObservableDescriptor kObs[] = {
     {.name = "force", .unit = "N", .doc = "mean longitudinal force on the vehicle over the last tick"},
     {.name = "torque", .unit = "N m", .doc = "mean torque on the wheel shaft (-r F) over the last tick"},
-    {.name = "friction_used", .unit = "", .doc = "mean F / Fz over the last tick (the friction coefficient in use)"},
     {.name = "slip", .unit = "", .doc = "slip (r w_a - v) / max(|v|, low_speed) at the boundary"},
     {.name = "slip_speed", .unit = "m/s", .doc = "slip speed r w_a - v at the boundary"},
     {.name = "slip_power", .unit = "W", .doc = "mean slip power F (r w_a - v) over the last tick"},

@@ -134,11 +134,10 @@ public:
         const double ww = c.speed(p.a), wv = c.speed(p.b);
         out[0] = c.mean[p.mean];
         out[1] = -p.r * c.mean[p.mean];
-        out[2] = c.mean[p.mean] / p.fz;
-        out[3] = slip(p, ww, wv);
-        out[4] = p.r * (ww - wv);
-        out[5] = c.mean[p.mean + 1];
-        out[6] = c.real[p.real] + c.real[p.real + 1];
+        out[2] = slip(p, ww, wv);
+        out[3] = p.r * (ww - wv);
+        out[4] = c.mean[p.mean + 1];
+        out[5] = c.real[p.real] + c.real[p.real + 1];
     }
 };
 
