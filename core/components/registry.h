@@ -32,6 +32,7 @@
 #include "components/translational/forcesource.h"
 #include "components/translational/translational.h"
 #include "components/vehicle/shiftschedule.h"
+#include "components/vehicle/tyre.h"
 #include "components/vehicle/vehiclebody.h"
 #include "components/vehicle/differential.h"
 
@@ -47,7 +48,7 @@ using ComponentTypes =
     TypeList<TorqueStep, Damper, Spring, Motor, TorqueConverter, Clutch, Gear, Planetary, ForceStep, TranslationalDamper,
              TranslationalSpring, Orifice, Accumulator, PressureSource, FlowSource, Pump, MechanicalConverter, HydraulicCylinder,
              Transformer, ThermalConductor, HeatSource, EngineCylinder, TorqueSource, SpeedController, ForceSource, SpeedSource,
-             VehicleBody, MappedEngine, Differential, ShiftSchedule>;
+             VehicleBody, MappedEngine, Differential, ShiftSchedule, Tyre>;
 
 /// call f.template operator()<T, I>() for every type T with its index I
 template <class F> void forEachComponentType(F&& f)

@@ -16,6 +16,7 @@ private slots:
     void labsRunWithoutAllocating();
     void captureAndBreakawayDoNotAllocate();
     void differentialDoesNotAllocate();
+    void tyreSpinDoesNotAllocate();
 };
 
 namespace {
@@ -91,6 +92,22 @@ void TestAlloc::differentialDoesNotAllocate()
     }
     QCOMPARE(allocationCount() - before, std::uint64_t(0));
     QVERIFY(s.stats().intervals > model->ticks); // the capture splits a tick
+// a tyre from standstill (its low-speed stage fraction) into wheel spin on a low-mu road under a
+// vehicle body, the road friction changed by an event
+void TestAlloc::tyreSpinDoesNotAllocate()
+{
+    DL_COMPILE(model,
+               lab(runSettings(1000000, 1000000000, 10), "[" + rot("wheel", 0.01, 0) + "," + rot("car", 0.01, 0) + "]",
+                   R"([{"id": "t", "type": "tyre", "node_a": "wheel", "node_b": "car", "parameters": {"wheel_radius": 0.3,
+                         "normal_load": 8800, "B": 10, "C": 1.9, "D": 1, "E": 0.97, "wheel_inertia": 2.4}, "inputs": {"friction_scale": 1}},
+                       {"id": "body", "type": "vehicle_body", "node_a": "car", "parameters": {"mass": 1500, "wheel_radius": 0.3,
+                         "coastdown_f0": 150, "coastdown_f1": 0, "coastdown_f2": 0.45}},
+                       {"id": "drive", "type": "torque_source", "node_a": "wheel", "inputs": {"torque": 2000}}])",
+                   R"([{"time_ns": 500000000, "component": "t", "input": "friction_scale", "value": 0.3}])"));
+    Session s(model);
+    const std::uint64_t before = allocationCount();
+    QVERIFY(s.run(model->ticks).status == BatchStatus::Completed);
+    QCOMPARE(allocationCount() - before, std::uint64_t(0));
 }
 
 QTEST_GUILESS_MAIN(TestAlloc)
