@@ -71,7 +71,7 @@ public:
                 for (int u = 0; u < N && converged; ++u)
                     converged = std::fabs(g.res[u]) <= 64.0 * kStageEps * std::fabs(dq[u]) * g.scale[u % nq];
             } else {
-                converged = converged && withinTolerance();
+                converged = converged && withinTolerance(it >= 2);
             }
             if (converged) return finish();
             if (it == kMaxIterations || !std::isfinite(norm)) break;
@@ -96,7 +96,7 @@ public:
                 haveJacobian = false;
                 tr = residual();
                 if (small || tr < norm || ls == kMaxHalvings) break;
-                if (std::isfinite(tr) && withinTolerance()) break;
+                if (it >= 1 && std::isfinite(tr) && withinTolerance(true)) break;
                 alpha *= 0.5;
             }
             std::swap(dq, trial);
@@ -122,12 +122,14 @@ private:
     double tStage[2];
     bool frozen = false;
 
-    // every stage residual within its unknown's tolerance or its own rounding (as the midpoint's)
-    bool withinTolerance() const
+    // every stage residual within its unknown's tolerance or (with `rounding`) its own rounding
+    // (as the midpoint's: the second yardstick from the second Newton step on)
+    bool withinTolerance(bool rounding) const
     {
         for (int u = 0; u < 2 * nq; ++u) {
             const double r = std::fabs(g.res[u]);
-            if (!(r <= g.tol[u % nq] * g.scale[u % nq] || r <= kRoundingMultiple * roundingBound(u))) return false;
+            if (r <= g.tol[u % nq] * g.scale[u % nq]) continue;
+            if (!rounding || !(r <= kRoundingMultiple * roundingBound(u))) return false;
         }
         return true;
     }

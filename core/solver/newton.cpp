@@ -82,8 +82,11 @@ public:
         //    two laminar orifices at 10 MPa, their flows' rounding scaled by h/C). It is a
         //    rounding bound, not a looser tolerance: where h J is small against the mass it
         //    lies within the first yardstick (no shipped lab's result moved).
-        // A line-search trial that meets these is taken: on a stiff node the residual's
-        // rounding is noise a norm cannot be made to decrease through.
+        // The second only from the second Newton step on: the first leaves the square of the
+        // predictor's error, the second rounding (and a solve that meets the first yardstick
+        // by then never evaluates the second). A line-search trial that meets them is taken:
+        // on a stiff node the residual's rounding is noise a norm cannot be made to decrease
+        // through.
         double bufA[kMaxDyn], bufB[kMaxDyn];
         double* dq = bufA;
         double* trialDq = bufB;
@@ -104,7 +107,7 @@ public:
             if (it == 0) {
                 for (int q = 0; q < b.m && converged; ++q) converged = std::fabs(w.res[q]) <= 64.0 * kEps * std::fabs(dq[q]) * m_scale[q];
             } else {
-                converged = converged && withinTolerance();
+                converged = converged && withinTolerance(it >= 2);
             }
             if (converged) return finish();
             if (it == kMaxNewtonIterations || !std::isfinite(norm)) break;
@@ -132,7 +135,7 @@ public:
                 haveJacobian = false;
                 trial = residual();
                 if (small || trial < norm || ls == kMaxLineSearchHalvings) break;
-                if (std::isfinite(trial) && withinTolerance()) break;
+                if (it >= 1 && std::isfinite(trial) && withinTolerance(true)) break;
                 alpha *= 0.5;
             }
             std::swap(dq, trialDq);
@@ -273,12 +276,13 @@ private:
         }
     }
 
-    // every reduced residual within its unknown's tolerance or its own rounding
-    bool withinTolerance() const
+    // every reduced residual within its unknown's tolerance or (with `rounding`) its own rounding
+    bool withinTolerance(bool rounding) const
     {
         for (int q = 0; q < b.m; ++q) {
             const double r = std::fabs(w.res[q]);
-            if (!(r <= m_tol[q] * m_scale[q] || r <= kRoundingMultiple * roundingBound(q))) return false;
+            if (r <= m_tol[q] * m_scale[q]) continue;
+            if (!rounding || !(r <= kRoundingMultiple * roundingBound(q))) return false;
         }
         return true;
     }
