@@ -101,7 +101,10 @@ bool BookCheck::atBoundary(const Session& s, const double* values, BookProblem& 
          kEnergyBalanceFloor},
         {"fluid_volume.residual",
          e.volumeResidual,
-         {{"supplied", e.volumeSupplied}, {"stored_change", e.volumeStored}, {"absorbed_by_chambers", e.volumeAbsorbed}},
+         {{"supplied", e.volumeSupplied},
+          {"stored_change", e.volumeStored},
+          {"absorbed_by_chambers", e.volumeAbsorbed},
+          {"supplied_gross", e.volumeSuppliedGross}},
          "m^3",
          std::fmax(kVolumeBalanceFloor, static_cast<double>(s.tick()) * m_compliance * kPressureTolerance)}};
     for (const Balance& b : balances) {

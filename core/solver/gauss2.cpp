@@ -8,6 +8,7 @@
 #include "solver/expand.h"
 #include "solver/intervalcontext.h"
 #include "solver/linear.h"
+#include "solver/roundingbound.h"
 #include "solver/stepper.h"
 
 namespace drivelab {
@@ -66,10 +67,11 @@ public:
         const int N = 2 * nq;
         for (int it = 0;; ++it) {
             bool converged = std::isfinite(norm);
-            for (int u = 0; u < N && converged; ++u) {
-                const int q = u % nq;
-                const double lim = it == 0 ? 64.0 * kStageEps * std::fabs(dq[u]) : g.tol[q];
-                converged = std::fabs(g.res[u]) <= lim * g.scale[q];
+            if (it == 0) {
+                for (int u = 0; u < N && converged; ++u)
+                    converged = std::fabs(g.res[u]) <= 64.0 * kStageEps * std::fabs(dq[u]) * g.scale[u % nq];
+            } else {
+                converged = converged && withinTolerance(it >= 2);
             }
             if (converged) return finish();
             if (it == kMaxIterations || !std::isfinite(norm)) break;
@@ -94,6 +96,7 @@ public:
                 haveJacobian = false;
                 tr = residual();
                 if (small || tr < norm || ls == kMaxHalvings) break;
+                if (it >= 1 && std::isfinite(tr) && withinTolerance(true)) break;
                 alpha *= 0.5;
             }
             std::swap(dq, trial);
@@ -118,6 +121,31 @@ private:
     EvalContext c;
     double tStage[2];
     bool frozen = false;
+
+    // every stage residual within its unknown's tolerance or (with `rounding`) its own rounding
+    // (as the midpoint's: the second yardstick from the second Newton step on)
+    bool withinTolerance(bool rounding) const
+    {
+        for (int u = 0; u < 2 * nq; ++u) {
+            const double r = std::fabs(g.res[u]);
+            if (r <= g.tol[u % nq] * g.scale[u % nq]) continue;
+            if (!rounding || !(r <= kRoundingMultiple * roundingBound(u))) return false;
+        }
+        return true;
+    }
+
+    // the magnitudes of stage residual u's terms (solver/roundingbound.h): |M Z_i| and
+    // h sum_j |a_ij| sum_k |J(X_j)_k X_jk|, with the last Jacobians evaluated
+    double roundingBound(int u) const
+    {
+        const int st = u / nq;
+        return reducedMagnitude(b, u % nq, [&](int i) {
+            double sum = std::fabs(mass[i] * g.Z[st][i]);
+            for (int j = 0; j < 2; ++j)
+                sum += h * std::fabs(Gauss2::a[st][j]) * effortMagnitude(g.J[j] + i * kMaxDyn, b.jRows[i], g.X[j]);
+            return sum;
+        });
+    }
 
     // Z_i = P dq_i (fixed states stay put: prescribed increments are refused with gauss2)
     void expand(const double* dq)
@@ -404,6 +432,7 @@ void gauss2Books(const Model& m, State& s, Workspace& w, double hSec)
                 g.supply[st][i] = v;
                 if (m.stateDomain[k] != Domain::Hydraulic) continue;
                 s.ledger.volumeSupplied.add(v);
+                s.ledger.volumeSuppliedGross += std::fabs(v);
                 s.ledger.sourceWork.add(v * w.x1[i]);
                 s.ledger.sourceWorkGross += std::fabs(v * w.x1[i]);
                 continue;

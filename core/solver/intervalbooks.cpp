@@ -21,6 +21,7 @@ void fluidBooks(const Model& m, State& s, Workspace& w, double hSec, const doubl
             const double v = stor - hSec * (w.f[i] + drawn[i]);
             w.supply[i] = v;
             s.ledger.volumeSupplied.add(v);
+            s.ledger.volumeSuppliedGross += std::fabs(v);
             s.ledger.sourceWork.add(v * w.x1[i]);
             s.ledger.sourceWorkGross += std::fabs(v * w.x1[i]);
             if (stor != 0.0) s.ledger.volumeStored.add(stor);

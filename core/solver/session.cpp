@@ -163,6 +163,7 @@ EnergyReport Session::energy() const
     t.add(e.heatToAmbient);
     e.thermalResidual = t.value();
     e.volumeSupplied = l.volumeSupplied.value();
+    e.volumeSuppliedGross = l.volumeSuppliedGross;
     e.volumeStored = l.volumeStored.value();
     e.volumeAbsorbed = l.volumeAbsorbed.value();
     CompensatedSum v;

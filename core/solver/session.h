@@ -46,6 +46,8 @@ struct EnergyReport {
     double heatToAmbient = 0.0;        ///< heat thermal nodes lost to their ambient [J]
     double thermalResidual = 0.0;      ///< thermal_stored_change - (heat_to_nodes + sources - ambient) [J]
     double volumeSupplied = 0.0;       ///< fluid supplied by reservoirs and pressure sources [m^3]
+    double volumeSuppliedGross = 0.0;  ///< sum of |volume| they supplied per interval [m^3] (not reported:
+                                       ///< the scale of the volume check when oil flows through)
     double volumeStored = 0.0;         ///< fluid stored by compression and storage elements [m^3]
     double volumeAbsorbed = 0.0;       ///< fluid taken into moving displacement chambers [m^3]
     double volumeResidual = 0.0;       ///< stored + absorbed - supplied [m^3]

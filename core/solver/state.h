@@ -29,6 +29,11 @@ struct Ledger {
     /// measures the residual against when sources both give and take (a sine torque); derived
     /// from the trajectory, so not part of the state hash
     double sourceWorkGross = 0.0;
+    /// the sum of |volume| every reservoir and pressure source supplied or took back over every
+    /// interval [m^3]: the scale the volume check measures the residual against when oil flows
+    /// through a volume (in at one reservoir, out at another) and the net supply is small; not
+    /// part of the state hash, as sourceWorkGross
+    double volumeSuppliedGross = 0.0;
 };
 
 /// The mutable state of one run.

@@ -75,7 +75,11 @@ void TestFailurePaths::everyLabFailsCleanly_data()
 
 // a failing variant of every shipped lab: every inertia and compliant volume 1e-9 of its
 // value (at least the smallest the ranges allow) and two ticks over the whole run, reported
-// every tick. The solve cannot converge;
+// every tick, beside the drained chamber of testutil.h (its ids prefixed `drained_`): a flow
+// source drawing 1000 m^3/s from 1e-4 m^3, which no solve can follow. (The stiffness alone no
+// longer fails every lab: since issue 33 a residual within its own rounding is accepted, and
+// converter-launch, drive-cycle and mechanical-converter scaled so solve to rounding with
+// their books closed.) The solve cannot converge;
 // the failure must be exit 3 naming the tick and a component or node of the lab (before
 // the fix the fired lab segfaulted while naming the component: the cylinders read the
 // thermal pointers the failure path left unset)
@@ -92,6 +96,17 @@ void TestFailurePaths::everyLabFailsCleanly()
     Json& run = lab["run"];
     run["tick_ns"] = run["duration_ns"].get<std::int64_t>() / 2;
     run["report_every_ticks"] = 1;
+    const auto drained = [](std::string id) { return "drained_" + id; };
+    for (Json n : Json::parse(kDrainedChamberNodes)) {
+        n["id"] = drained(n["id"]);
+        lab["nodes"].push_back(n);
+    }
+    for (Json c : Json::parse(kDrainedChamber)) {
+        for (const char* key : {"id", "node_a", "node_b"})
+            if (c.contains(key)) c[key] = drained(c[key]);
+        if (lab.contains("oil") && c.contains("parameters")) c["parameters"].erase("density"); // the oil gives it
+        lab["components"].push_back(c);
+    }
     std::vector<std::string> ids;
     for (const Json& n : lab["nodes"]) ids.push_back(n["id"]);
     for (const Json& c : lab["components"]) ids.push_back(c["id"]);
