@@ -54,6 +54,9 @@ MapPreview::MapPreview(QWidget* parent) : QWidget(parent)
 
 void MapPreview::setTable(const Json& value, const ParameterDescriptor* p)
 {
+    // another part of the lab changed: nothing to redraw
+    if (p == m_param && value == m_value && p) return;
+    m_value = value;
     m_param = p;
     m_valid = false;
     m_problem.clear();

@@ -68,6 +68,7 @@ private:
     void drawMarker(QPainter& p) const;
 
     const ParameterDescriptor* m_param = nullptr;
+    Json m_value; // the table shown
     Table2D m_table;
     bool m_valid = false;
     QString m_problem;

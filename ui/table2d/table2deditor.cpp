@@ -122,6 +122,7 @@ Table2DEditor::Table2DEditor(QWidget* parent) : QWidget(parent), m_model(new Tab
     });
     connect(copy, &QToolButton::clicked, this, [this] { QApplication::clipboard()->setText(copyText()); });
     connect(m_model, &QAbstractItemModel::modelReset, this, &Table2DEditor::updateButtons);
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] { m_view->resizeColumnToContents(0); });
 }
 
 void Table2DEditor::setSubject(const QString& componentId, const ParameterDescriptor* p)
@@ -133,6 +134,8 @@ void Table2DEditor::setSubject(const QString& componentId, const ParameterDescri
 void Table2DEditor::setTable(const Json& value)
 {
     m_model->setTable(value, m_model->parameter());
+    // column 0 holds the x axis: as wide as its header (the axis name and unit)
+    m_view->resizeColumnToContents(0);
     updateButtons();
 }
 

@@ -140,7 +140,7 @@ QVariant Table2DModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
     case Qt::EditRole: {
-        if (part == Part::Corner) return role == Qt::EditRole ? QVariant() : QVariant(QStringLiteral("↓ x  y →"));
+        if (part == Part::Corner) return QString(); // the headers beside it name the axes
         if (const auto v = si(r, c)) return view.text(*v);
         return QString();
     }
