@@ -42,6 +42,7 @@
 #include "properties/propertypanel.h"
 #include "simulation/runcontroller.h"
 #include "study/studyui.h"
+#include "table2d/table2ddialog.h"
 
 namespace drivelab {
 namespace {
@@ -182,7 +183,7 @@ void MainWindow::createDocks()
     });
     connect(m_properties, &PropertyPanel::mapEditorRequested, this,
             [this](const QString& id, const QString& map, int row, const QString& column) {
-                openMapEditor(id, map, row, column);
+                if (!openTable2DEditor(id, map, column)) openMapEditor(id, map, row, column);
             });
     connect(m_properties, &PropertyPanel::hint, this, [this](const QString& t) {
         statusBar()->showMessage(t, 6000);
@@ -415,6 +416,24 @@ ConverterMapEditor* MainWindow::openMapEditor(const QString& id, const QString& 
     editor->show();
     editor->showMap(map, row, column);
     return editor;
+}
+
+Table2DDialog* MainWindow::openTable2DEditor(const QString& id, const QString& parameter, const QString& below)
+{
+    const ComponentSpec* c = m_document->lab().findComponent(id.toStdString());
+    const ComponentDescriptor* d = c ? findComponentDescriptor(c->type) : nullptr;
+    const ParameterDescriptor* p = d && !parameter.isEmpty() ? d->parameter(parameter.toStdString()) : nullptr;
+    if (!p || p->kind != ParamKind::Table2D) return nullptr;
+    Table2DDialog* dialog = nullptr;
+    for (Table2DDialog* open : findChildren<Table2DDialog*>()) {
+        // a closed window is being deleted (WA_DeleteOnClose): a new one takes its place
+        if (open->isVisible() && open->componentId() == id && open->parameterName() == parameter) dialog = open;
+    }
+    if (!dialog) dialog = new Table2DDialog(m_document, m_run, id, parameter, this);
+    dialog->show();
+    dialog->raise();
+    dialog->focusField(below);
+    return dialog;
 }
 
 void MainWindow::showProblem(const QString& subject, const QString& field)

@@ -33,6 +33,7 @@ class Autosaver;
 class RecentFiles;
 class Prompter;
 class ConverterMapEditor;
+class Table2DDialog;
 class CausalityUi;
 class AssetUi;
 class RunController;
@@ -85,6 +86,9 @@ public:
     QString shortcutsText() const;
     /// open (or raise) the map editor of a converter and focus a map cell
     ConverterMapEditor* openMapEditor(const QString& id, const QString& map = {}, int row = -1, const QString& column = {});
+    /// open (or raise) the editor of a 2-D table parameter and focus a field below it ("values[2][1]");
+    /// null when the component has no such parameter
+    Table2DDialog* openTable2DEditor(const QString& id, const QString& parameter, const QString& below = {});
     /// select the item a diagnostic names, centre it and focus its field
     void showProblem(const QString& subject, const QString& field);
     /// offer recovery of autosaved copies of crashed sessions

@@ -3,7 +3,8 @@
 //                                          without LAB, on a copy of the default example)
 //   drivelab --screenshot PATH [LAB]       render the main window to a PNG and exit
 //     --select ID      select an item first (its properties show)
-//     --maps ID        render the map editor of converter ID instead
+//     --maps ID        render the map editor of converter ID instead (ID.PARAM: the 2-D table editor of
+//                      a map parameter, with the operating point after --run-to)
 //     --problems       raise the Problems panel
 //     --dock NAME      raise a panel: palette, properties, history, problems, events, run, oil
 //     --size WxH       window size (default 1600x1000)
@@ -34,6 +35,7 @@
 #include "study/studyrunner.h"
 #include "study/studyui.h"
 #include "study/sweepdialog.h"
+#include "table2d/table2ddialog.h"
 #include <QComboBox>
 #include <QTabWidget>
 
@@ -144,7 +146,13 @@ int main(int argc, char** argv)
     }
     settle();
     QWidget* target = &window;
-    if (parser.isSet(maps)) {
+    if (const QString id = parser.value(maps); id.contains(QLatin1Char('.'))) {
+        if (auto* editor = window.openTable2DEditor(id.section(QLatin1Char('.'), 0, 0), id.section(QLatin1Char('.'), 1))) {
+            editor->updateLive();
+            settle();
+            target = editor;
+        }
+    } else if (parser.isSet(maps)) {
         if (auto* editor = window.openMapEditor(parser.value(maps))) {
             settle();
             target = editor;

@@ -89,6 +89,16 @@ FieldRef parseFieldPath(const LabSpec& lab, const std::string& subject, const st
     }
     const std::string prefix = std::string(d->fieldPrefix) + ".";
     if (field.rfind(prefix, 0) == 0 && parseCell(field.substr(prefix.size()), r)) r.kind = FieldRef::Kind::Parameter;
+    // a 2-D table's part ("torque_map.values[2][1]"): the parameter, the part below it in `column`
+    static const std::regex table2d(R"(^([A-Za-z0-9_]+)\.((?:x|y|values)(?:\[\d+\])*)$)");
+    if (r.kind == FieldRef::Kind::None && field.rfind(prefix, 0) == 0) {
+        const std::string below = field.substr(prefix.size());
+        if (std::smatch t; std::regex_match(below, t, table2d)) {
+            r.kind = FieldRef::Kind::Parameter;
+            r.name = t[1].str();
+            r.column = t[2].str();
+        }
+    }
     return r;
 }
 

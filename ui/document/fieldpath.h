@@ -14,7 +14,7 @@ struct FieldRef {
     Kind kind = Kind::None; ///< what it names
     std::string name;       ///< port, field, parameter, input, run or oil key; event key for events
     int row = -1;           ///< table row, or -1
-    std::string column;     ///< table column, or ""
+    std::string column;     ///< table column, or "" (a 2-D table: the part below it, "values[2][1]")
     int eventIndex = -1;    ///< event position, or -1
 };
 

@@ -3,10 +3,14 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QRegularExpressionValidator>
 #include <QStyle>
 #include <QTableView>
+
+#include <algorithm>
 
 #include "commands/connectcommand.h"
 #include "commands/disconnectcommand.h"
@@ -287,5 +291,56 @@ void TableFieldEditor::focusField(int row, int column)
     else
         m_editor->view()->setFocus();
 }
+
+// ---- 2-D table
+
+Table2DFieldEditor::Table2DFieldEditor(LabDocument* document, ValueTarget target, const ParameterDescriptor& p, QWidget* parent)
+    : FieldEditor(document, parent), m_target(std::move(target)), m_param(p)
+{
+    m_box = new QWidget(parent);
+    auto* row = new QHBoxLayout(m_box);
+    row->setContentsMargins(0, 0, 0, 0);
+    m_button = new QPushButton(tr("Edit map…"), m_box);
+    m_button->setObjectName(QStringLiteral("editTable2D"));
+    m_button->setStatusTip(tr("Open the 2-D table editor: the grid, a colour map with contours and the live operating point"));
+    m_summary = new QLabel(m_box);
+    m_summary->setStyleSheet(QStringLiteral("color:#4b5563"));
+    row->addWidget(m_button);
+    row->addWidget(m_summary, 1);
+    connect(m_button, &QPushButton::clicked, this, [this] { emit editRequested(QString()); });
+    DisplayUnits::follow(m_box, [this] { refresh(); });
+}
+
+QWidget* Table2DFieldEditor::widget() const { return m_box; }
+
+void Table2DFieldEditor::refresh()
+{
+    // "4 × 2 points · torque 0 … 200 N·m"
+    const auto v = SetValueCommand::current(m_document->lab(), m_target);
+    const auto count = [&v](const char* key) {
+        return v && v->is_object() && v->contains(key) && (*v)[key].is_array() ? static_cast<int>((*v)[key].size()) : 0;
+    };
+    double lo = 0.0, hi = 0.0;
+    bool any = false;
+    if (v && v->is_object() && v->contains("values") && (*v)["values"].is_array()) {
+        for (const Json& r : (*v)["values"]) {
+            if (!r.is_array()) continue;
+            for (const Json& e : r) {
+                if (!e.is_number()) continue;
+                const double d = e.get<double>();
+                lo = any ? std::min(lo, d) : d;
+                hi = any ? std::max(hi, d) : d;
+                any = true;
+            }
+        }
+    }
+    const TableColumn& z = m_param.columns[2];
+    const UnitView view = DisplayUnits::instance().view(QString::fromLatin1(z.unit));
+    QString text = tr("%1 × %2 points").arg(count("x")).arg(count("y"));
+    if (any) text += tr(" · %1 %2 … %3").arg(QString::fromLatin1(z.name), view.text(lo), view.quantity(hi, 6));
+    m_summary->setText(text);
+}
+
+void Table2DFieldEditor::focusField(int, int) { emit editRequested(QString()); }
 
 } // namespace drivelab

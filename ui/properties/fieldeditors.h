@@ -151,4 +151,28 @@ private:
     TableEditor* m_editor;
 };
 
+/// a 2-D table parameter (a mapped engine's maps): its size and value range, and a button
+/// that opens the 2-D table editor (Table2DDialog)
+class Table2DFieldEditor : public FieldEditor {
+    Q_OBJECT
+public:
+    Table2DFieldEditor(LabDocument* document, ValueTarget target, const ParameterDescriptor& p, QWidget* parent);
+    QWidget* widget() const override;
+    void refresh() override;
+    void focusField(int row, int column) override;
+    void setItemId(const QString& id) { m_target.id = id.toStdString(); }
+    QPushButton* button() const { return m_button; }
+
+signals:
+    /// open the editor at a field below the parameter ("" or "values[2][1]")
+    void editRequested(const QString& below);
+
+private:
+    ValueTarget m_target;
+    const ParameterDescriptor& m_param;
+    QWidget* m_box;
+    QPushButton* m_button;
+    QLabel* m_summary;
+};
+
 } // namespace drivelab

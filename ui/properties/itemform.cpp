@@ -285,8 +285,15 @@ void ItemForm::buildComponent()
                 if (converter) break; // the map editor below
                 addRow(params, key, QString::fromLatin1(p.name), new TableFieldEditor(m_document, t, p, this), QString(), doc);
                 break;
-            case ParamKind::Table2D:
-                break; // 2-D tables (a mapped engine's maps) have no form editor: they are edited in the lab file
+            case ParamKind::Table2D: {
+                // a 2-D table (a mapped engine's map) opens its own editor window
+                auto* e = new Table2DFieldEditor(m_document, t, p, this);
+                connect(e, &Table2DFieldEditor::editRequested, this, [this, name = QString::fromLatin1(p.name)](const QString& below) {
+                    emit mapEditorRequested(m_id, name, -1, below);
+                });
+                addRow(params, key, QString::fromLatin1(p.name), e, QString(), doc);
+                break;
+            }
             }
         }
         if (converter) {
@@ -327,6 +334,7 @@ void ItemForm::setItemId(const QString& id)
         if (auto* e = qobject_cast<BoolFieldEditor*>(it.value())) e->setItemId(id);
         if (auto* e = qobject_cast<KeywordFieldEditor*>(it.value())) e->setItemId(id);
         if (auto* e = qobject_cast<TableFieldEditor*>(it.value())) e->setItemId(id);
+        if (auto* e = qobject_cast<Table2DFieldEditor*>(it.value())) e->setItemId(id);
         if (auto* e = qobject_cast<InputFieldEditor*>(it.value())) e->setItemId(id);
     }
     if (m_events) m_events->setComponentFilter(id);
@@ -425,6 +433,11 @@ void ItemForm::focusField(const FieldRef& f)
     }
     FieldEditor* e = m_editors.value(fieldKey(f));
     if (!e) return;
+    if (qobject_cast<Table2DFieldEditor*>(e)) {
+        // a 2-D table's cell ("values[2][1]") in its editor window
+        emit mapEditorRequested(m_id, QString::fromStdString(f.name), -1, QString::fromStdString(f.column));
+        return;
+    }
     int column = -1;
     if (auto* t = qobject_cast<TableFieldEditor*>(e)) {
         const auto cols = t->editor()->model()->columns();

@@ -5,73 +5,18 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
-#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
 
-#include "properties/numberedit.h"
+#include "document/displayunits.h"
+#include "properties/numberdelegate.h"
 #include "properties/tablepaste.h"
 
 namespace drivelab {
 namespace {
-
-// cells are edited with a NumberEdit: Return, keypad Enter, Tab or a click elsewhere commit
-// a complete number; Return on text that is not one keeps the editor open (amber, reason in
-// the tooltip); an unfinished entry that loses focus is refused with the reason as a hint
-class NumberDelegate : public QStyledItemDelegate {
-public:
-    NumberDelegate(TableEditor* table, QObject* parent) : QStyledItemDelegate(parent), m_table(table) { }
-
-    QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem& option, const QModelIndex& index) const override
-    {
-        // a column of component ids: a plain line edit
-        if (index.data(TableModel::kIdRole).toBool()) return QStyledItemDelegate::createEditor(parent, option, index);
-        auto* e = new NumberEdit(parent);
-        e->setUnit(index.data(TableModel::kUnitRole).toString());
-        e->setFrame(false);
-        return e;
-    }
-    void setEditorData(QWidget* editor, const QModelIndex& index) const override
-    {
-        if (index.data(TableModel::kIdRole).toBool()) return QStyledItemDelegate::setEditorData(editor, index);
-        const QVariant v = index.data(TableModel::kSiRole);
-        static_cast<NumberEdit*>(editor)->setValue(v.isValid() ? std::optional<double>(v.toDouble()) : std::nullopt);
-    }
-    void setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const override
-    {
-        if (index.data(TableModel::kIdRole).toBool()) return QStyledItemDelegate::setModelData(editor, model, index);
-        auto* e = static_cast<NumberEdit*>(editor);
-        // the NumberEdit has already handled Return itself (and cleared its modified flag):
-        // compare with the text it was given, not with isModified()
-        if (!e->edited()) return;
-        if (e->unfinished()) {
-            m_table->refuse(e->toolTip());
-            return;
-        }
-        model->setData(index, e->text(), Qt::EditRole);
-    }
-
-protected:
-    // Tab or Return away from text that is not a number: say why before the editor closes
-    // (Tab) or while it stays open (Return)
-    bool eventFilter(QObject* object, QEvent* event) override
-    {
-        if (event->type() == QEvent::KeyPress) {
-            const int key = static_cast<QKeyEvent*>(event)->key();
-            auto* e = qobject_cast<NumberEdit*>(object);
-            if (e && (key == Qt::Key_Tab || key == Qt::Key_Backtab || key == Qt::Key_Return || key == Qt::Key_Enter) && e->edited() &&
-                e->unfinished())
-                m_table->refuse(e->toolTip());
-        }
-        return QStyledItemDelegate::eventFilter(object, event);
-    }
-
-private:
-    TableEditor* m_table;
-};
 
 QToolButton* button(QWidget* parent, const QString& text, const QString& tip)
 {
@@ -103,7 +48,7 @@ TableEditor::TableEditor(QWidget* parent) : QWidget(parent), m_model(new TableMo
     layout->addLayout(bar);
     m_view = new QTableView(this);
     m_view->setModel(m_model);
-    m_view->setItemDelegate(new NumberDelegate(this, m_view));
+    m_view->setItemDelegate(new NumberDelegate([this](const QString& why) { refuse(why); }, m_view));
     m_view->setSelectionBehavior(QAbstractItemView::SelectItems);
     m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);

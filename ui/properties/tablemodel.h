@@ -45,11 +45,11 @@ public:
     bool setData(const QModelIndex& index, const QVariant& value, int role) override;
 
     /// role of the SI value of a cell
-    static constexpr int kSiRole = Qt::UserRole + 1;
+    static constexpr int kSiRole = Qt::UserRole + 1; // NumberDelegate::kSiRole
     /// role of the SI unit of a cell's column
-    static constexpr int kUnitRole = Qt::UserRole + 2;
+    static constexpr int kUnitRole = Qt::UserRole + 2; // NumberDelegate::kUnitRole
     /// role: true for a column of component ids (edited as text)
-    static constexpr int kIdRole = Qt::UserRole + 3;
+    static constexpr int kIdRole = Qt::UserRole + 3; // NumberDelegate::kIdRole
 
 signals:
     /// the user changed the table (the owner commits it)

@@ -87,6 +87,8 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "outside_map", .unit = "", .doc = "share of the last tick with an argument outside a map's axes (held at the edge)"},
     {.name = "outside_time", .unit = "s", .doc = "time since t = 0 with an argument outside a map's axes"},
     {.name = "fuel_cut", .unit = "", .doc = "share of the last tick in fuel cut"},
+    {.name = "speed", .unit = "rad/s", .doc = "mean crankshaft speed relative to the block over the last tick (the maps' speed)"},
+    {.name = "throttle", .unit = "", .doc = "mean throttle over the last tick (the torque map's throttle)"},
 };
 
 constexpr ComponentDescriptor kDesc{
@@ -132,7 +134,7 @@ bool MappedEngine::compile(CompileContext& ctx, Params& p)
     p.fuel.load(ctx.table("fuel_map"));
     p.state = ctx.allocReal(3);
     p.scratch = ctx.allocScratch(4);
-    p.mean = ctx.allocMean(5);
+    p.mean = ctx.allocMean(7);
     return !ctx.failed();
 }
 

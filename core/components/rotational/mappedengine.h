@@ -17,6 +17,10 @@
 // The maps are 2-D tables (components/common/table2d.h): an argument outside an axis is
 // clamped to the axis end (the edge value held) and counted in `outside_map` and `outside_time`;
 // the friction curve likewise at its ends.
+//
+// The observables `speed` (w_s) and `throttle` (th), the means over the last tick, are the maps'
+// arguments, and `torque` the fuel map's: a map axis named like an observable of its component
+// is drawn live at that observable's value by the editor's 2-D table editor (docs/EDITOR.md).
 #include "compile/compilecontext.h"
 #include "components/common/table2d.h"
 #include "components/component.h"
@@ -38,7 +42,7 @@ public:
         int throttle = 0;      ///< real slot of the throttle input [0, 1]
         int state = 0;         ///< real slots: cumulative fuel [g], cumulative heat [J], time outside a map [s]
         int scratch = 0;       ///< scratch: torque, fuel rate, outside (0/1), fuel cut (0/1)
-        int mean = 0;          ///< means: torque, power, fuel rate, outside, fuel cut
+        int mean = 0;          ///< means: torque, power, fuel rate, outside, fuel cut, speed, throttle
         double lhv = 0.0;      ///< lower heating value [J/kg]
         double cutSpeed = 0.0; ///< fuel cut above this speed at throttle 0 [rad/s]
         Motor::Params friction; ///< the friction curve (n = 0: none); Motor::curve evaluates it
@@ -108,6 +112,8 @@ public:
         c.acc[p.mean + 2] += grams;
         c.acc[p.mean + 3] += c.h * s[2];
         c.acc[p.mean + 4] += c.h * s[3];
+        c.acc[p.mean + 5] += c.h * (c.speed(p.a) - c.speed(p.b));
+        c.acc[p.mean + 6] += c.h * c.real[p.throttle];
     }
 
     /// brake-specific fuel consumption [g/kWh] from a fuel rate [g/s] and a power [W]: 0 when the
@@ -125,6 +131,8 @@ public:
         out[6] = c.mean[p.mean + 3];
         out[7] = c.real[p.state + 2];
         out[8] = c.mean[p.mean + 4];
+        out[9] = c.mean[p.mean + 5];
+        out[10] = c.mean[p.mean + 6];
     }
 };
 

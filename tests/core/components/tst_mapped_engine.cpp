@@ -12,7 +12,8 @@
 //       exact integral F(t) = t/6 (mf(0) + 4 mf(t/2) + mf(t))                   (Simpson: exact)
 //       the engine's midpoint sum = F(t) - c2 h^2 t / 12              (the midpoint rule's error)
 //       so cumulative fuel at every report = F(t) - c2 h^2 t / 12, to rounding; with q3 = 0 it is
-//       F(t) itself. Mean torque over tick k = T(t_k - h/2).
+//       F(t) itself. Mean torque over tick k = T(t_k - h/2); the observables speed and throttle
+//       (the maps' arguments) = w(t_k - h/2) and th(t_k - h/2).
 //       Books: heat = LHV fuel / 1000 - sum_k h T(t_k - h/2) w(t_k - h/2); residual at rounding.
 //   (2) torque at grid and inside points (speed source at a constant speed, constant throttle):
 //       the map value at a grid point; (w, th) = (300, 0.75), the centre of a cell, gives the mean
@@ -138,6 +139,9 @@ void TestMappedEngine::operatingPath()
         worst = std::fmax(worst, std::fabs(t.at(k, "eng", "fuel_mass") - expected) / expected);
         DL_NEAR(t.at(k, "eng", "torque"), torque(s - h / 2.0), 1e-11);
         DL_NEAR(t.at(k, "eng", "fuel_rate"), mf(s - h / 2.0), 1e-12);
+        // the maps' arguments over the last tick (the editor's operating point): the ramps at its midpoint
+        DL_NEAR(t.at(k, "eng", "speed"), w(s - h / 2.0), 1e-12);
+        DL_NEAR(t.at(k, "eng", "throttle"), th(s - h / 2.0), 1e-12);
         QCOMPARE(t.at(k, "eng", "outside_map"), 0.0);
     }
     const std::size_t last = t.rows.size() - 1;
