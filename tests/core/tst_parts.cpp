@@ -25,6 +25,7 @@
 #include "solver/session.h"
 #include "spec/labfiles.h"
 #include "spec/labpath.h"
+#include "spec/specedit.h"
 #include "spec/labwriter.h"
 #include "study/engine.h"
 #include "util/hash.h"
@@ -223,6 +224,11 @@ void TestParts::writerKeepsParts()
     // a lab without parts is still written as version 1 (every lab from before keeps its bytes)
     LoadedLab plain = loadLab(DRIVELAB_SOURCE_DIR "/labs/two-speed-shift.lab.json");
     QVERIFY(writeLab(*plain.spec).find("\"version\": 1") != std::string::npos);
+    // renaming a node the instances connect to renames their connection (spec/specedit.h)
+    LabSpec renamed = *l.spec;
+    QVERIFY(renameItem(renamed, "input", "shaft_in"));
+    QCOMPARE(renamed.findInstance("box")->ports["sun"].get<std::string>(), std::string("shaft_in"));
+    QVERIFY(compile(renamed).model);
     // a version-1 lab may not have parts
     std::string v1 = partsLab("[" + kBrakePart + "]", "[]");
     v1.replace(v1.find("\"version\": 2"), 12, "\"version\": 1");
