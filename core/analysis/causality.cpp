@@ -3,6 +3,7 @@
 #include "analysis/causalityanalysis.h"
 #include "analysis/networkmapper.h"
 #include "compile/compiler.h"
+#include "compile/partflatten.h"
 
 namespace drivelab {
 
@@ -11,7 +12,11 @@ CausalityReport analyzeCausality(const LabSpec& spec)
     // the compiler's initial lock state whenever the lab compiles; otherwise each switching
     // type's own rule on what the file says
     const CompileResult r = compile(spec);
-    const BondGraph g = buildBondGraph(spec, r.model ? std::optional<std::uint64_t>(initialLockMask(*r.model)) : std::nullopt);
+    // a lab with parts is analysed flat: every element named by its instance path (gearbox/brake)
+    Diagnostics flatDiags;
+    const LabSpec flat = needsFlattening(spec) ? flattenLab(spec, flatDiags).spec : LabSpec{};
+    const LabSpec& net = needsFlattening(spec) ? flat : spec;
+    const BondGraph g = buildBondGraph(net, r.model ? std::optional<std::uint64_t>(initialLockMask(*r.model)) : std::nullopt);
     return CausalityAnalysis(g).run();
 }
 

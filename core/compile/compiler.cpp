@@ -12,6 +12,7 @@
 #include "compile/initialstate.h"
 #include "compile/runsettings.h"
 #include "compile/normalize.h"
+#include "compile/partflatten.h"
 #include "compile/inputbinder.h"
 #include "solver/constraints.h"
 #include "spec/labreader.h"
@@ -44,7 +45,7 @@ template <class T> void commitAll(const Model& m, const CommitContext& c)
 
 class Compiler {
 public:
-    Compiler(const LabSpec& spec, const CompileLimits& limits) : m_spec(spec), m_limits(limits) { }
+    Compiler(const LabSpec& spec, const CompileLimits& limits, Json parts) : m_spec(spec), m_limits(limits), m_parts(std::move(parts)) { }
 
     CompileResult run()
     {
@@ -67,7 +68,7 @@ public:
         warnIdleInputs(); // after every error, so errors are listed first
         CompileResult r;
         if (!m_d.hasErrors()) {
-            normalizeModel(m_spec, *m_m, m_binder.signals().normalized);
+            normalizeModel(m_spec, *m_m, m_binder.signals().normalized, m_parts);
             m_m->source = std::make_shared<const LabSpec>(m_spec);
             r.model = std::move(m_model);
         }
@@ -78,6 +79,7 @@ public:
 private:
     const LabSpec& m_spec;
     const CompileLimits& m_limits;
+    const Json m_parts; // the part definitions the fingerprint covers (compile/partflatten.h)
     Diagnostics m_d;
     std::shared_ptr<Model> m_model = newModel(); // the model being built
     static std::shared_ptr<Model> newModel()
@@ -119,7 +121,7 @@ private:
 
     bool claimId(const std::string& id, const std::string& subject)
     {
-        if (!isValidId(id)) {
+        if (!isValidPathId(id)) {
             m_d.error(subject, "id", "'" + id.substr(0, 80) + "' is not a valid id: " + kIdRule);
             return false;
         }
@@ -558,8 +560,19 @@ std::uint64_t compileCount() { return g_compiles.load(std::memory_order_relaxed)
 CompileResult compile(const LabSpec& spec, const CompileLimits& limits)
 {
     g_compiles.fetch_add(1, std::memory_order_relaxed);
-    Compiler c(spec, limits);
-    return c.run();
+    if (!needsFlattening(spec)) {
+        Compiler c(spec, limits, Json::array());
+        return c.run();
+    }
+    // parts, instances or "=expr" fields: the flat lab compiles (ids name the instance path)
+    Diagnostics flatDiags;
+    const FlatLab flat = flattenLab(spec, flatDiags);
+    if (flatDiags.hasErrors()) return CompileResult{nullptr, std::move(flatDiags)};
+    Compiler c(flat.spec, limits, flat.record);
+    CompileResult r = c.run();
+    flatDiags.append(r.diagnostics);
+    r.diagnostics = std::move(flatDiags);
+    return r;
 }
 
 LabSpec normalizedSpec(const Model& model)

@@ -49,11 +49,12 @@ Json normalizedValue(const ParameterDescriptor& p, const Json* v)
 
 } // namespace
 
-void normalizeModel(const LabSpec& spec, Model& model, const Json& signals)
+void normalizeModel(const LabSpec& spec, Model& model, const Json& signals, const Json& parts)
 {
     Json root = Json::object();
     root["format"] = "drivelab.lab";
-    root["version"] = kLabVersion;
+    // version 1 unless the lab has parts: every lab from before version 2 keeps its fingerprint
+    root["version"] = parts.empty() ? 1 : 2;
     root["run"] =
         Json{{"tick_ns", spec.run.tickNs}, {"duration_ns", spec.run.durationNs}, {"report_every_ticks", spec.run.reportEveryTicks}};
     // the method only when it is not the default, so a lab without it (or with "midpoint") keeps its fingerprint
@@ -141,6 +142,9 @@ void normalizeModel(const LabSpec& spec, Model& model, const Json& signals)
     if (!signals.empty()) root["signals"] = signals;
     // the oil only in thermal-liquid labs, so isothermal labs keep their fingerprints
     if (!spec.oil.is_null()) root["oil"] = normalizedOil(spec.oil);
+    // the part definitions the lab defines or uses (issue 36): editing a part file changes the
+    // fingerprint; an asset carries them, and reading this normalized lab back records the same
+    if (!parts.empty()) root["parts"] = parts;
     model.normalized = std::move(root);
     Hash64 h;
     const std::string canon = canonicalJson(model.normalized);

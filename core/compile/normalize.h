@@ -9,6 +9,8 @@ namespace drivelab {
 
 /// fill model.normalized and model.fingerprint from the spec it was compiled from
 /// (`signals`: the normalized signals, compile/signalcompile.h; written only when non-empty)
-void normalizeModel(const LabSpec& spec, Model& model, const Json& signals = Json::array());
+/// (`parts`: the part definitions the lab defines or uses, compile/partflatten.h; with them the
+/// normalized lab is version 2 and records them under `parts`)
+void normalizeModel(const LabSpec& spec, Model& model, const Json& signals = Json::array(), const Json& parts = Json::array());
 
 } // namespace drivelab

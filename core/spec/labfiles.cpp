@@ -1,6 +1,9 @@
 #include "spec/labfiles.h"
 
 #include <filesystem>
+#include <set>
+
+#include "spec/labreader.h"
 
 namespace drivelab {
 
@@ -22,6 +25,41 @@ fs::path resolvedFolder(const std::string& dir, std::error_code& ec)
     return ec ? fs::path() : fs::weakly_canonical(absolute, ec);
 }
 
+// the part files the lab's instances use (NAME.part.json beside it, issue 36), inlined into its
+// `parts` without their file header: the lab written elsewhere needs no file, and its fingerprint
+// (which records a part as written, without format and version) is the same. A file that does
+// not read is left to the compiler to report.
+void inlinePartFiles(LabSpec& lab)
+{
+    std::set<std::string> inlined;
+    for (const Json& def : lab.parts) inlined.insert(def.value("name", std::string()));
+    std::vector<std::string> todo;
+    const auto uses = [&](const Json& instances) {
+        if (!instances.is_array()) return;
+        for (const Json& i : instances) {
+            if (i.is_object() && i.contains("part") && i["part"].is_string()) todo.push_back(i["part"].get<std::string>());
+        }
+    };
+    for (const InstanceSpec& i : lab.instances) todo.push_back(i.part);
+    for (const Json& def : lab.parts) {
+        if (def.contains("instances")) uses(def["instances"]);
+    }
+    while (!todo.empty()) {
+        const std::string name = todo.back();
+        todo.pop_back();
+        if (!isValidId(name) || !inlined.insert(name).second) continue;
+        std::string text;
+        Diagnostics ignored;
+        if (!readTextFile(labFilePath(lab, name + ".part.json"), text, ignored)) continue;
+        std::optional<Json> def = parseJsonStrict(text, ignored);
+        if (!def || !def->is_object()) continue;
+        def->erase("format");
+        def->erase("version");
+        if (def->contains("instances")) uses((*def)["instances"]);
+        lab.parts.push_back(std::move(*def));
+    }
+}
+
 } // namespace
 
 void relocateLabFiles(LabSpec& lab, const std::string& newBaseDir)
@@ -32,6 +70,7 @@ void relocateLabFiles(LabSpec& lab, const std::string& newBaseDir)
     const fs::path to = resolvedFolder(newBaseDir, ec);
     const bool same = fromOk && !ec && from == to;
     if (!lab.fileReader && !same) {
+        inlinePartFiles(lab);
         for (SignalSpec& g : lab.timeSignals) {
             if (g.kind != "csv" || !g.fields.contains("file") || !g.fields["file"].is_string()) continue;
             const std::string file = g.fields["file"].get<std::string>();

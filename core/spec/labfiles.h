@@ -15,7 +15,8 @@ std::string labFilePath(const LabSpec& lab, const std::string& file);
 /// make the lab's relative file references name the same files from `newBaseDir` (the folder
 /// the lab is about to be written to; empty: the working directory) and set lab.baseDir to it.
 /// A reference whose folder cannot be resolved becomes absolute. Nothing changes when the two
-/// folders are the same. A lab whose files are read by a fileReader is left as it is.
+/// folders are the same. A lab whose files are read by a fileReader is left as it is. The part
+/// files its instances use (NAME.part.json) are inlined into its `parts` (the fingerprint stays).
 void relocateLabFiles(LabSpec& lab, const std::string& newBaseDir);
 
 } // namespace drivelab

@@ -262,7 +262,28 @@ bool resolve(LabSpec& lab, std::string_view path, Target& t, std::string& why)
         }
         return fail(s->kind + " signal '" + head.key + "' has no numeric field '" + steps[1].key + "'");
     }
-    return fail("no node, component or signal has the id '" + head.key + "'");
+    if (InstanceSpec* inst = lab.findInstance(head.key)) {
+        // a part parameter of an instance (issue 36): INSTANCE.PARAMETER
+        if (steps.size() != 2) return fail("an instance's parameter is named " + head.key + ".PARAMETER");
+        t.kind = ParamKind::Real;
+        if (inst->parameters.contains(steps[1].key)) {
+            t.json = &inst->parameters[steps[1].key];
+            return true;
+        }
+        t.parent = &inst->parameters;
+        t.key = steps[1].key;
+        // absent: the default of an inline part (a part file's default is the compiler's to read)
+        for (const Json& def : lab.parts) {
+            if (def.value("name", std::string()) != inst->part || !def.contains("parameters") || !def["parameters"].is_array()) continue;
+            for (const Json& q : def["parameters"]) {
+                if (!q.is_object() || q.value("name", std::string()) != steps[1].key) continue;
+                t.mayBeAbsent = q.contains("default") && q["default"].is_number();
+                if (t.mayBeAbsent) t.fallback = q["default"].get<double>();
+            }
+        }
+        return true;
+    }
+    return fail("no node, component, signal or instance has the id '" + head.key + "'");
 }
 
 } // namespace

@@ -11,6 +11,7 @@
 //   drive.amplitude, cycle.points[4][1]   a signal field
 //   events[2].value, events[2].time_ns an event
 //   run.tick_ns, run.duration_ns       a run setting (whole nanoseconds)
+//   gearbox.final_drive                a part parameter of an instance (issue 36)
 #include <string>
 #include <string_view>
 

@@ -72,16 +72,17 @@ public:
             return std::nullopt;
         }
         LabSpec lab;
-        static const std::set<std::string> known = {"format",     "version", "name",    "description", "run",   "nodes",
-                                                    "components", "events",  "signals", "oil",         "layout"};
+        static const std::set<std::string> known = {"format",  "version", "name", "description", "run",       "nodes", "components",
+                                                    "events",  "signals", "oil",  "layout",      "instances", "parts"};
         for (auto it = root.begin(); it != root.end(); ++it) {
             if (!known.count(it.key()))
                 m_d.error("-", it.key(),
                           "unknown key '" + it.key() +
                               "' (a lab has: format, version, name, "
-                              "description, run, nodes, components, events, signals, oil, layout)");
+                              "description, run, nodes, components, events, signals, oil, parts, instances, layout)");
         }
         if (!readHeader(root, lab)) return std::nullopt;
+        readParts(root, lab);
         if (root.contains("name")) {
             if (root["name"].is_string())
                 lab.name = root["name"].get<std::string>();
@@ -140,6 +141,49 @@ private:
         return true;
     }
 
+    // version 2 (issue 36): inline part definitions (checked when an instance is flattened, where
+    // the file parts are read too) and the instances of the lab's network
+    void readParts(const Json& root, LabSpec& lab)
+    {
+        for (const char* key : {"parts", "instances"}) {
+            if (root.contains(key) && lab.version < 2)
+                m_d.error("-", key, "parts and instances need lab version 2 (this file says version " + std::to_string(lab.version) + ")");
+        }
+        if (readArray(root, "parts", false)) {
+            const Json& parts = root["parts"];
+            for (std::size_t i = 0; i < parts.size(); ++i) {
+                const Json& e = parts[i];
+                const std::string where = "parts[" + std::to_string(i) + "]";
+                if (!e.is_object() || !e.contains("name") || !e["name"].is_string() || !isValidId(e["name"].get<std::string>()))
+                    m_d.error("-", where, std::string("must be an object with a \"name\" (") + kIdRule + ")");
+                else
+                    lab.parts.push_back(e);
+            }
+        }
+        if (!readArray(root, "instances", false)) return;
+        const Json& instances = root["instances"];
+        for (std::size_t i = 0; i < instances.size(); ++i) {
+            const Json& e = instances[i];
+            const std::string subject = subjectOf(e, "instances", i);
+            InstanceSpec inst;
+            if (!readIdAndKind(e, subject, "part", inst.id, inst.part)) continue;
+            for (auto it = e.begin(); it != e.end(); ++it) {
+                const std::string& k = it.key();
+                if (k == "id" || k == "part") continue;
+                if (k != "ports" && k != "parameters") {
+                    m_d.error(subject, k, "unknown key '" + k + "' for an instance (it has: id, part, ports, parameters)");
+                    continue;
+                }
+                if (!it.value().is_object()) {
+                    m_d.error(subject, k, "must be an object");
+                    continue;
+                }
+                (k == "ports" ? inst.ports : inst.parameters) = it.value();
+            }
+            lab.instances.push_back(std::move(inst));
+        }
+    }
+
     void readRun(const Json& root, LabSpec& lab)
     {
         if (!root.contains("run")) {
@@ -180,7 +224,7 @@ private:
     static std::string subjectOf(const Json& e, const char* list, std::size_t i)
     {
         // an id outside the id set is never echoed as a subject (it may hold control characters or ": ")
-        if (e.is_object() && e.contains("id") && e["id"].is_string() && isValidId(e["id"].get<std::string>()))
+        if (e.is_object() && e.contains("id") && e["id"].is_string() && isValidPathId(e["id"].get<std::string>()))
             return e["id"].get<std::string>();
         return std::string(list) + "[" + std::to_string(i) + "]";
     }
@@ -208,7 +252,7 @@ private:
         if (!e.contains("id") || !e["id"].is_string()) {
             m_d.error(subject, "id", "missing or not a string");
             ok = false;
-        } else if (!isValidId(e["id"].get<std::string>())) {
+        } else if (!isValidPathId(e["id"].get<std::string>())) {
             m_d.error(subject, "id", "'" + e["id"].get<std::string>().substr(0, 80) + "' is not a valid id: " + kIdRule);
             ok = false;
         } else {
@@ -304,7 +348,7 @@ private:
             const Json& e = events[i];
             const std::string path = "events[" + std::to_string(i) + "]";
             const std::string subject =
-                (e.is_object() && e.contains("component") && e["component"].is_string() && isValidId(e["component"].get<std::string>()))
+                (e.is_object() && e.contains("component") && e["component"].is_string() && isValidPathId(e["component"].get<std::string>()))
                     ? e["component"].get<std::string>()
                     : "-";
             if (!e.is_object()) {

@@ -54,9 +54,20 @@ SignalSpec* LabSpec::findSignal(const std::string& id)
 
 const SignalSpec* LabSpec::findSignal(const std::string& id) const { return const_cast<LabSpec*>(this)->findSignal(id); }
 
+InstanceSpec* LabSpec::findInstance(const std::string& id)
+{
+    for (auto& i : instances) {
+        if (i.id == id) return &i;
+    }
+    return nullptr;
+}
+
+const InstanceSpec* LabSpec::findInstance(const std::string& id) const { return const_cast<LabSpec*>(this)->findInstance(id); }
+
 bool LabSpec::idTaken(const std::string& id) const
 {
-    return id == kGroundId || findNode(id) != nullptr || findComponent(id) != nullptr || findSignal(id) != nullptr;
+    return id == kGroundId || findNode(id) != nullptr || findComponent(id) != nullptr || findSignal(id) != nullptr ||
+           findInstance(id) != nullptr;
 }
 
 bool isValidId(const std::string& id)
@@ -70,6 +81,50 @@ bool isValidId(const std::string& id)
         if (!(alpha(c) || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
     }
     return true;
+}
+
+bool isValidPathId(const std::string& id)
+{
+    if (id.size() > kMaxPathLength) return false;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t slash = id.find('/', start);
+        if (!isValidId(id.substr(start, slash == std::string::npos ? std::string::npos : slash - start))) return false;
+        if (slash == std::string::npos) return true;
+        start = slash + 1;
+    }
+}
+
+bool isExpressionValue(const Json& v) { return v.is_string() && !v.get_ref<const std::string&>().empty() && v.get_ref<const std::string&>()[0] == '='; }
+
+namespace {
+
+bool holdsExpression(const Json& v)
+{
+    if (isExpressionValue(v)) return true;
+    if (v.is_structured()) {
+        for (const auto& e : v) {
+            if (holdsExpression(e)) return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+bool labNeedsVersion2(const LabSpec& lab)
+{
+    if (!lab.parts.empty() || !lab.instances.empty()) return true;
+    for (const auto& n : lab.nodes) {
+        if (holdsExpression(n.fields)) return true;
+    }
+    for (const auto& c : lab.components) {
+        if (holdsExpression(c.parameters) || holdsExpression(c.inputs)) return true;
+    }
+    for (const auto& g : lab.timeSignals) {
+        if (holdsExpression(g.fields)) return true;
+    }
+    return false;
 }
 
 } // namespace drivelab

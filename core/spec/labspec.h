@@ -12,8 +12,9 @@
 
 namespace drivelab {
 
-/// newest lab file version this build reads and writes
-constexpr int kLabVersion = 1;
+/// newest lab file version this build reads and writes (2: parts, instances and "=expr" fields,
+/// issue 36; a lab without them is still written, normalized and fingerprinted as version 1)
+constexpr int kLabVersion = 2;
 /// the reserved fixed reference node
 constexpr const char* kGroundId = "ground";
 
@@ -68,6 +69,15 @@ struct SignalSpec {
     Json fields = Json::object(); ///< the kind's fields (points, interpolation, amplitude, file, unit, ...)
 };
 
+/// one placed part (issue 36, docs/FORMATS.md "Parts"): an instance of part `part` in a network,
+/// its ports connected to nodes of that network and its parameter values, as written
+struct InstanceSpec {
+    std::string id;                   ///< unique id in its network (its components become `ID/...`)
+    std::string part;                 ///< the part's name: inline in the lab, or NAME.part.json beside it
+    Json ports = Json::object();      ///< part port -> node id of the network the instance stands in
+    Json parameters = Json::object(); ///< part parameter -> number or "=expr" (absent: the part's default)
+};
+
 /// reads a file a lab refers to (a csv signal's `file`, as written): true with its text, or
 /// false with why (one line). A lab loaded where files must be confined (the MCP server) has one.
 using LabFileReader = std::function<bool(const std::string& file, std::string& text, std::string& why)>;
@@ -82,6 +92,8 @@ struct LabSpec {
     std::vector<ComponentSpec> components; ///< components in file order
     std::vector<EventSpec> events;         ///< events in file order
     std::vector<SignalSpec> timeSignals;   ///< time signals in file order
+    Json parts = Json::array();            ///< inline part definitions as written (version 2; each with its `name`)
+    std::vector<InstanceSpec> instances;   ///< instances of parts in the lab's network (version 2)
     Json oil;                              ///< the oil of a thermal-liquid lab as written (null: none;
                                            ///< fields checked by the compiler, docs/FORMATS.md "Oil")
     std::string baseDir;                   ///< directory a `csv` signal's file is relative to (set by the file
@@ -98,7 +110,10 @@ struct LabSpec {
     /// signal by id, or nullptr
     SignalSpec* findSignal(const std::string& id);
     const SignalSpec* findSignal(const std::string& id) const;
-    /// true if a node, component or signal has this id (or it is reserved)
+    /// instance by id, or nullptr
+    InstanceSpec* findInstance(const std::string& id);
+    const InstanceSpec* findInstance(const std::string& id) const;
+    /// true if a node, component, signal or instance has this id (or it is reserved)
     bool idTaken(const std::string& id) const;
 };
 
@@ -109,5 +124,14 @@ constexpr const char* kIdRule = "start with a letter, then letters, digits, _ or
 /// true if `id` matches [A-Za-z][A-Za-z0-9_-]* and has at most kMaxIdLength characters
 /// (node, component and event component ids; the reader refuses any other)
 bool isValidId(const std::string& id);
+/// longest hierarchical id [characters]
+constexpr std::size_t kMaxPathLength = 255;
+/// true if `id` is valid ids joined by '/' (`gearbox/p1/ring`: what a flattened instance's nodes,
+/// components and signals are called), at most kMaxPathLength characters
+bool isValidPathId(const std::string& id);
+/// true when the lab needs version 2 to be written: parts, instances or an "=expr" field
+bool labNeedsVersion2(const LabSpec& lab);
+/// true when `v` is a string "=..." (an expression field, docs/FORMATS.md "Expressions")
+bool isExpressionValue(const Json& v);
 
 } // namespace drivelab

@@ -6,7 +6,9 @@ Json labToJson(const LabSpec& lab, bool withLayout)
 {
     Json root = Json::object();
     root["format"] = "drivelab.lab";
-    root["version"] = kLabVersion;
+    // the lowest version that holds the lab: one without parts, instances or expressions stays
+    // version 1, so every lab from before version 2 saves to the same bytes
+    root["version"] = labNeedsVersion2(lab) ? 2 : 1;
     root["name"] = lab.name;
     if (!(lab.description.is_string() && lab.description.get<std::string>().empty())) root["description"] = lab.description;
     root["run"] = Json{{"tick_ns", lab.run.tickNs}, {"duration_ns", lab.run.durationNs}, {"report_every_ticks", lab.run.reportEveryTicks}};
@@ -46,6 +48,17 @@ Json labToJson(const LabSpec& lab, bool withLayout)
             signals.push_back(std::move(e));
         }
         root["signals"] = std::move(signals);
+    }
+    if (!lab.parts.empty()) root["parts"] = lab.parts;
+    if (!lab.instances.empty()) {
+        Json instances = Json::array();
+        for (const auto& i : lab.instances) {
+            Json e = Json{{"id", i.id}, {"part", i.part}};
+            if (!i.ports.empty()) e["ports"] = i.ports;
+            if (!i.parameters.empty()) e["parameters"] = i.parameters;
+            instances.push_back(std::move(e));
+        }
+        root["instances"] = std::move(instances);
     }
     if (!lab.oil.is_null()) root["oil"] = lab.oil;
     if (withLayout && !lab.layout.empty()) root["layout"] = lab.layout;

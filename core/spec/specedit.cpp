@@ -45,6 +45,12 @@ bool renameItem(LabSpec& lab, const std::string& from, const std::string& to)
                 if (node == from) node = to;
             }
         }
+        // an instance's ports connect by node id too (issue 36)
+        for (auto& i : lab.instances) {
+            for (auto& [port, node] : i.ports.items()) {
+                if (node == from) node = to;
+            }
+        }
     } else if (ComponentSpec* c = lab.findComponent(from)) {
         c->id = to;
         for (auto& e : lab.events) {

@@ -48,7 +48,7 @@ void TestLabInput::refused_data()
     add("duplicate key", R"({"format": "drivelab.lab", "format": "drivelab.lab", "version": 1})", "-", "format");
     add("missing format", R"({"version": 1, "run": {}, "nodes": [], "components": []})", "-", "format");
     add("unknown format", R"({"format": "powerlab.lab", "version": 1})", "-", "format");
-    add("newer version", R"({"format": "drivelab.lab", "version": 2})", "-", "version");
+    add("newer version", R"({"format": "drivelab.lab", "version": 3})", "-", "version");
     add("version not a number", R"({"format": "drivelab.lab", "version": "1"})", "-", "version");
     add("unknown top-level key", lab(kRun, kNodes, comps).insert(1, R"("colour": 1, )"), "-", "colour");
     add("run field wrong type", lab(R"({"tick_ns": "50us", "duration_ns": 1000, "report_every_ticks": 1})", kNodes, comps), "-",

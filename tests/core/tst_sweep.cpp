@@ -272,7 +272,7 @@ void TestSweep::valuePathErrors()
         const char* path;
         const char* says;
     } cases[] = {
-        {"nobody.inertia", "no node, component or signal has the id 'nobody'"},
+        {"nobody.inertia", "no node, component, signal or instance has the id 'nobody'"},
         {"a.mass", "node 'a' has no field 'mass'"},
         {"m.damper.damping", "is named m.motor.NAME"},
         {"m.motor.torque_curve", "is a table: name a cell"},

@@ -77,7 +77,13 @@ bool FileController::open(const QString& path)
     if (m_recent) m_recent->add(abs);
     QSettings().setValue(QStringLiteral("files/lastDirectory"), QFileInfo(abs).absolutePath());
     emit opened(abs);
-    emit message(tr("Opened %1").arg(abs));
+    const std::size_t instances = m_document->lab().instances.size();
+    if (instances > 0)
+        emit message(tr("Opened %1: its %n part instance(s) are kept and saved as written and run flattened; the canvas shows the lab's own network only",
+                        nullptr, int(instances))
+                         .arg(abs));
+    else
+        emit message(tr("Opened %1").arg(abs));
     return true;
 }
 
@@ -144,6 +150,19 @@ bool FileController::write(const QString& path)
 {
     if (m_document->isReadOnly()) {
         emit message(tr("%1 is read-only: nothing saved").arg(m_document->displayName()));
+        return false;
+    }
+    // a lab whose instances use part files beside it (NAME.part.json) is saved only where those
+    // files are, so nothing it uses goes missing (the editor does not copy part files)
+    for (const InstanceSpec& inst : m_document->lab().instances) {
+        bool inlinePart = false;
+        for (const Json& def : m_document->lab().parts) inlinePart = inlinePart || def.value("name", std::string()) == inst.part;
+        const QString partFile = QFileInfo(path).absoluteDir().filePath(QString::fromStdString(inst.part) + QStringLiteral(".part.json"));
+        if (inlinePart || QFileInfo::exists(partFile)) continue;
+        m_prompter->error(tr("Save failed"), tr("Could not save %1:\nits instance %2 uses the part file %3, which is not in that folder.\n\n"
+                                                "Save the lab in the folder of its part files, or copy %3 there first.")
+                                                 .arg(path, QString::fromStdString(inst.id), QFileInfo(partFile).fileName()));
+        emit message(tr("Save failed: the part file %1 is not beside %2").arg(QFileInfo(partFile).fileName(), path));
         return false;
     }
     const QByteArray bytes = QByteArray::fromStdString(writeLab(m_document->lab()));

@@ -3,13 +3,12 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 
-#include <deque>
 #include <limits>
-#include <muParser.h>
 
 #include "simulation/samplestore.h"
 #include "solver/observables.h"
 #include "solver/session.h"
+#include "util/expression.h"
 
 namespace drivelab {
 
@@ -18,23 +17,8 @@ QString tr(const char* text) { return QCoreApplication::translate("DerivedChanne
 } // namespace
 
 struct DerivedChannel::Parser {
-    mu::Parser parser;
-    std::deque<double> cells;         // one per name the expression uses (stable addresses)
-    std::vector<std::string> names;  // in the order the factory saw them
+    std::unique_ptr<Expression> expr; // the core's one muParser wrapper (util/expression.h)
 };
-
-namespace {
-
-// muParser calls this for every name it does not know: each gets a slot, checked after parsing
-double* addName(const char* name, void* data)
-{
-    auto* p = static_cast<DerivedChannel::Parser*>(data);
-    p->cells.push_back(0.0);
-    p->names.emplace_back(name);
-    return &p->cells.back();
-}
-
-} // namespace
 
 DerivedChannel::DerivedChannel() : m_parser(std::make_unique<Parser>()) { }
 
@@ -55,25 +39,22 @@ std::unique_ptr<DerivedChannel> DerivedChannel::compile(const DerivedDefinition&
         if (error) *error = tr("The expression is empty.");
         return nullptr;
     }
-    try {
-        p.parser.DefineNameChars("0123456789_.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
-        p.parser.SetVarFactory(addName, &p);
-        p.parser.SetExpr(d.expression.toStdString());
-        p.parser.Eval(); // parses (every name through the factory) and checks the syntax
-    } catch (const mu::Parser::exception_type& e) {
+    ExpressionError err;
+    p.expr = Expression::parse(d.expression.toStdString(), true, &err);
+    if (!p.expr) {
         if (error) {
-            const int pos = e.GetPos();
+            const int pos = err.position;
             *error = pos >= 0 ? tr("Syntax error at position %1 (%2): %3")
                                     .arg(pos + 1)
-                                    .arg(QString::fromStdString(e.GetToken()).isEmpty() ? tr("end") : QStringLiteral("\"%1\"").arg(QString::fromStdString(e.GetToken())),
-                                         QString::fromStdString(e.GetMsg()))
-                              : tr("Syntax error: %1").arg(QString::fromStdString(e.GetMsg()));
+                                    .arg(QString::fromStdString(err.token).isEmpty() ? tr("end") : QStringLiteral("\"%1\"").arg(QString::fromStdString(err.token)),
+                                         QString::fromStdString(err.message))
+                              : tr("Syntax error: %1").arg(QString::fromStdString(err.message));
         }
         return nullptr;
     }
     // every name: id.name of an observable, or a signal's id ('-' in ids written '_')
-    for (std::size_t v = 0; v < p.names.size(); ++v) {
-        const QString name = QString::fromStdString(p.names[v]);
+    for (std::size_t v = 0; v < p.expr->names().size(); ++v) {
+        const QString name = QString::fromStdString(p.expr->names()[v]);
         std::size_t found = layout.size();
         for (std::size_t k = 0; k < layout.size() && found == layout.size(); ++k) {
             const QString subject = QString::fromStdString(layout[k].subject).replace(QLatin1Char('-'), QLatin1Char('_'));
@@ -89,7 +70,7 @@ std::unique_ptr<DerivedChannel> DerivedChannel::compile(const DerivedDefinition&
         }
         c->m_inputs.push_back(found);
         c->m_tickMean = c->m_tickMean || isTickMean(layout[found]);
-        c->m_slots.push_back(&p.cells[v]);
+        c->m_slots.push_back(p.expr->slot(v));
     }
     return c;
 }
@@ -97,11 +78,8 @@ std::unique_ptr<DerivedChannel> DerivedChannel::compile(const DerivedDefinition&
 double DerivedChannel::value(const SampleStore& s, std::size_t i) const
 {
     for (std::size_t k = 0; k < m_inputs.size(); ++k) *m_slots[k] = s.value(i, m_inputs[k]);
-    try {
-        return m_parser->parser.Eval();
-    } catch (const mu::Parser::exception_type&) {
-        return std::numeric_limits<double>::quiet_NaN();
-    }
+    double v = 0.0;
+    return m_parser->expr->eval(v, nullptr) ? v : std::numeric_limits<double>::quiet_NaN();
 }
 
 } // namespace drivelab

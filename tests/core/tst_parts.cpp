@@ -1,0 +1,354 @@
+// Parts and instances (issue 36, docs/FORMATS.md "Parts"): a lab with instances of parts is
+// flattened at compile into today's flat network with ids that name the instance path.
+//
+//   tests/fixtures/parts/two-speed-parts.lab.json   labs/two-speed-shift re-expressed:
+//       [drive: motor_drive (inline)]--input--[box: two_speed_planetary (file)]--carrier--final_drive--wheels
+//   tests/fixtures/parts/fired-parts.lab.json       labs/fired-converter re-expressed:
+//       [engine: inline_four (inline) = 4 x cylinder_unit (file, nested) + friction]--crank--tc--...
+//   *-flat.lab.json: the originals with the ids renamed by hand (drive -> drive/motor, cyl3 ->
+//       engine/c3/cyl, ...), written without parts.
+// What must hold, bit for bit: the parts lab's normalized lab is the hand-flattened lab's plus
+// only what the format adds (version 2 and the `parts` record); the runs give the same final state
+// hash, and it is the original lab's (ids are not hashed: same order, same arithmetic).
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+
+#include "analysis/causality.h"
+#include "clitestutil.h"
+#include "compile/compiler.h"
+#include "io/asset.h"
+#include "io/labfile.h"
+#include "io/report.h"
+#include "solver/session.h"
+#include "spec/labfiles.h"
+#include "spec/labpath.h"
+#include "spec/specedit.h"
+#include "spec/labwriter.h"
+#include "study/engine.h"
+#include "util/hash.h"
+
+using namespace drivelab;
+
+class TestParts : public QObject {
+    Q_OBJECT
+private slots:
+    void flatteningEqualsHandFlattened_data();
+    void flatteningEqualsHandFlattened();
+    void nestedIdsAndOrder();
+    void fingerprintCoversPartFiles();
+    void assetEmbedsParts();
+    void writerKeepsParts();
+    void relocatedLabInlinesPartFiles();
+    void refusals_data();
+    void refusals();
+    void sweepOverPartParameter();
+    void causalityNamesPaths();
+    void cliCheckNamesPaths();
+};
+
+namespace {
+
+const std::string kDir = DRIVELAB_SOURCE_DIR "/tests/fixtures/parts/";
+
+struct Ran {
+    std::uint64_t hash = 0;
+    std::vector<double> finalValues; // the last boundary's observables, layout order
+    std::string finalText;           // the last boundary as the report writes it (ids included)
+};
+
+Ran runToEnd(const std::shared_ptr<const Model>& m)
+{
+    Session s(m);
+    while (!s.finished()) {
+        const BatchResult r = s.run(m->ticks);
+        if (r.status != BatchStatus::Completed) qFatal("solver failure: %s", r.error.message.c_str());
+    }
+    ReportWriter w(*m);
+    w.observe(s);
+    return Ran{s.stateHash(), w.values(), w.boundaryText(s)};
+}
+
+std::shared_ptr<const Model> loaded(const std::string& path)
+{
+    LoadedLab l = loadLab(path);
+    if (!l.model) {
+        for (const auto& d : l.diagnostics.items()) qWarning("%s", formatDiagnostic(path, d).c_str());
+        qFatal("%s does not compile", path.c_str());
+    }
+    return l.model;
+}
+
+// the errors of a lab as text lines
+std::string errorsOf(const std::string& text, const std::string& baseDir)
+{
+    LoadedLab l = loadLabText(text, baseDir);
+    std::string out;
+    for (const auto& d : l.diagnostics.items())
+        if (d.severity == Severity::Error) out += formatDiagnostic("lab", d) + "\n";
+    return out;
+}
+
+std::string readAll(const std::string& path)
+{
+    std::ifstream f(path);
+    return std::string(std::istreambuf_iterator<char>(f), {});
+}
+
+// a minimal lab of one shaft and whatever parts, instances and components the test adds
+std::string partsLab(const std::string& parts, const std::string& instances, const std::string& components = "[]")
+{
+    return R"({"format": "drivelab.lab", "version": 2, "run": {"tick_ns": 1000000, "duration_ns": 10000000, "report_every_ticks": 5},
+      "nodes": [{"id": "shaft", "domain": "rotational", "inertia": 1.0, "initial_speed": 10.0},
+                {"id": "case", "domain": "thermal", "heat_capacity": 100.0, "initial_temperature": 300.0}],
+      "components": )" + components + R"(, "parts": )" + parts + R"(, "instances": )" + instances + "}";
+}
+
+// a part with a rotational port `a` and a damper whose damping is parameter c
+const std::string kBrakePart =
+    R"({"name": "brake", "ports": [{"name": "a", "domain": "rotational"}],
+        "parameters": [{"name": "c", "unit": "N m s/rad", "default": 2.0, "min": 0, "max": 100}],
+        "components": [{"id": "d", "type": "damper", "node_a": "a", "parameters": {"damping": "=c"}}]})";
+
+} // namespace
+
+void TestParts::flatteningEqualsHandFlattened_data()
+{
+    QTest::addColumn<QString>("parts");
+    QTest::addColumn<QString>("flat");
+    QTest::addColumn<QString>("original");
+    QTest::newRow("two-speed-shift") << "two-speed-parts" << "two-speed-flat" << "two-speed-shift";
+    QTest::newRow("fired-converter") << "fired-parts" << "fired-flat" << "fired-converter";
+}
+
+void TestParts::flatteningEqualsHandFlattened()
+{
+    QFETCH(QString, parts);
+    QFETCH(QString, flat);
+    QFETCH(QString, original);
+    const auto p = loaded(kDir + parts.toStdString() + ".lab.json");
+    const auto f = loaded(kDir + flat.toStdString() + ".lab.json");
+    const auto o = loaded(DRIVELAB_SOURCE_DIR "/labs/" + original.toStdString() + ".lab.json");
+    // the normalized labs differ only by what the format adds: version 2 and the parts record
+    QCOMPARE(p->normalized["version"].get<int>(), 2);
+    QVERIFY(p->normalized.contains("parts") && !p->normalized["parts"].empty());
+    Json stripped = p->normalized;
+    stripped.erase("parts");
+    stripped["version"] = 1;
+    QCOMPARE(canonicalJson(stripped), canonicalJson(f->normalized));
+    QCOMPARE(hashBytes(canonicalJson(stripped)) == f->fingerprint, f->capabilities.empty());
+    QVERIFY(p->fingerprint != f->fingerprint); // the part definitions are covered
+    // the same run, bit for bit: the hand-flattened lab's and the original's final state
+    const Ran rp = runToEnd(p), rf = runToEnd(f), ro = runToEnd(o);
+    QCOMPARE(rp.finalText, rf.finalText);
+    QCOMPARE(toHex16(rp.hash), toHex16(rf.hash));
+    QCOMPARE(toHex16(rp.hash), toHex16(ro.hash));
+    QCOMPARE(rp.finalValues.size(), ro.finalValues.size());
+    for (std::size_t i = 0; i < rp.finalValues.size(); ++i) QCOMPARE(hashBytes(formatDouble(rp.finalValues[i])), hashBytes(formatDouble(ro.finalValues[i])));
+}
+
+void TestParts::nestedIdsAndOrder()
+{
+    const auto m = loaded(kDir + "fired-parts.lab.json");
+    // instances first (depth-first), then the network's own: the original's order
+    const std::vector<std::string> want = {"engine/c1/cyl", "engine/c2/cyl", "engine/c3/cyl", "engine/c4/cyl", "engine/friction", "tc"};
+    for (std::size_t i = 0; i < want.size(); ++i) QCOMPARE(m->components[i].id, want[i]);
+    // the phases are what muParser computes from first_phase and _pi
+    const Json& c2 = m->normalized["components"][1]["parameters"];
+    QCOMPARE(c2["crank_phase"].get<double>(), -3.0 + 3.141592653589793);
+    QCOMPARE(m->normalized["components"][3]["parameters"]["crank_phase"].get<double>(), -3.0 - 3.141592653589793);
+}
+
+void TestParts::fingerprintCoversPartFiles()
+{
+    QTemporaryDir dir;
+    namespace fs = std::filesystem;
+    for (const char* f : {"two-speed-parts.lab.json", "two_speed_planetary.part.json"})
+        fs::copy_file(kDir + f, dir.filePath(f).toStdString());
+    const std::string lab = dir.filePath("two-speed-parts.lab.json").toStdString();
+    const std::string part = dir.filePath("two_speed_planetary.part.json").toStdString();
+    const std::uint64_t before = loaded(lab)->fingerprint;
+    const std::string text = readAll(part);
+    const auto edit = [&](const std::string& from, const std::string& to) {
+        std::string t = text;
+        const auto at = t.find(from);
+        if (at == std::string::npos) qFatal("no '%s' in the part file", from.c_str());
+        t.replace(at, from.size(), to);
+        std::ofstream(part, std::ios::trunc) << t;
+        return loaded(lab)->fingerprint;
+    };
+    // a description is not part of the model; a range that changes no value still is the part's
+    QCOMPARE(edit("\"description\": \"sun gear teeth\"", "\"description\": \"teeth on the sun\""), before);
+    QVERIFY(edit("\"max\": 10000", "\"max\": 9000") != before);
+    QVERIFY(edit("\"default\": 0.85", "\"default\": 0.8") != before);
+    std::ofstream(part, std::ios::trunc) << text;
+    QCOMPARE(loaded(lab)->fingerprint, before);
+}
+
+void TestParts::assetEmbedsParts()
+{
+    const auto m = loaded(kDir + "two-speed-parts.lab.json");
+    AssetExport e = recordAsset(m);
+    QVERIFY(e.asset);
+    const std::string text = writeAsset(*e.asset);
+    // read in a folder without the part files: the asset carries the definitions
+    QTemporaryDir dir;
+    const auto cwd = std::filesystem::current_path();
+    std::filesystem::current_path(dir.path().toStdString());
+    AssetReadResult r = readAsset(text);
+    std::filesystem::current_path(cwd);
+    for (const auto& d : r.diagnostics.items()) qWarning("%s", formatDiagnostic("asset", d).c_str());
+    QVERIFY(r.asset);
+    QVERIFY(r.asset->model.contains("parts"));
+    QCOMPARE(r.asset->compiled->fingerprint, m->fingerprint);
+    const AssetReplay rep = replayAsset(*r.asset);
+    QVERIFY2(rep.ok, rep.message.c_str());
+}
+
+void TestParts::writerKeepsParts()
+{
+    const std::string path = kDir + "two-speed-parts.lab.json";
+    LoadedLab l = loadLab(path);
+    QVERIFY(l.spec);
+    QCOMPARE(l.spec->instances.size(), std::size_t{2});
+    // saved and read again: parts, instances and the expressions' text as typed
+    const std::string saved = writeLab(*l.spec);
+    QVERIFY(saved.find("\"version\": 2") != std::string::npos);
+    QVERIFY(saved.find("\"corner_speed\": \"=2*200\"") != std::string::npos);
+    LoadedLab again = loadLabText(saved, labBaseDir(path));
+    QVERIFY(again.model);
+    QCOMPARE(again.model->fingerprint, l.model->fingerprint);
+    QCOMPARE(writeLab(*again.spec), saved);
+    // a lab without parts is still written as version 1 (every lab from before keeps its bytes)
+    LoadedLab plain = loadLab(DRIVELAB_SOURCE_DIR "/labs/two-speed-shift.lab.json");
+    QVERIFY(writeLab(*plain.spec).find("\"version\": 1") != std::string::npos);
+    // renaming a node the instances connect to renames their connection (spec/specedit.h)
+    LabSpec renamed = *l.spec;
+    QVERIFY(renameItem(renamed, "input", "shaft_in"));
+    QCOMPARE(renamed.findInstance("box")->ports["sun"].get<std::string>(), std::string("shaft_in"));
+    QVERIFY(compile(renamed).model);
+    // a version-1 lab may not have parts
+    std::string v1 = partsLab("[" + kBrakePart + "]", "[]");
+    v1.replace(v1.find("\"version\": 2"), 12, "\"version\": 1");
+    QVERIFY(errorsOf(v1, "").find("lab: -: parts: parts and instances need lab version 2") != std::string::npos);
+}
+
+void TestParts::relocatedLabInlinesPartFiles()
+{
+    // `sweep --variant K --output ELSEWHERE/lab.json` (and any lab written to another folder):
+    // the part files are inlined, the fingerprint and the run stay
+    const std::string path = kDir + "two-speed-parts.lab.json";
+    LoadedLab l = loadLab(path);
+    QVERIFY(l.model);
+    QTemporaryDir dir;
+    LabSpec moved = *l.spec;
+    relocateLabFiles(moved, dir.path().toStdString());
+    QCOMPARE(moved.parts.size(), std::size_t{2});
+    const std::string out = dir.filePath("moved.lab.json").toStdString();
+    std::ofstream(out) << writeLab(moved);
+    const auto m = loaded(out);
+    QCOMPARE(toHex16(m->fingerprint), toHex16(l.model->fingerprint));
+    QCOMPARE(toHex16(runToEnd(m).hash), toHex16(runToEnd(l.model).hash));
+}
+
+void TestParts::refusals_data()
+{
+    QTest::addColumn<QString>("lab");
+    QTest::addColumn<QString>("expected");
+    const std::string brake = "[" + kBrakePart + "]";
+    QTest::newRow("missing part file") << QString::fromStdString(partsLab("[]", R"([{"id": "g", "part": "nowhere", "ports": {"a": "shaft"}}])"))
+                                       << "lab: g: part: no part 'nowhere': the lab's parts do not define it and nowhere.part.json beside the lab cannot be read";
+    QTest::newRow("port domain mismatch") << QString::fromStdString(partsLab(brake, R"([{"id": "g", "part": "brake", "ports": {"a": "case"}}])"))
+                                          << "lab: g: ports.a: port 'a' of part 'brake' is rotational, node 'case' is thermal";
+    QTest::newRow("port not connected") << QString::fromStdString(partsLab(brake, R"([{"id": "g", "part": "brake"}])"))
+                                        << "lab: g: ports.a: not connected";
+    QTest::newRow("unknown port") << QString::fromStdString(partsLab(brake, R"([{"id": "g", "part": "brake", "ports": {"a": "shaft", "b": "shaft"}}])"))
+                                  << "lab: g: ports.b: part 'brake' has no port 'b' (its ports: a)";
+    QTest::newRow("unknown parameter") << QString::fromStdString(partsLab(brake, R"([{"id": "g", "part": "brake", "ports": {"a": "shaft"}, "parameters": {"cc": 1}}])"))
+                                       << "lab: g: parameters.cc: part 'brake' has no parameter 'cc' (its parameters: c)";
+    QTest::newRow("parameter out of range") << QString::fromStdString(partsLab(brake, R"([{"id": "g", "part": "brake", "ports": {"a": "shaft"}, "parameters": {"c": 101}}])"))
+                                            << "lab: g: parameters.c: must be in [0, 100] (got 101)";
+    const std::string cycle = R"([{"name": "a", "ports": [{"name": "p", "domain": "rotational"}], "instances": [{"id": "x", "part": "b", "ports": {"p": "p"}}]},
+                                  {"name": "b", "ports": [{"name": "p", "domain": "rotational"}], "instances": [{"id": "y", "part": "a", "ports": {"p": "p"}}]}])";
+    QTest::newRow("cycle") << QString::fromStdString(partsLab(cycle, R"([{"id": "top", "part": "a", "ports": {"p": "shaft"}}])"))
+                           << "lab: top/x/y: part: part 'a' contains itself: a -> b -> a";
+    QTest::newRow("expression error names the path")
+        << QString::fromStdString(partsLab(R"([{"name": "gb", "ports": [{"name": "a", "domain": "rotational"}], "parameters": [{"name": "final_drive", "default": 3}],
+              "nodes": [{"id": "out", "domain": "rotational", "inertia": 1, "initial_speed": 0}],
+              "components": [{"id": "p1", "type": "gear", "node_a": "a", "node_b": "out", "parameters": {"ratio": "=final_drive*"}}]}])",
+                                           R"([{"id": "gearbox", "part": "gb", "ports": {"a": "shaft"}}])"))
+        << "lab: gearbox/p1: gear.ratio: \"=final_drive*\": Unexpected end of expression";
+    QTest::newRow("a component inside an instance names its path")
+        << QString::fromStdString(partsLab(R"([{"name": "bad", "ports": [{"name": "a", "domain": "rotational"}], "components": [{"id": "d", "type": "damper", "node_a": "a", "parameters": {"damping": -1}}]}])",
+                                           R"([{"id": "outer", "part": "bad", "ports": {"a": "shaft"}}])"))
+        << "lab: outer/d: damper.damping: must be in [0, 1e+09]";
+}
+
+void TestParts::refusals()
+{
+    QFETCH(QString, lab);
+    QFETCH(QString, expected);
+    QTemporaryDir dir; // no part files here
+    const std::string errors = errorsOf(lab.toStdString(), dir.path().toStdString());
+    QVERIFY2(errors.find(expected.toStdString()) != std::string::npos, errors.c_str());
+}
+
+void TestParts::sweepOverPartParameter()
+{
+    // the instance parameter box.brake_capacity swept = the flattened field swept
+    Diagnostics d;
+    study::Study st;
+    const Json sweep = Json{{"format", "drivelab.sweep"}, {"version", 1}, {"lab", "two-speed-parts.lab.json"},
+                            {"factors", Json::array({Json{{"path", "box.brake_capacity"}, {"values", Json::array({900.0, 200.0})}}})},
+                            {"metrics", Json::array({Json{{"name", "w_end"}, {"reduce", "final"}, {"observable", "wheels.speed"}}})}};
+    const bool ok = study::prepareStudyJson(sweep, kDir, st, d);
+    for (const auto& x : d.items()) qWarning("%s", formatDiagnostic("sweep", x).c_str());
+    QVERIFY(ok);
+    const std::vector<study::Row> rows = study::runVariants(st, {0, 1}, study::EngineOptions{});
+    QCOMPARE(rows.size(), std::size_t{2});
+    LoadedLab flat = loadLab(kDir + "two-speed-flat.lab.json");
+    for (const study::Row& r : rows) {
+        QVERIFY2(r.error.empty(), r.error.c_str());
+        LabSpec f = *flat.spec;
+        std::string why;
+        QVERIFY2(setLabValue(f, "box/ring_brake.inputs.capacity", r.factors[0], why), why.c_str());
+        const CompileResult c = compile(f);
+        QVERIFY(c.model);
+        QCOMPARE(toHex16(r.finalHash), toHex16(runToEnd(c.model).hash));
+    }
+    QVERIFY(rows[0].finalHash != rows[1].finalHash);
+    // the value path reads the instance's parameter
+    double v = 0.0;
+    std::string why;
+    QVERIFY(getLabValue(st.base, "box.brake_capacity", v, why));
+    QCOMPARE(v, 900.0);
+}
+
+void TestParts::causalityNamesPaths()
+{
+    LoadedLab l = loadLab(kDir + "two-speed-parts.lab.json");
+    QVERIFY(l.spec);
+    const CausalityReport r = analyzeCausality(*l.spec);
+    const std::string text = causalityText(r);
+    QVERIFY2(text.find("box/gearset") != std::string::npos, text.c_str());
+    QVERIFY2(text.find("drive/motor") != std::string::npos, text.c_str());
+}
+
+void TestParts::cliCheckNamesPaths()
+{
+    QTemporaryDir dir;
+    std::string bad = readAll(kDir + "two-speed-parts.lab.json");
+    bad.replace(bad.find("\"brake_capacity\": 900"), 21, "\"brake_capacity\": \"=9e2 +\"");
+    std::filesystem::copy_file(kDir + "two_speed_planetary.part.json", dir.filePath("two_speed_planetary.part.json").toStdString());
+    const QString lab = test::writeTestFile(dir, "bad.lab.json", bad);
+    const test::CliResult r = test::runCli(DRIVELAB_CLI, {"check", lab}, 60000);
+    QCOMPARE(r.exit, 2);
+    QVERIFY2(r.err.contains("bad.lab.json: box: parameters.brake_capacity: \"=9e2 +\""), qPrintable(r.err));
+    const test::CliResult ok = test::runCli(DRIVELAB_CLI, {"check", QString::fromStdString(kDir + "fired-parts.lab.json")}, 60000);
+    QCOMPARE(ok.exit, 0);
+}
+
+QTEST_GUILESS_MAIN(TestParts)
+#include "tst_parts.moc"
