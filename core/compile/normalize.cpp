@@ -5,6 +5,7 @@
 #include "compile/compilecontext.h"
 #include "util/hash.h"
 #include "components/hydraulic/oil.h"
+#include "compile/resultsspec.h"
 #include "components/registry.h"
 
 namespace drivelab {
@@ -136,6 +137,8 @@ void normalizeModel(const LabSpec& spec, Model& model, const Json& signals)
     if (!signals.empty()) root["signals"] = signals;
     // the oil only in thermal-liquid labs, so isothermal labs keep their fingerprints
     if (!spec.oil.is_null()) root["oil"] = normalizedOil(spec.oil);
+    // the vehicle results' settings only when given (docs/FORMATS.md, "Vehicle results")
+    if (!spec.results.is_null()) root["results"] = normalizedResults(spec.results);
     model.normalized = std::move(root);
     Hash64 h;
     const std::string canon = canonicalJson(model.normalized);

@@ -73,13 +73,13 @@ public:
         }
         LabSpec lab;
         static const std::set<std::string> known = {"format",     "version", "name",    "description", "run",   "nodes",
-                                                    "components", "events",  "signals", "oil",         "layout"};
+                                                    "components", "events",  "signals", "oil",         "results", "layout"};
         for (auto it = root.begin(); it != root.end(); ++it) {
             if (!known.count(it.key()))
                 m_d.error("-", it.key(),
                           "unknown key '" + it.key() +
                               "' (a lab has: format, version, name, "
-                              "description, run, nodes, components, events, signals, oil, layout)");
+                              "description, run, nodes, components, events, signals, oil, results, layout)");
         }
         if (!readHeader(root, lab)) return std::nullopt;
         if (root.contains("name")) {
@@ -99,6 +99,12 @@ public:
                 lab.oil = root["oil"];
             else
                 m_d.error("oil", "-", "must be an object with the oil's properties (docs/FORMATS.md, \"Oil\")");
+        }
+        if (root.contains("results")) {
+            if (root["results"].is_object())
+                lab.results = root["results"];
+            else
+                m_d.error("results", "-", "must be an object with the vehicle results' settings (docs/FORMATS.md, \"Vehicle results\")");
         }
         if (root.contains("layout")) {
             if (root["layout"].is_object())

@@ -84,6 +84,8 @@ struct LabSpec {
     std::vector<SignalSpec> timeSignals;   ///< time signals in file order
     Json oil;                              ///< the oil of a thermal-liquid lab as written (null: none;
                                            ///< fields checked by the compiler, docs/FORMATS.md "Oil")
+    Json results;                          ///< the vehicle results' settings as written (null: none;
+                                           ///< checked by the compiler, docs/FORMATS.md "Vehicle results")
     std::string baseDir;                   ///< directory a `csv` signal's file is relative to (set by the file
                                            ///< reader; not saved, not fingerprinted; empty: the working directory)
     LabFileReader fileReader;              ///< when set, how referenced files are read instead (not saved)
