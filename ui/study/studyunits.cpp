@@ -49,6 +49,7 @@ std::string metricUnit(const LabSpec& lab, const study::MetricSpec& m)
     case Reduction::FirstCrossing:
     case Reduction::LockTime: return "s";
     case Reduction::TotalHeat: return "J";
+    case Reduction::Vehicle: return vehicleResultUnit(m.result);
     case Reduction::Integral: {
         const std::string u = observableUnit(lab, m.observable);
         return u.empty() ? "s" : u + " s";
