@@ -2,6 +2,7 @@
 
 #include "components/descriptors.h"
 #include "document/fieldpath.h"
+#include "io/vehicleresults.h"
 
 namespace drivelab {
 namespace {
