@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QHorizontalBarSeries>
 #include <QLabel>
+#include <QPalette>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -90,9 +91,9 @@ VehicleResultsPanel::VehicleResultsPanel(QWidget* parent) : QWidget(parent)
     m_table->setHorizontalHeaderLabels({tr("Result"), tr("Value"), tr("Unit")});
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
     auto* chart = new QChart;
     chart->setTitle(tr("Energy split"));
     chart->legend()->hide();
@@ -103,8 +104,9 @@ VehicleResultsPanel::VehicleResultsPanel(QWidget* parent) : QWidget(parent)
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_table);
     split->addWidget(m_view);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
+    split->setSizes({420, 840});
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
@@ -209,6 +211,7 @@ void VehicleResultsPanel::fillChart(const VehicleSummary& s)
 {
     QChart* chart = m_view->chart();
     auto* set = new QBarSet(tr("Energy"));
+    set->setLabelColor(palette().color(QPalette::WindowText));
     QStringList categories;
     double lo = 0.0, hi = 0.0;
     // bottom to top in report order: the first category at the top
@@ -222,6 +225,7 @@ void VehicleResultsPanel::fillChart(const VehicleSummary& s)
     auto* series = new QHorizontalBarSeries;
     series->append(set);
     series->setLabelsVisible(true);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
     series->setLabelsFormat(QStringLiteral("@value"));
     series->setLabelsPrecision(4);
     chart->addSeries(series);
@@ -231,8 +235,10 @@ void VehicleResultsPanel::fillChart(const VehicleSummary& s)
     series->attachAxis(axisY);
     auto* axisX = new QValueAxis;
     axisX->setTitleText(tr("Energy [MJ]"));
-    const double pad = 0.15 * std::max(hi - lo, 1e-9);
-    axisX->setRange(lo < 0.0 ? lo - pad : 0.0, hi + pad);
+    // room for the labels beyond the longest bar; a negative part below 2 % of the scale would be
+    // no visible bar (the table has its number): the axis then starts at 0
+    const double pad = 0.2 * std::max(hi - lo, 1e-9);
+    axisX->setRange(lo < -0.02 * hi ? lo - pad : 0.0, hi + pad);
     axisX->applyNiceNumbers();
     chart->addAxis(axisX, Qt::AlignBottom);
     series->attachAxis(axisX);
