@@ -40,6 +40,7 @@
 #include "panels/runsettingspanel.h"
 #include "panels/signalspanel.h"
 #include "properties/propertypanel.h"
+#include "results/resultsui.h"
 #include "simulation/runcontroller.h"
 #include "study/studyui.h"
 #include "table2d/table2ddialog.h"
@@ -85,6 +86,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_assets = new AssetUi(this);
     m_run = new RunController(this);
     m_study = new StudyUi(this);
+    m_results = new ResultsUi(this, m_run);
 
     m_problemsLabel = new QLabel(this);
     m_zoomLabel = new QLabel(this);

@@ -37,6 +37,7 @@ class Table2DDialog;
 class CausalityUi;
 class AssetUi;
 class RunController;
+class ResultsUi;
 class StudyUi;
 struct ActionSet;
 
@@ -77,6 +78,8 @@ public:
     RunController* runController() const { return m_run; }
     /// studies: the Study menu, the sweep dialog, "Sweep this", variants (ui/study/)
     StudyUi* studies() const { return m_study; }
+    /// the Vehicle results dock: results table and energy-split chart after a run (ui/results/)
+    ResultsUi* results() const { return m_results; }
 
     /// answer file questions with another prompter (not owned; tests)
     void setPrompter(Prompter* prompter);
@@ -140,6 +143,7 @@ private:
     AssetUi* m_assets = nullptr;
     RunController* m_run = nullptr;
     StudyUi* m_study = nullptr;
+    ResultsUi* m_results = nullptr;
 };
 
 } // namespace drivelab

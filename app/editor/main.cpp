@@ -30,6 +30,8 @@
 #include "files/examplelabs.h"
 #include "files/filecontroller.h"
 #include "mainwindow.h"
+#include "results/resultsui.h"
+#include "results/vehicleresultspanel.h"
 #include "simulation/runcontroller.h"
 #include "study/resultsplot.h"
 #include "study/studyrunner.h"
@@ -142,6 +144,8 @@ int main(int argc, char** argv)
         window.runController()->runTo(parser.value(runTo).toDouble());
         window.raiseDock(QStringLiteral("plots"));
         if (parser.isSet(dock)) window.raiseDock(parser.value(dock));
+        settle();
+        window.results()->panel()->wait(); // a run to the end: its vehicle results
         settle();
     }
     settle();

@@ -9,6 +9,7 @@
 
 #include "compile/compilecontext.h"
 #include "compile/componentchecks.h"
+#include "compile/resultsspec.h"
 #include "compile/initialstate.h"
 #include "compile/runsettings.h"
 #include "compile/normalize.h"
@@ -65,6 +66,7 @@ public:
         checkStates();
         if (!m_d.hasErrors()) checkMethodSupport(*m_m, m_d);
         if (!m_d.hasErrors()) solveInitialConditions(*m_m, m_rowComponent, m_d);
+        checkResults(m_spec, m_d);
         warnIdleInputs(); // after every error, so errors are listed first
         CompileResult r;
         if (!m_d.hasErrors()) {

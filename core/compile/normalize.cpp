@@ -5,6 +5,7 @@
 #include "compile/compilecontext.h"
 #include "util/hash.h"
 #include "components/hydraulic/oil.h"
+#include "compile/resultsspec.h"
 #include "components/registry.h"
 
 namespace drivelab {
@@ -145,6 +146,8 @@ void normalizeModel(const LabSpec& spec, Model& model, const Json& signals, cons
     // the part definitions the lab defines or uses (issue 36): editing a part file changes the
     // fingerprint; an asset carries them, and reading this normalized lab back records the same
     if (!parts.empty()) root["parts"] = parts;
+    // the vehicle results' settings only when given (docs/FORMATS.md, "Vehicle results")
+    if (!spec.results.is_null()) root["results"] = normalizedResults(spec.results);
     model.normalized = std::move(root);
     Hash64 h;
     const std::string canon = canonicalJson(model.normalized);

@@ -53,7 +53,7 @@ public:
             if (m.contains(k))
                 error("-", std::string("model.") + k, "an asset's model has no " + std::string(k) + " (it is not part of the record)");
         }
-        keys(m, "model", {"format", "version", "name", "run", "nodes", "components", "events", "signals", "oil", "parts"}, {});
+        keys(m, "model", {"format", "version", "name", "run", "nodes", "components", "events", "signals", "oil", "parts", "results"}, {});
         if (failed()) return nullptr;
         LabReadResult r = readLabJson(m);
         if (!r.lab) {

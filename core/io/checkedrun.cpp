@@ -42,13 +42,18 @@ RunOutcome runChecked(Session& session, ReportWriter& writer, const RunOptions& 
         return true;
     };
     if (!boundary()) return out;
+    // a report with a vehicle section samples every tick (io/vehicleresults.h)
+    const bool everyTick = o.onTick || writer.samplesTicks();
+    if (writer.samplesTicks()) writer.sampleTick(session);
     while (!session.finished()) {
         const std::int64_t n = std::min(m.reportEvery, m.ticks - session.tick());
         BatchResult r;
-        if (o.onTick) {
+        if (everyTick) {
             for (std::int64_t k = 0; k < n && r.status == BatchStatus::Completed; ++k) {
                 r = session.run(1, o.cancel);
-                if (r.status == BatchStatus::Completed) o.onTick(session);
+                if (r.status != BatchStatus::Completed) break;
+                if (writer.samplesTicks()) writer.sampleTick(session);
+                if (o.onTick) o.onTick(session);
             }
         } else {
             r = session.run(n, o.cancel);

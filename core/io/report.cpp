@@ -1,10 +1,22 @@
 #include "io/report.h"
 
+#include <cmath>
+
 #include "util/hash.h"
 
 namespace drivelab {
 
-ReportWriter::ReportWriter(const Model& model) : m_model(model), m_layout(observableLayout(model)) { m_values.resize(m_layout.size()); }
+ReportWriter::ReportWriter(const Model& model) : m_model(model), m_layout(observableLayout(model)), m_vehicle(model)
+{
+    m_values.resize(m_layout.size());
+    if (m_vehicle.present()) m_tickValues.resize(m_layout.size());
+}
+
+void ReportWriter::sampleTick(const Session& s)
+{
+    s.observe(m_tickValues.data());
+    m_vehicle.sample(m_tickValues.data(), s.time());
+}
 
 void ReportWriter::observe(const Session& s) { s.observe(m_values.data()); }
 
@@ -157,7 +169,52 @@ std::string ReportWriter::tail(const Session& s) const
         out += ",\n  \"oil\": {";
         appendBooks(out, oilBooks(e));
     }
+    if (m_vehicle.present()) out += ",\n" + vehicleSectionText(m_vehicle.finish(e));
     out += "\n}\n";
+    return out;
+}
+
+std::string vehicleSectionText(const VehicleSummary& v)
+{
+    const auto number = [](std::string& out, double x) {
+        if (std::isfinite(x))
+            appendDouble(out, x);
+        else
+            out += "null";
+    };
+    std::string out = "  \"vehicle\": {\n    \"vehicle\": ";
+    appendJsonString(out, v.vehicle);
+    out += ",\n    \"reference_speed\": ";
+    if (v.reference.empty())
+        out += "null";
+    else
+        appendJsonString(out, v.reference);
+    for (const auto& [name, x] : v.scalars) {
+        out += ",\n    \"" + name + "\": ";
+        number(out, x);
+    }
+    out += ",\n    \"energy_split\": {";
+    bool first = true;
+    for (const auto& [name, x] : v.split) {
+        out += first ? "" : ", ";
+        first = false;
+        appendJsonString(out, name);
+        out += ": ";
+        number(out, x);
+    }
+    out += "},\n    \"energy_split_components\": [";
+    first = true;
+    for (const SplitPart& p : v.parts) {
+        out += first ? "\n      {\"id\": " : ",\n      {\"id\": ";
+        first = false;
+        appendJsonString(out, p.id);
+        out += ", \"category\": ";
+        appendJsonString(out, p.category);
+        out += ", \"energy\": ";
+        number(out, p.energy);
+        out += "}";
+    }
+    out += first ? "]\n  }" : "\n    ]\n  }";
     return out;
 }
 
@@ -175,12 +232,17 @@ bool runToReport(Session& session, ReportWriter& writer, SolverError& err)
 {
     const Model& m = session.model();
     writer.addBoundary(session);
+    if (writer.samplesTicks()) writer.sampleTick(session);
     while (!session.finished()) {
         const std::int64_t n = std::min(m.reportEvery, m.ticks - session.tick());
-        const BatchResult r = session.run(n);
-        if (r.status != BatchStatus::Completed) {
-            err = r.error;
-            return false;
+        // with a vehicle section, tick by tick (the same bits)
+        for (std::int64_t k = 0; k < n; k += writer.samplesTicks() ? 1 : n) {
+            const BatchResult r = session.run(writer.samplesTicks() ? 1 : n);
+            if (r.status != BatchStatus::Completed) {
+                err = r.error;
+                return false;
+            }
+            if (writer.samplesTicks()) writer.sampleTick(session);
         }
         writer.addBoundary(session);
     }

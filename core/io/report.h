@@ -2,10 +2,12 @@
 // The run report (LAB_FORMAT section 3), written as exact JSON text.
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "io/vehicleresults.h"
 #include "solver/session.h"
 #include "util/jsonwrite.h"
 
@@ -42,10 +44,20 @@ public:
     /// one recorded boundary as JSON text
     const std::string& boundary(std::size_t i) const { return m_boundaries[i]; }
 
+    /// true when the report has a vehicle section (a lab with a vehicle body): its results need
+    /// every tick's sample (sampleTick at t = 0 and after every tick; the run's bits are the same)
+    bool samplesTicks() const { return m_vehicle.present(); }
+    /// sample the session now for the vehicle results
+    void sampleTick(const Session& s);
+    /// the vehicle results so far (present() false without a vehicle)
+    const VehicleResults& vehicle() const { return m_vehicle; }
+
 private:
     const Model& m_model;
     std::vector<ObservableRef> m_layout;
     std::vector<double> m_values;
+    VehicleResults m_vehicle;
+    std::vector<double> m_tickValues;
     std::vector<std::string> m_boundaries;
 };
 
@@ -61,6 +73,9 @@ std::array<NamedBook, 4> oilBooks(const EnergyReport& e);
 /// the session's books as the report writes them: {"energy": {...}} plus "fluid_volume"
 /// for a model with hydraulic nodes (the members of tail(), as JSON values)
 Json reportBooks(const Session& s);
+
+/// the report's "vehicle" section as text (`  "vehicle": {...}`, no trailing separator)
+std::string vehicleSectionText(const VehicleSummary& v);
 
 /// Run a session from t = 0 to the end, recording every report boundary.
 /// Returns false with the solver error when a tick fails.

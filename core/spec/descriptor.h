@@ -135,6 +135,12 @@ struct ObservableDescriptor {
     const char* unit;     ///< SI unit or "" / "state code"
     bool integer = false; ///< written as an integer (state codes, flags)
     const char* doc = ""; ///< one-line description
+    /// a cumulative loss [J]: the energy-split category it counts in (io/vehicleresults.h:
+    /// "aero", "rolling", "brakes", "clutches", "converter", "engine", "dampers", "hydraulic", ...);
+    /// nullptr: not a loss
+    const char* split = nullptr;
+    /// the category instead when the component's `node_b` is ground (a clutch to ground: a brake)
+    const char* splitGrounded = nullptr;
 };
 
 /// where the palette lists a type (and what it is for): the domains' passive elements, the

@@ -72,14 +72,14 @@ public:
             return std::nullopt;
         }
         LabSpec lab;
-        static const std::set<std::string> known = {"format",  "version", "name", "description", "run",       "nodes", "components",
-                                                    "events",  "signals", "oil",  "layout",      "instances", "parts"};
+        static const std::set<std::string> known = {"format",  "version", "name",    "description", "run",       "nodes", "components",
+                                                    "events",  "signals", "oil",     "results",     "layout",    "instances", "parts"};
         for (auto it = root.begin(); it != root.end(); ++it) {
             if (!known.count(it.key()))
                 m_d.error("-", it.key(),
                           "unknown key '" + it.key() +
                               "' (a lab has: format, version, name, "
-                              "description, run, nodes, components, events, signals, oil, parts, instances, layout)");
+                              "description, run, nodes, components, events, signals, oil, results, parts, instances, layout)");
         }
         if (!readHeader(root, lab)) return std::nullopt;
         readParts(root, lab);
@@ -100,6 +100,12 @@ public:
                 lab.oil = root["oil"];
             else
                 m_d.error("oil", "-", "must be an object with the oil's properties (docs/FORMATS.md, \"Oil\")");
+        }
+        if (root.contains("results")) {
+            if (root["results"].is_object())
+                lab.results = root["results"];
+            else
+                m_d.error("results", "-", "must be an object with the vehicle results' settings (docs/FORMATS.md, \"Vehicle results\")");
         }
         if (root.contains("layout")) {
             if (root["layout"].is_object())

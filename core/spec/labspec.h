@@ -96,6 +96,8 @@ struct LabSpec {
     std::vector<InstanceSpec> instances;   ///< instances of parts in the lab's network (version 2)
     Json oil;                              ///< the oil of a thermal-liquid lab as written (null: none;
                                            ///< fields checked by the compiler, docs/FORMATS.md "Oil")
+    Json results;                          ///< the vehicle results' settings as written (null: none;
+                                           ///< checked by the compiler, docs/FORMATS.md "Vehicle results")
     std::string baseDir;                   ///< directory a `csv` signal's file is relative to (set by the file
                                            ///< reader; not saved, not fingerprinted; empty: the working directory)
     LabFileReader fileReader;              ///< when set, how referenced files are read instead (not saved)

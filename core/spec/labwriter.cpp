@@ -61,6 +61,7 @@ Json labToJson(const LabSpec& lab, bool withLayout)
         root["instances"] = std::move(instances);
     }
     if (!lab.oil.is_null()) root["oil"] = lab.oil;
+    if (!lab.results.is_null()) root["results"] = lab.results;
     if (withLayout && !lab.layout.empty()) root["layout"] = lab.layout;
     return root;
 }

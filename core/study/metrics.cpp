@@ -36,7 +36,7 @@ bool planMetrics(const std::vector<MetricSpec>& metrics, const std::vector<Obser
                         "'" + m.component + "' is not a component of the lab that locks (a clutch reports locked and slip_speed)");
                 ok = false;
             }
-        } else if (m.reduce != Reduction::TotalHeat) {
+        } else if (m.reduce != Reduction::TotalHeat && m.reduce != Reduction::Vehicle) {
             const std::size_t dot = m.observable.find('.');
             if (dot != std::string::npos) p.obs = find(layout, m.observable.substr(0, dot), m.observable.substr(dot + 1));
             if (p.obs < 0) {
@@ -55,7 +55,9 @@ bool planMetrics(const std::vector<MetricSpec>& metrics, const std::vector<Obser
 bool needsEveryTick(const std::vector<MetricPlan>& plans)
 {
     for (const MetricPlan& p : plans)
-        if (p.reduce != Reduction::Final && p.reduce != Reduction::Initial && p.reduce != Reduction::TotalHeat) return true;
+        if (p.reduce != Reduction::Final && p.reduce != Reduction::Initial && p.reduce != Reduction::TotalHeat &&
+            p.reduce != Reduction::Vehicle) // the report writer samples every tick for the vehicle results itself
+            return true;
     return false;
 }
 
@@ -126,7 +128,8 @@ void MetricState::sample(const double* v, double t)
             }
             break;
         }
-        case Reduction::TotalHeat: break;
+        case Reduction::TotalHeat:
+        case Reduction::Vehicle: break;
         }
         m_prev[i] = x;
     }
@@ -153,6 +156,7 @@ void MetricState::finish(double heat, std::vector<double>& out) const
         case Reduction::FirstCrossing:
         case Reduction::LockTime: out[i] = a.found ? a.time : kNone; break;
         case Reduction::TotalHeat: out[i] = heat; break;
+        case Reduction::Vehicle: break; // the run's vehicle results (study.cpp)
         }
     }
 }

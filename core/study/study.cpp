@@ -77,6 +77,13 @@ bool prepareStudyForLab(const SweepSpec& spec, LabSpec lab, const std::string& l
         }
     }
     ok = planMetrics(spec.metrics, observableLayout(*c.model), st.plans, d) && ok;
+    for (std::size_t i = 0; i < spec.metrics.size(); ++i) {
+        if (spec.metrics[i].reduce == Reduction::Vehicle && !VehicleResults(*c.model).present()) {
+            d.error("-", "metrics[" + std::to_string(i) + "].reduce",
+                    "the lab has no vehicle results: it needs a vehicle_body (one, or the one its \"results\" section names)");
+            ok = false;
+        }
+    }
     if (!ok) return false;
     std::string why;
     if (!expandDesign(spec, st.variants, why)) {
@@ -157,6 +164,13 @@ Row runVariant(const Study& s, std::size_t index, const std::atomic<bool>* cance
     }
     const EnergyReport e = session.energy();
     metrics.finish(e.heatToNodes + e.heatToLedger, row.metrics);
+    if (writer.vehicle().present()) {
+        // the vehicle results the metrics name (no value: NaN, an empty cell)
+        const VehicleSummary v = writer.vehicle().finish(e);
+        for (std::size_t i = 0; i < s.plans.size(); ++i)
+            if (s.plans[i].reduce == Reduction::Vehicle && !v.value(s.spec.metrics[i].result, row.metrics[i]))
+                row.metrics[i] = std::numeric_limits<double>::quiet_NaN();
+    }
     row.residual = e.residual;
     row.finalHash = session.stateHash();
     return row;

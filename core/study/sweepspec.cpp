@@ -1,9 +1,11 @@
 #include "study/sweepspec.h"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
 #include "io/labfile.h"
+#include "io/vehicleresults.h"
 #include "spec/labreader.h"
 
 namespace drivelab::study {
@@ -244,6 +246,7 @@ constexpr ReductionName kReductions[] = {
     {"first_crossing", Reduction::FirstCrossing},
     {"lock_time", Reduction::LockTime},
     {"total_heat", Reduction::TotalHeat},
+    {"vehicle", Reduction::Vehicle},
 };
 
 bool readMetric(const Json& j, const std::string& at, MetricSpec& m, Diagnostics& d)
@@ -255,7 +258,7 @@ bool readMetric(const Json& j, const std::string& at, MetricSpec& m, Diagnostics
     Reader r(j, at, d);
     std::string reduce;
     if (!r.text("name", m.name) || !r.text("reduce", reduce) ||
-        !r.only({"name", "reduce", "observable", "component", "level", "direction"}))
+        !r.only({"name", "reduce", "observable", "component", "level", "direction", "result"}))
         return false;
     bool known = false;
     std::string list;
@@ -277,6 +280,18 @@ bool readMetric(const Json& j, const std::string& at, MetricSpec& m, Diagnostics
         return false;
     }
     if (m.reduce == Reduction::TotalHeat) return r.only({"name", "reduce"});
+    if (m.reduce == Reduction::Vehicle) {
+        if (!r.only({"name", "reduce", "result"}) || !r.text("result", m.result)) return false;
+        const std::vector<std::string>& names = VehicleResults::scalarNames();
+        const bool split = m.result.rfind("energy_split.", 0) == 0 && m.result.size() > 13;
+        if (!split && std::find(names.begin(), names.end(), m.result) == names.end()) {
+            std::string list;
+            for (const std::string& n : names) list += n + ", ";
+            r.error("result", "'" + m.result + "' is not a vehicle result (" + list + "or energy_split.CATEGORY: docs/FORMATS.md, \"Vehicle results\")");
+            return false;
+        }
+        return true;
+    }
     if (m.reduce == Reduction::LockTime) return r.only({"name", "reduce", "component"}) && r.text("component", m.component);
     if (!r.text("observable", m.observable)) return false;
     if (m.reduce != Reduction::FirstCrossing) return r.only({"name", "reduce", "observable"});

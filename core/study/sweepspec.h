@@ -59,6 +59,7 @@ enum class Reduction {
     FirstCrossing, ///< first time the observable crosses `level` (`direction`)
     LockTime,      ///< first time a clutch (any component reporting locked and slip_speed) locks
     TotalHeat,     ///< heat of the run [J]: to thermal nodes plus to the ledger
+    Vehicle,       ///< one of the vehicle results (io/vehicleresults.h): `result`
 };
 
 /// one named metric
@@ -69,6 +70,7 @@ struct MetricSpec {
     std::string component;  ///< LockTime: the clutch
     double level = 0.0;     ///< FirstCrossing
     int direction = 0;      ///< FirstCrossing: +1 upward, -1 downward, 0 either
+    std::string result;     ///< Vehicle: a vehicle result's name (`fuel_l_per_100km`, `energy_split.aero`)
 };
 
 /// a whole sweep file

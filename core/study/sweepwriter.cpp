@@ -57,6 +57,10 @@ Json metricJson(const MetricSpec& m)
     j["name"] = m.name;
     j["reduce"] = reductionName(m.reduce);
     if (m.reduce == Reduction::TotalHeat) return j;
+    if (m.reduce == Reduction::Vehicle) {
+        j["result"] = m.result;
+        return j;
+    }
     if (m.reduce == Reduction::LockTime) {
         j["component"] = m.component;
         return j;

@@ -47,6 +47,9 @@ struct PyLab {
     std::string name;
 };
 
+/// the command line's line for a failed run (cli/output.cpp solverFailureLine)
+std::string failureLine(const std::string& file, const SolverError& e);
+
 /// the lab compiled; LabFailure listing the errors when it does not compile
 std::shared_ptr<const Model> compileOrThrow(const PyLab& lab);
 

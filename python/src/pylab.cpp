@@ -6,6 +6,7 @@
 
 #include "common.h"
 #include "compile/compiler.h"
+#include "io/checkedrun.h"
 #include "io/labfile.h"
 #include "spec/labpath.h"
 #include "spec/labreader.h"
@@ -57,6 +58,31 @@ void setValue(PyLab& lab, const std::string& path, double value)
     if (!setLabValue(lab.spec, path, value, why)) throw LabFailure(printableText(lab.name) + ": " + printableText(path) + ": " + why);
 }
 
+/// run the lab to its end, checked as `drivelab-cli run` runs it: its vehicle results (the
+/// report's "vehicle" section as a dict), or None when it has no vehicle body
+pyb::object vehicleResults(const PyLab& lab)
+{
+    const std::shared_ptr<const Model> model = compileOrThrow(lab);
+    Session s(model);
+    ReportWriter writer(*model);
+    if (!writer.vehicle().present()) return pyb::none();
+    RunOutcome run;
+    {
+        const pyb::gil_scoped_release release;
+        run = runChecked(s, writer, RunOptions{});
+    }
+    if (run.status == RunStatus::SolverFailed) throw SolverFailure(failureLine(lab.name, run.solver), run.solver);
+    if (run.status != RunStatus::Completed) {
+        // a non-finite value or books that do not balance (exit 3 for `run`)
+        SolverError e;
+        e.tick = run.books.tick;
+        e.subject = run.books.subject;
+        e.message = run.books.field + ": " + run.books.message;
+        throw SolverFailure(printableText(lab.name) + ": " + run.books.subject + ": " + e.message, e);
+    }
+    return fromJson(writer.vehicle().finish(s.energy()).toJson());
+}
+
 } // namespace
 
 void bindLab(pyb::module_& m)
@@ -76,6 +102,10 @@ void bindLab(pyb::module_& m)
              [](const PyLab& lab) {
                  return static_cast<bool>(compile(lab.spec).model);
              })
+        .def("vehicle_results", &vehicleResults,
+             "Run the lab to its end (checked, as drivelab-cli run) and return its vehicle results: the report's \"vehicle\" "
+             "section as a dict (fuel, L/100 km, g CO2/km, tractive energy, energy split, trace following, 0-100 km/h, "
+             "top speed, gradeability; docs/FORMATS.md \"Vehicle results\"), or None when the lab has no vehicle body")
         .def("get", &getValue, pyb::arg("path"), "The value at a value path (`engine.inertia`, `lockup.inputs.capacity`, ...)")
         .def("set", &setValue, pyb::arg("path"), pyb::arg("value"),
              "Set the value at a value path; LabError when the path names no numeric value or the value does not fit")

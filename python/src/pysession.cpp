@@ -45,15 +45,6 @@ struct Running {
     PySession& m_p;
 };
 
-/// the CLI's line for a failed run (cli/output.cpp solverFailureLine)
-std::string failureLine(const std::string& file, const SolverError& e)
-{
-    char t[64];
-    std::snprintf(t, sizeof t, "%.9g", e.time);
-    return printableText(file) + ": " + printableText(e.subject.empty() ? "-" : e.subject) + ": tick " + std::to_string(e.tick) +
-           " (t = " + t + " s): solver failure: " + printableText(e.message);
-}
-
 /// run n ticks (GIL released by the caller); SolverFailure when a batch fails
 void advance(PySession& p, std::int64_t n)
 {
@@ -170,6 +161,15 @@ void setInput(PySession& p, const std::string& component, const std::string& inp
 }
 
 } // namespace
+
+std::string failureLine(const std::string& file, const SolverError& e)
+{
+    char t[64];
+    std::snprintf(t, sizeof t, "%.9g", e.time);
+    return printableText(file) + ": " + printableText(e.subject.empty() ? "-" : e.subject) + ": tick " + std::to_string(e.tick) +
+           " (t = " + t + " s): solver failure: " + printableText(e.message);
+}
+
 
 void bindSession(pyb::module_& m)
 {

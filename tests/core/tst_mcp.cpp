@@ -163,6 +163,27 @@ private slots:
         QCOMPARE(text.toUtf8(), expected);
     }
 
+    // a lab with a vehicle body (issue 35): run_lab's result carries the report's vehicle section
+    void runLabHasVehicleResults()
+    {
+        const QString lab =
+            R"({"format": "drivelab.lab", "version": 1, "run": {"tick_ns": 1000000, "duration_ns": 15000000000, "report_every_ticks": 1000},
+                "nodes": [{"id": "wheel", "domain": "rotational", "inertia": 0.5, "initial_speed": 0}],
+                "components": [{"id": "push", "type": "torque_source", "node_a": "wheel", "inputs": {"torque": 1800}},
+                               {"id": "car", "type": "vehicle_body", "node_a": "wheel", "parameters": {"mass": 1500,
+                                "wheel_radius": 0.3, "coastdown_f0": 150, "coastdown_f1": 2, "coastdown_f2": 0.45}}]})";
+        const auto a = session({toolCall(1, "run_lab", QJsonObject{{"lab", lab}}),
+                                request(2, "resources/read", QJsonObject{{"uri", "drivelab://reports/1"}})});
+        QCOMPARE(a.size(), 2);
+        const QJsonObject v = a[0]["result"].toObject()["structuredContent"].toObject()["vehicle"].toObject();
+        const QString text = a[1]["result"].toObject()["contents"].toArray()[0].toObject()["text"].toString();
+        const QJsonObject r = QJsonDocument::fromJson(text.toUtf8()).object()["vehicle"].toObject();
+        QVERIFY(!v.isEmpty());
+        QCOMPARE(v, r);
+        QVERIFY(v["time_0_100_kmh"].toDouble() > 5.0);
+        QCOMPARE(v["vehicle"].toString(), QString("car"));
+    }
+
     // DNS rebinding (issue 33): Host and Origin name this machine only by `localhost`, a
     // canonical 127.x.y.z or [::1]; every look-alike of those is foreign
     void hostAndOriginNames()

@@ -108,3 +108,49 @@ def test_bad_files_and_dicts(tmp_path):
     with pytest.raises(TypeError):
         drivelab.Lab.from_dict([1, 2, 3])
     assert issubclass(drivelab.LabError, ValueError)
+
+
+def launch_lab(fuel=None):
+    """a constant-force launch of a 1500 kg car (issue 35: vehicle results); with a mapped engine when fuel is given"""
+    components = [{"id": "push", "type": "torque_source", "node_a": "wheel", "inputs": {"torque": 1800}},
+                  {"id": "car", "type": "vehicle_body", "node_a": "wheel",
+                   "parameters": {"mass": 1500, "wheel_radius": 0.3, "coastdown_f0": 150, "coastdown_f1": 2, "coastdown_f2": 0.45}}]
+    if fuel is not None:
+        components.append({"id": "engine", "type": "mapped_engine", "node_a": "wheel", "parameters": dict({
+            "torque_map": {"x": [0, 1000], "y": [0, 1], "values": [[0, 0], [0, 0]]},
+            "fuel_map": {"x": [0, 1000], "y": [-300, 300], "values": [[0.5, 0.5], [0.5, 0.5]]},
+            "lower_heating_value": 43e6}, **fuel), "inputs": {"throttle": 1}})
+    return {"format": "drivelab.lab", "version": 1,
+            "run": {"tick_ns": 1000000, "duration_ns": 15000000000, "report_every_ticks": 1000},
+            "nodes": [{"id": "wheel", "domain": "rotational", "inertia": 0.5, "initial_speed": 0}],
+            "components": components}
+
+
+def test_vehicle_results(tmp_path):
+    # the report's "vehicle" section, as `drivelab-cli run` writes it
+    d = launch_lab({"fuel_density": 745, "fuel_carbon_fraction": 0.866})
+    path = tmp_path / "launch.lab.json"
+    path.write_text(json.dumps(d))
+    code, _, err = cli("run", str(path), "--output", str(tmp_path / "r.json"), "--quiet")
+    assert code == 0, err
+    report = json.load(open(tmp_path / "r.json"))
+    v = drivelab.Lab.from_dict(d).vehicle_results()
+    assert v == report["vehicle"]
+    # 0.5 g/s for 15 s; L/100 km and g CO2/km from the fuel data
+    assert v["fuel_mass"] == pytest.approx(7.5, rel=1e-12)
+    assert v["fuel_l_per_100km"] == pytest.approx(7.5 / 745 / (v["distance"] / 1e5), rel=1e-12)
+    assert v["co2_g_per_km"] == pytest.approx(7.5 * 0.866 * 44.009 / 12.011 / (v["distance"] / 1000), rel=1e-12)
+    assert v["time_0_100_kmh"] > 0 and v["trace_rms_kmh"] is None
+    assert set(v["energy_split"]) >= {"engine", "aero", "rolling", "grade", "other_heat"}
+    # without the fuel's density there is no volume: None, never a guess
+    v = drivelab.Lab.from_dict(launch_lab({})).vehicle_results()
+    assert v["fuel_mass"] == pytest.approx(7.5, rel=1e-12) and v["fuel_l_per_100km"] is None and v["co2_g_per_km"] is None
+    # a lab without a vehicle body has none; a NaN carbon fraction is refused by set
+    assert drivelab.Lab.load(TWO_INERTIA).vehicle_results() is None
+    lab = drivelab.Lab.from_dict(launch_lab({"fuel_density": 745, "fuel_carbon_fraction": 0.866}))
+    with pytest.raises(drivelab.LabError):
+        lab.set("engine.mapped_engine.fuel_carbon_fraction", math.nan)
+    lab.set("engine.mapped_engine.fuel_density", 0.0)
+    with pytest.raises(drivelab.LabError) as e:
+        lab.vehicle_results()
+    assert "engine: mapped_engine.fuel_density: must be in" in str(e.value)

@@ -2,6 +2,7 @@
 
 #include "components/descriptors.h"
 #include "document/fieldpath.h"
+#include "io/vehicleresults.h"
 
 namespace drivelab {
 namespace {
@@ -49,6 +50,7 @@ std::string metricUnit(const LabSpec& lab, const study::MetricSpec& m)
     case Reduction::FirstCrossing:
     case Reduction::LockTime: return "s";
     case Reduction::TotalHeat: return "J";
+    case Reduction::Vehicle: return vehicleResultUnit(m.result);
     case Reduction::Integral: {
         const std::string u = observableUnit(lab, m.observable);
         return u.empty() ? "s" : u + " s";

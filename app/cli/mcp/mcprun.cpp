@@ -156,6 +156,8 @@ ToolResult toolRunLab(const Json& args, CallContext& ctx)
                         {"final_values", finalValues(m, writer.values())},
                         {"energy", books["energy"]}};
     if (books.contains("fluid_volume")) r.structured["fluid_volume"] = books["fluid_volume"];
+    // a lab with a vehicle body: its vehicle results, as the report's "vehicle" section
+    if (writer.vehicle().present()) r.structured["vehicle"] = writer.vehicle().finish(session.energy()).toJson();
     r.structured["report_uri"] = uri;
     r.structured["report_bytes"] = bytes;
     Json warnings = Json::array();

@@ -102,7 +102,7 @@ std::vector<Tool> makeTools()
                  schema(R"json({"type": "object", "properties": {"lab": {"type": "string"}, "ticks": {"type": "integer"},
                    "tick_ns": {"type": "integer"}, "time": {"type": "number"}, "fingerprint": {"type": "string"},
                    "final_state_hash": {"type": "string"}, "boundaries": {"type": "integer"}, "final_values": {"type": "object"},
-                   "energy": {"type": "object"}, "fluid_volume": {"type": "object"}, "report_uri": {"type": "string"},
+                   "energy": {"type": "object"}, "fluid_volume": {"type": "object"}, "vehicle": {"type": "object"}, "report_uri": {"type": "string"},
                    "report_bytes": {"type": "integer"}, "warnings": {"type": "array", "items": {"type": "string"}}},
                    "required": ["lab", "ticks", "fingerprint", "final_state_hash", "final_values", "energy", "report_uri"]})json"),
                  toolRunLab, true});

@@ -63,7 +63,7 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "flow", .unit = "m^3/s", .doc = "mean flow from node_a to node_b over the last tick"},
     {.name = "pressure_drop", .unit = "Pa", .doc = "p_a - p_b"},
     {.name = "heat_flow", .unit = "W", .doc = "mean throttling power over the last tick"},
-    {.name = "heat", .unit = "J", .doc = "throttling heat since t = 0"},
+    {.name = "heat", .unit = "J", .doc = "throttling heat since t = 0", .split = "hydraulic"},
 };
 constexpr ComponentDescriptor kDesc{.type = "orifice",
                                     .label = "Orifice / valve",

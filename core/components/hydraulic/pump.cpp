@@ -49,7 +49,7 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "flow", .unit = "m^3/s", .doc = "mean delivered flow over the last tick"},
     {.name = "pressure_rise", .unit = "Pa", .doc = "outlet minus inlet pressure"},
     {.name = "heat_flow", .unit = "W", .doc = "mean loss power over the last tick"},
-    {.name = "heat", .unit = "J", .doc = "losses since t = 0"},
+    {.name = "heat", .unit = "J", .doc = "losses since t = 0", .split = "hydraulic"},
 };
 constexpr ComponentDescriptor kDesc{.type = "pump",
                                     .label = "Hydraulic pump",

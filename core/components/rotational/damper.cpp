@@ -16,7 +16,7 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "torque", .unit = "N m", .doc = "mean torque on node_a over the last tick"},
     {.name = "torque_at_b", .unit = "N m", .doc = "mean torque on node_b over the last tick"},
     {.name = "heat_flow", .unit = "W", .doc = "mean dissipated power over the last tick"},
-    {.name = "heat", .unit = "J", .doc = "dissipated heat since t = 0"},
+    {.name = "heat", .unit = "J", .doc = "dissipated heat since t = 0", .split = "dampers"},
 };
 constexpr ComponentDescriptor kDesc{.type = "damper",
                                     .label = "Rotational damper",

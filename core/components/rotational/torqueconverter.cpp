@@ -89,7 +89,7 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "torque_at_b", .unit = "N m", .doc = "mean turbine torque over the last tick"},
     {.name = "torque_at_c", .unit = "N m", .doc = "mean stator reaction over the last tick"},
     {.name = "heat_flow", .unit = "W", .doc = "mean fluid heat power over the last tick"},
-    {.name = "fluid_heat", .unit = "J", .doc = "accepted fluid heat since t = 0"},
+    {.name = "fluid_heat", .unit = "J", .doc = "accepted fluid heat since t = 0", .split = "converter"},
     {.name = "speed_ratio", .unit = "", .doc = "follower / driver speed now (0 when stopped)"},
     {.name = "converter_drive",
      .unit = "state code",

@@ -44,7 +44,7 @@ constexpr ObservableDescriptor kDamperObs[] = {
     {.name = "force", .unit = "N", .doc = "mean force on node_a over the last tick"},
     {.name = "force_at_b", .unit = "N", .doc = "mean force on node_b over the last tick"},
     {.name = "heat_flow", .unit = "W", .doc = "mean dissipated power over the last tick"},
-    {.name = "heat", .unit = "J", .doc = "dissipated heat since t = 0"},
+    {.name = "heat", .unit = "J", .doc = "dissipated heat since t = 0", .split = "dampers"},
 };
 constexpr ComponentDescriptor kDamper{.type = "translational_damper",
                                       .label = "Translational damper",

@@ -117,8 +117,8 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "aero_force", .unit = "N", .doc = "mean aerodynamic force over the last tick"},
     {.name = "rolling_force", .unit = "N", .doc = "mean rolling resistance over the last tick"},
     {.name = "grade_force", .unit = "N", .doc = "mean grade force m g sin(theta) over the last tick"},
-    {.name = "aero_heat", .unit = "J", .doc = "aerodynamic loss since t = 0"},
-    {.name = "rolling_heat", .unit = "J", .doc = "rolling loss since t = 0"},
+    {.name = "aero_heat", .unit = "J", .doc = "aerodynamic loss since t = 0", .split = "aero"},
+    {.name = "rolling_heat", .unit = "J", .doc = "rolling loss since t = 0", .split = "rolling"},
 };
 constexpr ComponentDescriptor kDesc{
     .type = "vehicle_body",
