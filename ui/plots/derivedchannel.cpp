@@ -14,7 +14,7 @@
 namespace drivelab {
 
 namespace {
-QString tr(const char* text) { return QCoreApplication::translate("DerivedChannel", text); }
+QString trDerived(const char* text) { return QCoreApplication::translate("DerivedChannel", text); }
 } // namespace
 
 struct DerivedChannel::Parser {
@@ -52,7 +52,7 @@ std::unique_ptr<DerivedChannel> DerivedChannel::compile(const DerivedDefinition&
     c->m_def = d;
     Parser& p = *c->m_parser;
     if (d.expression.trimmed().isEmpty()) {
-        if (error) *error = tr("The expression is empty.");
+        if (error) *error = trDerived("The expression is empty.");
         return nullptr;
     }
     try {
@@ -63,11 +63,11 @@ std::unique_ptr<DerivedChannel> DerivedChannel::compile(const DerivedDefinition&
     } catch (const mu::Parser::exception_type& e) {
         if (error) {
             const int pos = e.GetPos();
-            *error = pos >= 0 ? tr("Syntax error at position %1 (%2): %3")
+            *error = pos >= 0 ? trDerived("Syntax error at position %1 (%2): %3")
                                     .arg(pos + 1)
-                                    .arg(QString::fromStdString(e.GetToken()).isEmpty() ? tr("end") : QStringLiteral("\"%1\"").arg(QString::fromStdString(e.GetToken())),
+                                    .arg(QString::fromStdString(e.GetToken()).isEmpty() ? trDerived("end") : QStringLiteral("\"%1\"").arg(QString::fromStdString(e.GetToken())),
                                          QString::fromStdString(e.GetMsg()))
-                              : tr("Syntax error: %1").arg(QString::fromStdString(e.GetMsg()));
+                              : trDerived("Syntax error: %1").arg(QString::fromStdString(e.GetMsg()));
         }
         return nullptr;
     }
@@ -82,7 +82,7 @@ std::unique_ptr<DerivedChannel> DerivedChannel::compile(const DerivedDefinition&
         }
         if (found == layout.size()) {
             if (error)
-                *error = tr("Unknown name \"%1\" at position %2: an observable is written id.name (wheels.speed), a signal by its id")
+                *error = trDerived("Unknown name \"%1\" at position %2: an observable is written id.name (wheels.speed), a signal by its id")
                              .arg(name)
                              .arg(d.expression.indexOf(name) + 1);
             return nullptr;
