@@ -1,5 +1,5 @@
-// Precompiled for the core and everything built on it (cmake/BuildSpeed.cmake): the standard
-// library and nlohmann/json only. No project header: a change to one would rebuild every file.
+// Part of the Qt Test executables' precompiled headers (qttest.h, uitest.h; cmake/BuildSpeed.cmake):
+// the standard library and nlohmann/json. No project header: a change to one would rebuild every test.
 #pragma once
 #include <algorithm>
 #include <array>

@@ -1,5 +1,5 @@
-// Precompiled for the editor library (cmake/BuildSpeed.cmake): core.h and the Qt Widgets and
-// Qt Charts headers the editor's files include most. Third-party headers only.
+// Part of the editor tests' precompiled header (uitest.h; cmake/BuildSpeed.cmake): core.h and the
+// Qt Widgets and Qt Charts headers. Third-party headers only.
 #pragma once
 #include "core.h"
 
