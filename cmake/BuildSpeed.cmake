@@ -21,10 +21,16 @@ include_guard(GLOBAL)
 option(DRIVELAB_FAST_BUILD "Unity batches and precompiled headers for the project's targets" ON)
 set(DRIVELAB_UNITY_BATCH_SIZE 8 CACHE STRING "Source files per unity batch (DRIVELAB_FAST_BUILD; 0: one per target)")
 
+# compiled alone in every target: it replaces the global operator new and delete (the allocation
+# counter of the CLI, tst_alloc, tst_gauss2), which must not be inlined into the code it counts
+set(DRIVELAB_UNITY_ALONE ${CMAKE_CURRENT_LIST_DIR}/../app/cli/alloccount.cpp)
+
 function(drivelab_unity target)
   if(DRIVELAB_FAST_BUILD)
     set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_MODE BATCH
                           UNITY_BUILD_BATCH_SIZE ${DRIVELAB_UNITY_BATCH_SIZE})
+    set_source_files_properties(${DRIVELAB_UNITY_ALONE} TARGET_DIRECTORY ${target}
+                                PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
   endif()
 endfunction()
 
