@@ -94,7 +94,7 @@ LabSpec prototype(const ComponentDescriptor& d)
     return spec;
 }
 
-std::string describe(const BondGraph& g)
+std::string describeGraph(const BondGraph& g)
 {
     if (g.components.empty()) return {};
     const BgComponentEntry& e = g.components.front();
@@ -108,8 +108,8 @@ std::string bondGraphSummary(const ComponentDescriptor& d)
     const int type = componentTypeIndex(d.type);
     if (type < 0) return {};
     const LabSpec spec = prototype(d);
-    if (!switches(type)) return describe(buildBondGraph(spec, std::nullopt));
-    return describe(buildBondGraph(spec, 0u)) + "; locked, " + describe(buildBondGraph(spec, 1u));
+    if (!switches(type)) return describeGraph(buildBondGraph(spec, std::nullopt));
+    return describeGraph(buildBondGraph(spec, 0u)) + "; locked, " + describeGraph(buildBondGraph(spec, 1u));
 }
 
 } // namespace drivelab

@@ -98,7 +98,7 @@ bool firstDifference(const Json& recorded, const Json& replayed, std::string& pa
     return true;
 }
 
-std::string num(double v)
+std::string shortNum(double v)
 {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.9g", v);
@@ -223,7 +223,7 @@ AssetReplay replayAsset(const Asset& asset)
         out.field = path;
         out.message = "recorded " + rec + ", replayed " + rep + " (boundary " + std::to_string(i) + " of " +
                       std::to_string(asset.boundaries.size()) + ", tick " + std::to_string(session.tick()) +
-                      ", t = " + num(session.time()) + " s)";
+                      ", t = " + shortNum(session.time()) + " s)";
         return false;
     };
     // each boundary is checked (finite, balanced) before it is compared

@@ -13,7 +13,7 @@ namespace {
 // and ": " separators (the report's boundary style). Numbers use the shortest exact
 // form (appendDouble), integers their decimal digits.
 
-void appendScalar(std::string& out, const Json& v)
+void appendScalarV1(std::string& out, const Json& v)
 {
     switch (v.type()) {
     case Json::value_t::null: out += "null"; break;
@@ -47,7 +47,7 @@ void appendLine(std::string& out, const Json& v)
         }
         out += ']';
     } else {
-        appendScalar(out, v);
+        appendScalarV1(out, v);
     }
 }
 

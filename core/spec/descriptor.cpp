@@ -52,7 +52,7 @@ std::optional<Domain> domainFromName(std::string_view name)
 }
 
 namespace {
-std::string num(double v)
+std::string rangeNum(double v)
 {
     std::string s = formatDouble(v);
     if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
@@ -60,7 +60,7 @@ std::string num(double v)
 }
 } // namespace
 
-std::string Range::describe() const { return describeRange(*this, num, std::string()); }
+std::string Range::describe() const { return describeRange(*this, rangeNum, std::string()); }
 
 std::string describeRange(const Range& r, const std::function<std::string(double)>& number, const std::string& unit)
 {

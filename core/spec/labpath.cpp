@@ -56,7 +56,7 @@ bool parsePath(std::string_view path, std::vector<Step>& out, std::string& why)
     return true;
 }
 
-std::string describe(const std::vector<Step>& steps, std::size_t upTo)
+std::string describeSteps(const std::vector<Step>& steps, std::size_t upTo)
 {
     std::string s;
     for (std::size_t i = 0; i < upTo && i < steps.size(); ++i) {
@@ -91,14 +91,14 @@ bool walk(Json*& at, const std::vector<Step>& steps, std::size_t from, std::stri
         const Step& s = steps[i];
         if (s.index >= 0) {
             if (!at->is_array() || static_cast<std::size_t>(s.index) >= at->size()) {
-                why = "'" + describe(steps, i + 1) + "' does not exist" +
+                why = "'" + describeSteps(steps, i + 1) + "' does not exist" +
                       (at->is_array() ? " (" + std::to_string(at->size()) + " rows)" : std::string(" (not a list)"));
                 return false;
             }
             at = &(*at)[static_cast<std::size_t>(s.index)];
         } else {
             if (!at->is_object() || !at->contains(s.key)) {
-                why = "'" + describe(steps, i + 1) + "' does not exist";
+                why = "'" + describeSteps(steps, i + 1) + "' does not exist";
                 return false;
             }
             at = &(*at)[s.key];
@@ -111,17 +111,17 @@ bool walk(Json*& at, const std::vector<Step>& steps, std::size_t from, std::stri
 bool described(Json& object, const ParameterDescriptor& p, const std::vector<Step>& steps, std::size_t next, Target& t, std::string& why)
 {
     if (p.kind == ParamKind::Boolean) {
-        why = "'" + describe(steps, next) + "' is true or false, not a number";
+        why = "'" + describeSteps(steps, next) + "' is true or false, not a number";
         return false;
     }
     if (next == steps.size()) {
         if (p.kind == ParamKind::Table) {
-            why = "'" + describe(steps, next) + "' is a table: name a cell, as " + describe(steps, next) + "[0]." +
+            why = "'" + describeSteps(steps, next) + "' is a table: name a cell, as " + describeSteps(steps, next) + "[0]." +
                   (p.columns.empty() ? std::string("column") : std::string(p.columns[0].name));
             return false;
         }
         if (p.kind == ParamKind::Table2D) {
-            why = "'" + describe(steps, next) + "' is a 2-D table: name a cell, as " + describe(steps, next) + ".values[0][0]";
+            why = "'" + describeSteps(steps, next) + "' is a 2-D table: name a cell, as " + describeSteps(steps, next) + ".values[0][0]";
             return false;
         }
         t.kind = p.kind;
@@ -138,7 +138,7 @@ bool described(Json& object, const ParameterDescriptor& p, const std::vector<Ste
         return true;
     }
     if (!object.contains(p.name)) {
-        why = "'" + describe(steps, next) + "' is not given in the lab";
+        why = "'" + describeSteps(steps, next) + "' is not given in the lab";
         return false;
     }
     Json* at = &object[p.name];

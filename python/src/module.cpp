@@ -75,11 +75,11 @@ std::shared_ptr<const Model> compileOrThrow(const PyLab& lab)
 
 } // namespace drivelab::py
 
-using namespace drivelab;
-using namespace drivelab::py;
-
 PYBIND11_MODULE(_drivelab, m)
 {
+    // inside the body: a using-directive at file scope would reach the files batched after this one
+    using namespace drivelab;
+    using namespace drivelab::py;
     m.doc() = "DriveLab's simulator core (docs/PYTHON.md); import the `drivelab` package, not this module";
     g_labError = PyErr_NewExceptionWithDoc("drivelab.LabError",
                                            "A lab or sweep that cannot be read, set or compiled; .diagnostics lists the problems",

@@ -11,7 +11,7 @@
 namespace drivelab {
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("AssetIo", text); }
+QString trAssetIo(const char* text) { return QCoreApplication::translate("AssetIo", text); }
 
 } // namespace
 
@@ -23,13 +23,13 @@ AssetExportOutcome exportLabAsset(const LabSpec& lab, const QString& path)
     const CompileResult compiled = compile(lab);
     if (!compiled.model) {
         out.diagnostics = compiled.diagnostics;
-        out.message = tr("The lab has errors (see the Problems panel): a lab that does not compile cannot be exported.");
+        out.message = trAssetIo("The lab has errors (see the Problems panel): a lab that does not compile cannot be exported.");
         return out;
     }
     const std::shared_ptr<const Model> model = compiled.model;
     AssetExport rec = recordAsset(model);
     if (!rec.asset) {
-        out.message = tr("%1: tick %2: solver failure: %3 (a lab that does not run cannot be exported)")
+        out.message = trAssetIo("%1: tick %2: solver failure: %3 (a lab that does not run cannot be exported)")
                           .arg(QString::fromStdString(rec.error.subject))
                           .arg(rec.error.tick)
                           .arg(QString::fromStdString(rec.error.message));
@@ -37,8 +37,8 @@ AssetExportOutcome exportLabAsset(const LabSpec& lab, const QString& path)
     }
     const std::string text = writeAsset(*rec.asset);
     if (text.size() > kMaxInputBytes) {
-        out.message = tr("The asset would be %1 bytes, over the %2-byte limit every reader enforces: report less often "
-                         "(run settings, report interval).")
+        out.message = trAssetIo("The asset would be %1 bytes, over the %2-byte limit every reader enforces: report less often "
+                                "(run settings, report interval).")
                           .arg(text.size())
                           .arg(kMaxInputBytes);
         return out;
@@ -47,16 +47,16 @@ AssetExportOutcome exportLabAsset(const LabSpec& lab, const QString& path)
     const AssetReadResult back = readAsset(text);
     if (!back.asset) {
         out.diagnostics = back.diagnostics;
-        out.message = tr("Internal error: the recorded asset does not read back; nothing was written.");
+        out.message = trAssetIo("Internal error: the recorded asset does not read back; nothing was written.");
         return out;
     }
     std::string error;
     if (!writeFileAtomic(path.toStdString(), text, error)) {
-        out.message = tr("Could not write %1: %2 (nothing was changed there)").arg(path, QString::fromStdString(error));
+        out.message = trAssetIo("Could not write %1: %2 (nothing was changed there)").arg(path, QString::fromStdString(error));
         return out;
     }
     out.ok = true;
-    out.message = tr("Exported %1: asset version %2, %3 boundaries over %4 ticks, fingerprint %5, signature %6")
+    out.message = trAssetIo("Exported %1: asset version %2, %3 boundaries over %4 ticks, fingerprint %5, signature %6")
                       .arg(QFileInfo(path).fileName())
                       .arg(rec.asset->version)
                       .arg(rec.asset->boundaries.size())
@@ -100,7 +100,7 @@ ReplayVerdict replayAndVerify(const Asset& asset)
         } else if (k == failedAt) {
             row.result = BoundaryVerdict::Result::Fail;
             row.difference = replay.solverFailed
-                                 ? tr("solver failure at %1: %2")
+                                 ? trAssetIo("solver failure at %1: %2")
                                        .arg(QString::fromStdString(replay.error.subject), QString::fromStdString(replay.message))
                                  : QString::fromStdString(replay.field + ": " + replay.message);
         }
@@ -109,19 +109,19 @@ ReplayVerdict replayAndVerify(const Asset& asset)
     v.finalHashCompared = replay.ok || (!replay.solverFailed && replay.boundary < 0);
     v.finalHashOk = replay.ok;
     if (replay.ok) {
-        v.summary = tr("PASS: %1 boundaries and the final state hash %2 reproduced bit for bit")
+        v.summary = trAssetIo("PASS: %1 boundaries and the final state hash %2 reproduced bit for bit")
                         .arg(replay.boundariesChecked)
                         .arg(QString::fromStdString(toHex16(asset.finalStateHash)));
     } else if (replay.solverFailed) {
-        v.summary = tr("FAIL: the replay failed in the solver (%1: %2)")
+        v.summary = trAssetIo("FAIL: the replay failed in the solver (%1: %2)")
                         .arg(QString::fromStdString(replay.error.subject), QString::fromStdString(replay.message));
     } else if (replay.boundary >= 0) {
-        v.summary = tr("FAIL at boundary %1 of %2: %3: %4")
+        v.summary = trAssetIo("FAIL at boundary %1 of %2: %3: %4")
                         .arg(replay.boundary)
                         .arg(n)
                         .arg(QString::fromStdString(replay.field), QString::fromStdString(replay.message));
     } else {
-        v.summary = tr("FAIL: every boundary matched, but the final state differs: %1").arg(QString::fromStdString(replay.message));
+        v.summary = trAssetIo("FAIL: every boundary matched, but the final state differs: %1").arg(QString::fromStdString(replay.message));
     }
     return v;
 }

@@ -18,7 +18,7 @@
 namespace drivelab {
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("ConnectionTool", text); }
+QString trConnection(const char* text) { return QCoreApplication::translate("ConnectionTool", text); }
 
 QString domainText(Domain d) { return style::domainTitle(d); }
 
@@ -34,18 +34,19 @@ ConnectionVerdict ConnectionTool::judgeNode(const LabSpec& lab, const std::strin
                                             const std::string& node)
 {
     const NodeSpec* n = lab.findNode(node);
-    if (!n) return {false, tr("'%1' is not a node").arg(QString::fromStdString(node))};
+    if (!n) return {false, trConnection("'%1' is not a node").arg(QString::fromStdString(node))};
     const ComponentSpec* c = lab.findComponent(component);
     const auto domain = domainFromName(n->domain);
     if (!c || !domain || !portAccepts(lab, *c, port, *domain)) {
-        const QString what = port.sameDomainAsA && c ? tr("a %1 port (it follows node_a)").arg(domainText(effectiveDomain(lab, *c, port)))
-                                                     : tr("a %1 port").arg(domainText(port.domain));
-        return {false, tr("Cannot connect: %1.%2 is %3 and '%4' is a %5 node. Wires join matching domains only.")
+        const QString what = port.sameDomainAsA && c
+                                 ? trConnection("a %1 port (it follows node_a)").arg(domainText(effectiveDomain(lab, *c, port)))
+                                 : trConnection("a %1 port").arg(domainText(port.domain));
+        return {false, trConnection("Cannot connect: %1.%2 is %3 and '%4' is a %5 node. Wires join matching domains only.")
                            .arg(QString::fromStdString(component), QString::fromLatin1(port.name), what, QString::fromStdString(node),
                                 QString::fromStdString(n->domain))};
     }
-    return {true,
-            tr("Connect %1.%2 to %3").arg(QString::fromStdString(component), QString::fromLatin1(port.name), QString::fromStdString(node))};
+    return {true, trConnection("Connect %1.%2 to %3")
+                      .arg(QString::fromStdString(component), QString::fromLatin1(port.name), QString::fromStdString(node))};
 }
 
 ConnectionVerdict ConnectionTool::judgePorts(const LabSpec& lab, const std::string& compA, const PortDescriptor& portA,
@@ -53,20 +54,22 @@ ConnectionVerdict ConnectionTool::judgePorts(const LabSpec& lab, const std::stri
 {
     const ComponentSpec* ca = lab.findComponent(compA);
     const ComponentSpec* cb = lab.findComponent(compB);
-    if (!ca || !cb) return {false, tr("Unknown component")};
+    if (!ca || !cb) return {false, trConnection("Unknown component")};
     const Domain da = effectiveDomain(lab, *ca, portA), db = effectiveDomain(lab, *cb, portB);
     if (!portAccepts(lab, *ca, portA, db) || !portAccepts(lab, *cb, portB, da)) {
-        return {false, tr("Cannot connect: %1.%2 is a %3 port and %4.%5 is a %6 port. Wires join matching domains only.")
+        return {false, trConnection("Cannot connect: %1.%2 is a %3 port and %4.%5 is a %6 port. Wires join matching domains only.")
                            .arg(QString::fromStdString(compA), QString::fromLatin1(portA.name), domainText(da),
                                 QString::fromStdString(compB), QString::fromLatin1(portB.name), domainText(db))};
     }
-    if (compA == compB && std::string(portA.name) == portB.name) return {false, tr("A port cannot join itself")};
+    if (compA == compB && std::string(portA.name) == portB.name) return {false, trConnection("A port cannot join itself")};
     const ComponentSpec* b = lab.findComponent(compB);
     const std::string* bound = b ? b->port(portB.name) : nullptr;
     if (bound && *bound == kGroundId && !portA.allowGround)
-        return {false, tr("%1.%2 cannot be grounded").arg(QString::fromStdString(compA), QString::fromLatin1(portA.name))};
-    if (!bound && !nodeDomainDescriptor(da)) return {false, tr("This build has no %1 nodes to join the ports with").arg(domainText(da))};
-    return {true, bound ? tr("Connect to %1").arg(QString::fromStdString(*bound)) : tr("Join both ports through a new node")};
+        return {false, trConnection("%1.%2 cannot be grounded").arg(QString::fromStdString(compA), QString::fromLatin1(portA.name))};
+    if (!bound && !nodeDomainDescriptor(da))
+        return {false, trConnection("This build has no %1 nodes to join the ports with").arg(domainText(da))};
+    return {true,
+            bound ? trConnection("Connect to %1").arg(QString::fromStdString(*bound)) : trConnection("Join both ports through a new node")};
 }
 
 void ConnectionTool::begin(PortItem* port, const QPointF& scenePos)
@@ -80,7 +83,8 @@ void ConnectionTool::begin(PortItem* port, const QPointF& scenePos)
     m_preview->setZValue(10.0);
     m_scene->addItem(m_preview);
     revealQuietPorts(true); // free optional ports are drop targets too: show them while dragging
-    emit m_scene->hint(tr("Drag to a %1 node or port; release on empty canvas to create a new node").arg(domainText(port->domain())));
+    emit m_scene->hint(
+        trConnection("Drag to a %1 node or port; release on empty canvas to create a new node").arg(domainText(port->domain())));
 }
 
 void ConnectionTool::move(const QPointF& scenePos, const QPoint& screenPos)
@@ -167,7 +171,7 @@ void ConnectionTool::finish(const QPointF& scenePos)
             v.ok = true;
             connectToNewNode(from, scenePos);
         } else {
-            v.reason = tr("This build has no %1 nodes").arg(domainText(from.domain));
+            v.reason = trConnection("This build has no %1 nodes").arg(domainText(from.domain));
         }
     } else {
         v.ok = true; // a click on a port: nothing to do
@@ -225,7 +229,7 @@ void ConnectionTool::connectToPort(const End& from, const End& target)
     const NodeDomainDescriptor* d = nodeDomainDescriptor(from.domain);
     ItemBundle bundle = newNodeBundle(doc->lab(), *d, {mid.x(), mid.y(), 0, false});
     const std::string node = bundle.nodes.front().spec.id;
-    doc->undoStack()->beginMacro(tr("Join %1.%2 and %3.%4")
+    doc->undoStack()->beginMacro(trConnection("Join %1.%2 and %3.%4")
                                      .arg(QString::fromStdString(from.component), QString::fromLatin1(from.port->name),
                                           QString::fromStdString(target.component), QString::fromLatin1(target.port->name)));
     doc->push(new AddItemCommand(doc, std::move(bundle)));
@@ -242,7 +246,7 @@ void ConnectionTool::connectToNewNode(const End& from, const QPointF& at)
     ItemBundle bundle = newNodeBundle(doc->lab(), *d, {p.x(), p.y(), 0, false});
     const std::string node = bundle.nodes.front().spec.id;
     doc->undoStack()->beginMacro(
-        tr("Connect %1.%2 to a new %3")
+        trConnection("Connect %1.%2 to a new %3")
             .arg(QString::fromStdString(from.component), QString::fromLatin1(from.port->name), QString::fromLatin1(d->label).toLower()));
     doc->push(new AddItemCommand(doc, std::move(bundle)));
     doc->push(new ConnectCommand(doc, from.component, from.port->name, node));

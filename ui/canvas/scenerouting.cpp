@@ -13,7 +13,7 @@
 namespace drivelab {
 namespace {
 
-QString wireKey(const QString& component, const QString& port) { return component + QLatin1Char('/') + port; }
+QString routingWireKey(const QString& component, const QString& port) { return component + QLatin1Char('/') + port; }
 
 double overlap(const QRectF& a, const QRectF& b)
 {
@@ -64,7 +64,7 @@ void SceneRouting::update(const LabSpec& lab, const QHash<QString, ComponentItem
         ComponentItem* ci = components.value(QString::fromStdString(c.id));
         if (!ci) continue;
         for (const auto& binding : c.ports) {
-            const QString key = wireKey(ci->id(), QString::fromStdString(binding.first));
+            const QString key = routingWireKey(ci->id(), QString::fromStdString(binding.first));
             WireItem* w = wires.value(key);
             NodeItem* n = w ? nodes.value(w->node()) : nullptr;
             PortItem* p = w ? ci->port(w->port()) : nullptr;

@@ -8,16 +8,17 @@
 namespace drivelab {
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("Prompter", text); }
+QString trPrompter(const char* text) { return QCoreApplication::translate("Prompter", text); }
 
-QString filter() { return tr("DriveLab labs (*.lab.json);;JSON files (*.json);;All files (*)"); }
+QString filter() { return trPrompter("DriveLab labs (*.lab.json);;JSON files (*.json);;All files (*)"); }
 
 } // namespace
 
 Prompter::SaveChoice DialogPrompter::askSaveChanges(const QString& name)
 {
-    const auto b = QMessageBox::warning(m_parent, tr("Unsaved changes"), tr("Save the changes to %1 before closing it?").arg(name),
-                                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    const auto b =
+        QMessageBox::warning(m_parent, trPrompter("Unsaved changes"), trPrompter("Save the changes to %1 before closing it?").arg(name),
+                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (b == QMessageBox::Save) return SaveChoice::Save;
     if (b == QMessageBox::Discard) return SaveChoice::Discard;
     return SaveChoice::Cancel;
@@ -25,13 +26,13 @@ Prompter::SaveChoice DialogPrompter::askSaveChanges(const QString& name)
 
 Prompter::ConflictChoice DialogPrompter::askDiskConflict(const QString& path)
 {
-    QMessageBox box(QMessageBox::Warning, tr("File changed on disk"),
-                    tr("%1 was changed by another program since you opened or saved it.\n\n"
-                       "Saving now would overwrite those changes.")
+    QMessageBox box(QMessageBox::Warning, trPrompter("File changed on disk"),
+                    trPrompter("%1 was changed by another program since you opened or saved it.\n\n"
+                               "Saving now would overwrite those changes.")
                         .arg(path),
                     QMessageBox::NoButton, m_parent);
-    QPushButton* over = box.addButton(tr("Overwrite"), QMessageBox::DestructiveRole);
-    QPushButton* as = box.addButton(tr("Save As…"), QMessageBox::AcceptRole);
+    QPushButton* over = box.addButton(trPrompter("Overwrite"), QMessageBox::DestructiveRole);
+    QPushButton* as = box.addButton(trPrompter("Save As…"), QMessageBox::AcceptRole);
     box.addButton(QMessageBox::Cancel);
     box.setDefaultButton(as);
     box.exec();
@@ -42,23 +43,23 @@ Prompter::ConflictChoice DialogPrompter::askDiskConflict(const QString& path)
 
 bool DialogPrompter::askReload(const QString& path, bool modified)
 {
-    const QString text = modified ? tr("%1 was changed by another program.\n\nReload it and lose your unsaved changes?").arg(path)
-                                  : tr("%1 was changed by another program.\n\nReload it?").arg(path);
-    return QMessageBox::question(m_parent, tr("File changed on disk"), text, QMessageBox::Yes | QMessageBox::No,
+    const QString text = modified ? trPrompter("%1 was changed by another program.\n\nReload it and lose your unsaved changes?").arg(path)
+                                  : trPrompter("%1 was changed by another program.\n\nReload it?").arg(path);
+    return QMessageBox::question(m_parent, trPrompter("File changed on disk"), text, QMessageBox::Yes | QMessageBox::No,
                                  modified ? QMessageBox::No : QMessageBox::Yes) == QMessageBox::Yes;
 }
 
 Prompter::RecoveryChoice DialogPrompter::askRecover(const RecoveryEntry& e)
 {
-    QMessageBox box(QMessageBox::Question, tr("Recover unsaved changes"),
-                    tr("DriveLab did not close normally. An autosaved copy of %1 from %2 holds changes that were not saved.\n\n"
-                       "Recover it? You can then review it and save it over the original.")
-                        .arg(e.original.isEmpty() ? tr("an untitled lab (%1)").arg(e.name) : e.original,
+    QMessageBox box(QMessageBox::Question, trPrompter("Recover unsaved changes"),
+                    trPrompter("DriveLab did not close normally. An autosaved copy of %1 from %2 holds changes that were not saved.\n\n"
+                               "Recover it? You can then review it and save it over the original.")
+                        .arg(e.original.isEmpty() ? trPrompter("an untitled lab (%1)").arg(e.name) : e.original,
                              QLocale().toString(e.saved, QLocale::ShortFormat)),
                     QMessageBox::NoButton, m_parent);
-    QPushButton* recover = box.addButton(tr("Recover"), QMessageBox::AcceptRole);
-    QPushButton* discard = box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
-    box.addButton(tr("Later"), QMessageBox::RejectRole);
+    QPushButton* recover = box.addButton(trPrompter("Recover"), QMessageBox::AcceptRole);
+    QPushButton* discard = box.addButton(trPrompter("Discard"), QMessageBox::DestructiveRole);
+    box.addButton(trPrompter("Later"), QMessageBox::RejectRole);
     box.setDefaultButton(recover);
     box.exec();
     if (box.clickedButton() == recover) return RecoveryChoice::Recover;
@@ -68,13 +69,13 @@ Prompter::RecoveryChoice DialogPrompter::askRecover(const RecoveryEntry& e)
 
 QString DialogPrompter::openPath(const QString& directory)
 {
-    return QFileDialog::getOpenFileName(m_parent, tr("Open lab"), directory,
-                                        tr("DriveLab labs and portable assets (*.lab.json *.dlasset.json);;") + filter());
+    return QFileDialog::getOpenFileName(m_parent, trPrompter("Open lab"), directory,
+                                        trPrompter("DriveLab labs and portable assets (*.lab.json *.dlasset.json);;") + filter());
 }
 
 QString DialogPrompter::savePath(const QString& suggestion)
 {
-    return QFileDialog::getSaveFileName(m_parent, tr("Save lab as"), suggestion, filter());
+    return QFileDialog::getSaveFileName(m_parent, trPrompter("Save lab as"), suggestion, filter());
 }
 
 void DialogPrompter::error(const QString& title, const QString& text) { QMessageBox::critical(m_parent, title, text); }

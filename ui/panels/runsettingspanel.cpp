@@ -19,7 +19,7 @@
 namespace drivelab {
 namespace {
 
-void mark(QWidget* w, const QStringList& problems, const QString& tip)
+void markRunField(QWidget* w, const QStringList& problems, const QString& tip)
 {
     w->setProperty("problem", !problems.isEmpty());
     w->setToolTip(problems.isEmpty() ? tip : problems.join(QLatin1Char('\n')));
@@ -126,14 +126,14 @@ void RunSettingsPanel::refresh()
     for (const auto& d : m_document->diagnostics()) {
         if (d.field.rfind("run.", 0) == 0) problems[QString::fromStdString(d.field.substr(4))] << QString::fromStdString(d.message);
     }
-    mark(m_tick, problems.value(QStringLiteral("tick_ns")), m_tick->statusTip());
-    mark(m_duration, problems.value(QStringLiteral("duration_ns")), m_duration->statusTip());
-    mark(m_report, problems.value(QStringLiteral("report_every_ticks")), m_report->statusTip());
+    markRunField(m_tick, problems.value(QStringLiteral("tick_ns")), m_tick->statusTip());
+    markRunField(m_duration, problems.value(QStringLiteral("duration_ns")), m_duration->statusTip());
+    markRunField(m_report, problems.value(QStringLiteral("report_every_ticks")), m_report->statusTip());
     {
         const QSignalBlocker quiet(m_method);
         m_method->setCurrentIndex(lab.run.method == RunMethod::Gauss2 ? 1 : 0);
     }
-    mark(m_method, problems.value(QStringLiteral("method")), m_method->statusTip());
+    markRunField(m_method, problems.value(QStringLiteral("method")), m_method->statusTip());
     // refused entries: amber, the reason in the tooltip and under the fields
     QStringList reasons;
     for (QLineEdit* e : {m_tick, m_duration, m_report}) {

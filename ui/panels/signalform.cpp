@@ -31,7 +31,7 @@
 namespace drivelab {
 namespace {
 
-void mark(QWidget* w, const QStringList& problems, const QString& normalTip = {})
+void markSignalField(QWidget* w, const QStringList& problems, const QString& normalTip = {})
 {
     w->setProperty("problem", !problems.isEmpty());
     w->setToolTip(problems.isEmpty() ? normalTip : problems.join(QLatin1Char('\n')));
@@ -273,11 +273,11 @@ void SignalForm::commitId()
     if (!s || to == m_id) return;
     const QString why = RenameCommand::whyNot(m_document->lab(), m_id.toStdString(), to.toStdString());
     if (!why.isEmpty()) {
-        mark(m_idEdit, {why});
+        markSignalField(m_idEdit, {why});
         emit hint(why);
         return;
     }
-    mark(m_idEdit, {});
+    markSignalField(m_idEdit, {});
     m_idEdit->setModified(false);
     m_document->push(new RenameSignalCommand(m_document, m_id.toStdString(), to.toStdString()));
 }
@@ -308,7 +308,7 @@ void SignalForm::refresh()
     if (!m_idEdit->hasFocus() || !m_idEdit->isModified()) {
         m_idEdit->setText(m_id);
         m_idEdit->setModified(false);
-        mark(m_idEdit, {});
+        markSignalField(m_idEdit, {});
     }
     {
         const QSignalBlocker b(m_kind);
@@ -363,13 +363,14 @@ void SignalForm::updateProblems()
             byField[QString::fromStdString(name)] << msg;
         }
     }
-    for (auto it = m_numbers.begin(); it != m_numbers.end(); ++it) mark(it.value(), byField.value(it.key()), it.value()->statusTip());
-    mark(m_unit, byField.value(QStringLiteral("unit")), m_unit->statusTip());
-    if (m_file) mark(m_file, byField.value(QStringLiteral("file")), m_file->statusTip());
-    if (m_interp) mark(m_interp, byField.value(QStringLiteral("interpolation")), m_interp->statusTip());
+    for (auto it = m_numbers.begin(); it != m_numbers.end(); ++it)
+        markSignalField(it.value(), byField.value(it.key()), it.value()->statusTip());
+    markSignalField(m_unit, byField.value(QStringLiteral("unit")), m_unit->statusTip());
+    if (m_file) markSignalField(m_file, byField.value(QStringLiteral("file")), m_file->statusTip());
+    if (m_interp) markSignalField(m_interp, byField.value(QStringLiteral("interpolation")), m_interp->statusTip());
     if (m_table) {
         m_table->model()->setProblems(cells, rows, table);
-        mark(m_table->view(), table);
+        markSignalField(m_table->view(), table);
     }
     m_problems->setText(lines.join(QStringLiteral("<br>")));
     m_problems->setVisible(!lines.isEmpty());

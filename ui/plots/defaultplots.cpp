@@ -9,7 +9,7 @@ namespace drivelab {
 
 namespace {
 
-QString tr(const char* s) { return QCoreApplication::translate("DefaultPlots", s); }
+QString trDefaultPlots(const char* s) { return QCoreApplication::translate("DefaultPlots", s); }
 
 // every (subject, name) of the layout with this name, nodes or components
 QVector<ObservableKey> all(const std::vector<ObservableRef>& layout, const char* name, int isNode, int limit = 8)
@@ -37,13 +37,13 @@ std::vector<DefaultPlot> defaultPlots(const std::vector<ObservableRef>& layout, 
     for (const auto& [id, desc] : components) {
         if (!desc) continue;
         for (const DefaultPlotDescriptor& plot : desc->defaultPlots) {
-            const QString title = tr(plot.title);
+            const QString title = trDefaultPlots(plot.title);
             auto it = std::find_if(named.begin(), named.end(), [&](const DefaultPlot& p) {
                 return p.title == title;
             });
             if (it == named.end()) it = named.insert(named.end(), DefaultPlot{title, {}});
             for (const PlotSeriesDescriptor& s : plot.series) {
-                const QString legend = s.legend ? QStringLiteral("%1 %2").arg(id, tr(s.legend)) : QString();
+                const QString legend = s.legend ? QStringLiteral("%1 %2").arg(id, trDefaultPlots(s.legend)) : QString();
                 it->keys << ObservableKey{id, QString::fromLatin1(s.observable), legend};
             }
         }
@@ -66,24 +66,24 @@ std::vector<DefaultPlot> defaultPlots(const std::vector<ObservableRef>& layout, 
     }
     if (!named.empty()) {
         for (DefaultPlot& p : named) add(p.title, std::move(p.keys));
-        add(tr("Oil temperatures"), oilKeys);
-        add(tr("Node speeds"), all(layout, "speed", 1));
-        add(tr("Signals"), signalKeys);
+        add(trDefaultPlots("Oil temperatures"), oilKeys);
+        add(trDefaultPlots("Node speeds"), all(layout, "speed", 1));
+        add(trDefaultPlots("Signals"), signalKeys);
         return out;
     }
-    add(tr("Node speeds"), all(layout, "speed", 1));
-    add(tr("Velocities"), all(layout, "velocity", 1));
-    add(tr("Torques"), all(layout, "torque", 0, 6));
-    add(tr("Heat flow"), all(layout, "heat_flow", 0, 6));
-    add(tr("Clutch lock"), all(layout, "locked", 0, 6));
-    add(tr("Pressures"), all(layout, "pressure", 1));
-    add(tr("Temperatures"), massKeys);
+    add(trDefaultPlots("Node speeds"), all(layout, "speed", 1));
+    add(trDefaultPlots("Velocities"), all(layout, "velocity", 1));
+    add(trDefaultPlots("Torques"), all(layout, "torque", 0, 6));
+    add(trDefaultPlots("Heat flow"), all(layout, "heat_flow", 0, 6));
+    add(trDefaultPlots("Clutch lock"), all(layout, "locked", 0, 6));
+    add(trDefaultPlots("Pressures"), all(layout, "pressure", 1));
+    add(trDefaultPlots("Temperatures"), massKeys);
     if (out.size() > 6) out.resize(6);
     // the oil temperatures and the signals keep their plots (in place of the last generic ones)
     const std::size_t extras = (oilKeys.isEmpty() ? 0 : 1) + (signalKeys.isEmpty() ? 0 : 1);
     while (!out.empty() && out.size() + extras > 6) out.pop_back();
-    add(tr("Oil temperatures"), oilKeys);
-    add(tr("Signals"), signalKeys);
+    add(trDefaultPlots("Oil temperatures"), oilKeys);
+    add(trDefaultPlots("Signals"), signalKeys);
     return out;
 }
 

@@ -13,7 +13,7 @@
 namespace drivelab {
 
 namespace {
-QString tr(const char* text) { return QCoreApplication::translate("DerivedChannel", text); }
+QString trDerived(const char* text) { return QCoreApplication::translate("DerivedChannel", text); }
 } // namespace
 
 struct DerivedChannel::Parser {
@@ -36,7 +36,7 @@ std::unique_ptr<DerivedChannel> DerivedChannel::compile(const DerivedDefinition&
     c->m_def = d;
     Parser& p = *c->m_parser;
     if (d.expression.trimmed().isEmpty()) {
-        if (error) *error = tr("The expression is empty.");
+        if (error) *error = trDerived("The expression is empty.");
         return nullptr;
     }
     ExpressionError err;
@@ -44,11 +44,11 @@ std::unique_ptr<DerivedChannel> DerivedChannel::compile(const DerivedDefinition&
     if (!p.expr) {
         if (error) {
             const int pos = err.position;
-            *error = pos >= 0 ? tr("Syntax error at position %1 (%2): %3")
+            *error = pos >= 0 ? trDerived("Syntax error at position %1 (%2): %3")
                                     .arg(pos + 1)
-                                    .arg(QString::fromStdString(err.token).isEmpty() ? tr("end") : QStringLiteral("\"%1\"").arg(QString::fromStdString(err.token)),
+                                    .arg(QString::fromStdString(err.token).isEmpty() ? trDerived("end") : QStringLiteral("\"%1\"").arg(QString::fromStdString(err.token)),
                                          QString::fromStdString(err.message))
-                              : tr("Syntax error: %1").arg(QString::fromStdString(err.message));
+                              : trDerived("Syntax error: %1").arg(QString::fromStdString(err.message));
         }
         return nullptr;
     }
@@ -63,7 +63,7 @@ std::unique_ptr<DerivedChannel> DerivedChannel::compile(const DerivedDefinition&
         }
         if (found == layout.size()) {
             if (error)
-                *error = tr("Unknown name \"%1\" at position %2: an observable is written id.name (wheels.speed), a signal by its id")
+                *error = trDerived("Unknown name \"%1\" at position %2: an observable is written id.name (wheels.speed), a signal by its id")
                              .arg(name)
                              .arg(d.expression.indexOf(name) + 1);
             return nullptr;

@@ -27,7 +27,7 @@ namespace {
 const QColor kRamp[5] = {QColor(0x44, 0x01, 0x54), QColor(0x3b, 0x52, 0x8b), QColor(0x21, 0x91, 0x8c), QColor(0x5e, 0xc9, 0x62),
                          QColor(0xe8, 0xc8, 0x1c)};
 
-QString num(double v) { return formatNumberDigits(v, 4); }
+QString plotNum(double v) { return formatNumberDigits(v, 4); }
 
 } // namespace
 
@@ -202,7 +202,7 @@ void ResultsPlot::drawAgainstFactor(int x, int y)
         int k = 0;
         for (int f = 1; f <= nf; ++f) {
             if (f == x) continue;
-            name << QStringLiteral("%1 = %2").arg(m_model->columnTitle(f), num(key[static_cast<std::size_t>(k++)]));
+            name << QStringLiteral("%1 = %2").arg(m_model->columnTitle(f), plotNum(key[static_cast<std::size_t>(k++)]));
         }
         s->setName(name.isEmpty() ? m_y->currentText() : name.join(QStringLiteral(", ")));
         chart()->addSeries(s);
@@ -229,9 +229,10 @@ void ResultsPlot::drawScatter(int x, int y, int colour)
             } else {
                 s->setColor(kRamp[bins == 1 ? 2 : bin]);
                 const double w = (c1 - c0) / bins;
-                s->setName(bins == 1
-                               ? QStringLiteral("%1 = %2").arg(m_colour->currentText(), num(c0))
-                               : QStringLiteral("%1 %2 … %3").arg(m_colour->currentText(), num(c0 + bin * w), num(c0 + (bin + 1) * w)));
+                s->setName(
+                    bins == 1
+                        ? QStringLiteral("%1 = %2").arg(m_colour->currentText(), plotNum(c0))
+                        : QStringLiteral("%1 %2 … %3").arg(m_colour->currentText(), plotNum(c0 + bin * w), plotNum(c0 + (bin + 1) * w)));
             }
             series[bin] = s;
         }

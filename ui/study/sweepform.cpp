@@ -38,7 +38,7 @@ QTableWidgetItem* cell(QTableWidget* t, int row, int column)
     return i;
 }
 
-QString num(double v) { return formatNumber(v); }
+QString formNum(double v) { return formatNumber(v); }
 
 QComboBox* makeCombo(const QStringList& items, bool editable)
 {
@@ -329,11 +329,11 @@ void SweepForm::setFactorRow(int row, const study::FactorSpec& f)
     auto* scale = makeCombo({}, false);
     m_factors->setCellWidget(row, FScale, scale);
     QStringList values;
-    for (double v : f.values) values << num(v);
+    for (double v : f.values) values << formNum(v);
     cell(m_factors, row, FValues)->setText(values.join(QStringLiteral(", ")));
     const bool listed = f.kind == study::FactorKind::Values;
-    cell(m_factors, row, FFrom)->setText(listed ? QString() : num(f.kind == study::FactorKind::Range ? f.from : f.a));
-    cell(m_factors, row, FTo)->setText(listed ? QString() : num(f.kind == study::FactorKind::Range ? f.to : f.b));
+    cell(m_factors, row, FFrom)->setText(listed ? QString() : formNum(f.kind == study::FactorKind::Range ? f.from : f.a));
+    cell(m_factors, row, FTo)->setText(listed ? QString() : formNum(f.kind == study::FactorKind::Range ? f.to : f.b));
     cell(m_factors, row, FCount)->setText(f.count > 0 ? QString::number(f.count) : QString());
     cell(m_factors, row, FSeed)->setText(f.kind == study::FactorKind::Random && f.count > 0 ? QString::number(f.seed) : QString());
     updateFactorRow(row);
@@ -404,7 +404,7 @@ void SweepForm::updateNow(int row)
         now->setText(QString());
         now->setToolTip(QString());
     } else if (getLabValue(m_lab, path.toStdString(), v, why)) {
-        now->setText(num(v));
+        now->setText(formNum(v));
         now->setForeground(QBrush());
         now->setToolTip(tr("the value in the open lab now"));
     } else {
@@ -429,7 +429,7 @@ void SweepForm::setMetricRow(int row, const study::MetricSpec& m)
     auto* comp = makeCombo(m_lockables, true);
     selectText(comp, QString::fromStdString(m.component));
     m_metrics->setCellWidget(row, MComponent, comp);
-    cell(m_metrics, row, MLevel)->setText(m.reduce == study::Reduction::FirstCrossing ? num(m.level) : QString());
+    cell(m_metrics, row, MLevel)->setText(m.reduce == study::Reduction::FirstCrossing ? formNum(m.level) : QString());
     auto* dir = makeCombo(kDirections, false);
     dir->setCurrentIndex(m.direction > 0 ? 1 : m.direction < 0 ? 2 : 0);
     m_metrics->setCellWidget(row, MDirection, dir);

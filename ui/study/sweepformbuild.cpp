@@ -24,7 +24,7 @@ QStringList listItems(const QString& s)
     return s.split(comma ? sepComma : sepPoint, Qt::SkipEmptyParts);
 }
 
-void mark(QWidget* w, bool on, const QString& tip)
+void markSweepField(QWidget* w, bool on, const QString& tip)
 {
     w->setProperty("problem", on);
     w->setToolTip(tip);
@@ -39,7 +39,7 @@ void SweepForm::addProblem(QTableWidget* table, int row, int column, const QStri
     const QString header = table->horizontalHeaderItem(column)->text();
     m_problemLines << tr("%1, %2: %3").arg(what, header, message);
     if (QWidget* w = table->cellWidget(row, column)) {
-        mark(w, true, message);
+        markSweepField(w, true, message);
     } else if (QTableWidgetItem* i = table->item(row, column)) {
         const bool was = m_filling;
         m_filling = true;
@@ -54,14 +54,14 @@ void SweepForm::clearProblems()
     m_problemLines.clear();
     for (int r = 0; r < m_factors->rowCount(); ++r) {
         updateFactorRow(r);
-        for (int c : {FKind, FScale}) mark(m_factors->cellWidget(r, c), false, QString());
+        for (int c : {FKind, FScale}) markSweepField(m_factors->cellWidget(r, c), false, QString());
     }
     for (int r = 0; r < m_metrics->rowCount(); ++r) {
         updateMetricRow(r);
-        for (int c : {MReduce, MObservable, MComponent, MDirection}) mark(m_metrics->cellWidget(r, c), false, QString());
+        for (int c : {MReduce, MObservable, MComponent, MDirection}) markSweepField(m_metrics->cellWidget(r, c), false, QString());
     }
     for (QWidget* w : {static_cast<QWidget*>(m_design), static_cast<QWidget*>(m_samples), static_cast<QWidget*>(m_seed)})
-        mark(w, false, QString());
+        markSweepField(w, false, QString());
     m_problems->clear();
     m_problems->hide();
 }
@@ -106,7 +106,7 @@ std::optional<study::SweepSpec> SweepForm::build(bool markThem)
                 ok = false;
                 if (markThem) {
                     m_problemLines << tr("design, %1: %2").arg(QString::fromLatin1(key), why);
-                    mark(e, true, why);
+                    markSweepField(e, true, why);
                 }
                 continue;
             }
@@ -227,10 +227,10 @@ void SweepForm::showDiagnostics(const Diagnostics& diags)
             addProblem(m_metrics, row, column, tr("metric %1 (%2)").arg(row + 1).arg(cellText(m_metrics, row, MName)), message);
         } else if (field.startsWith(QStringLiteral("design"))) {
             m_problemLines << tr("design: %1").arg(message);
-            mark(field.endsWith(QStringLiteral("seed"))      ? m_seed
-                 : field.endsWith(QStringLiteral("samples")) ? m_samples
-                                                             : static_cast<QWidget*>(m_design),
-                 true, message);
+            markSweepField(field.endsWith(QStringLiteral("seed"))      ? m_seed
+                           : field.endsWith(QStringLiteral("samples")) ? m_samples
+                                                                       : static_cast<QWidget*>(m_design),
+                           true, message);
         } else {
             // the lab itself (it does not compile), or the sweep as a whole
             const QString where = d.subject == "-" ? field : QString::fromStdString(d.subject) + QStringLiteral(": ") + field;
