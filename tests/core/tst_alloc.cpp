@@ -92,6 +92,8 @@ void TestAlloc::differentialDoesNotAllocate()
     }
     QCOMPARE(allocationCount() - before, std::uint64_t(0));
     QVERIFY(s.stats().intervals > model->ticks); // the capture splits a tick
+}
+
 // a tyre from standstill (its low-speed stage fraction) into wheel spin on a low-mu road under a
 // vehicle body, the road friction changed by an event
 void TestAlloc::tyreSpinDoesNotAllocate()
