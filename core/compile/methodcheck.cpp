@@ -26,11 +26,12 @@ bool gauss2Supports(const char* type)
 
 void checkMethodSupport(const Model& m, Diagnostics& d)
 {
-    if (m.method != IntegrationMethod::Gauss2) return;
+    if (!twoStage(m.method)) return;
+    const std::string name = methodName(m.method);
     for (const ComponentInfo& c : m.components) {
         if (!c.desc || gauss2Supports(c.desc->type)) continue;
         d.error(c.id, "run.method",
-                std::string("gauss2 does not support ") + c.desc->type +
+                name + " does not support " + c.desc->type +
                     " yet (it supports rotational and translational inertias, torque and force sources and steps, dampers, "
                     "springs, clutches, gears, planetaries, differentials, torque converters, motors, hydraulic volumes, reservoirs, "
                     "pressure and flow sources, orifices and thermal masses); use run.method midpoint");
@@ -39,10 +40,10 @@ void checkMethodSupport(const Model& m, Diagnostics& d)
         const std::string& id = m.nodes[static_cast<std::size_t>(m.dynNode[i])].id;
         if (m.stateKind[i] == StateKind::Algebraic)
             d.error(id, "run.method",
-                    "gauss2 does not support a hydraulic junction without a volume yet (an algebraic pressure); give it a volume "
+                    name + " does not support a hydraulic junction without a volume yet (an algebraic pressure); give it a volume "
                     "and a bulk modulus, or use run.method midpoint");
         else if (m.stateKind[i] == StateKind::OilTemperature)
-            d.error(id, "run.method", "gauss2 does not support thermal-liquid volumes yet; use run.method midpoint");
+            d.error(id, "run.method", name + " does not support thermal-liquid volumes yet; use run.method midpoint");
     }
 }
 

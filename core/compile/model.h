@@ -70,7 +70,17 @@ struct EventModel {
 enum class IntegrationMethod : std::uint8_t {
     Midpoint, ///< implicit midpoint, stiffness-adaptive stage weights (the default)
     Gauss2,   ///< 2-stage Gauss-Legendre collocation (order 4, A-stable, symmetric)
+    Radau3,   ///< 2-stage Radau IIA collocation (order 3, L-stable, stiffly accurate)
 };
+
+/// a two-stage collocation method (gauss2, radau3): the stage solve of solver/gauss2.cpp
+inline bool twoStage(IntegrationMethod m) { return m != IntegrationMethod::Midpoint; }
+
+/// the method's name as `run.method` spells it
+inline const char* methodName(IntegrationMethod m)
+{
+    return m == IntegrationMethod::Gauss2 ? "gauss2" : m == IntegrationMethod::Radau3 ? "radau3" : "midpoint";
+}
 
 /// The compiled model. Every array is sized exactly; units in brackets.
 struct Model {

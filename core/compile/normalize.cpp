@@ -60,6 +60,7 @@ void normalizeModel(const LabSpec& spec, Model& model, const Json& signals, cons
         Json{{"tick_ns", spec.run.tickNs}, {"duration_ns", spec.run.durationNs}, {"report_every_ticks", spec.run.reportEveryTicks}};
     // the method only when it is not the default, so a lab without it (or with "midpoint") keeps its fingerprint
     if (model.method == IntegrationMethod::Gauss2) root["run"]["method"] = "gauss2";
+    if (model.method == IntegrationMethod::Radau3) root["run"]["method"] = "radau3";
     Json nodes = Json::array();
     for (const NodeSpec& n : spec.nodes) {
         const NodeDomainDescriptor* desc = nodeDomainDescriptor(*domainFromName(n.domain));

@@ -19,7 +19,9 @@ void compileRunSettings(const RunSpec& r, Model& m, Diagnostics& d)
         d.error("-", "run.report_every_ticks", "must be at least 1 (got " + std::to_string(r.reportEveryTicks) + ")");
         ok = false;
     }
-    m.method = r.method == RunMethod::Gauss2 ? IntegrationMethod::Gauss2 : IntegrationMethod::Midpoint;
+    m.method = r.method == RunMethod::Gauss2   ? IntegrationMethod::Gauss2
+               : r.method == RunMethod::Radau3 ? IntegrationMethod::Radau3
+                                               : IntegrationMethod::Midpoint;
     if (!ok) return;
     if (r.durationNs % r.tickNs != 0) {
         d.error("-", "run.duration_ns",

@@ -187,7 +187,7 @@ double ClutchEvents::overload(int k, double hSec)
 // capacity) of it, the multipliers at the end state decide (docs/PHYSICS.md, "Breakaway timing")
 int ClutchEvents::overloadAtEnd(double atNs, double tStartNs, double hSec, std::uint64_t noBreak)
 {
-    const bool exact = m.method == IntegrationMethod::Gauss2;
+    const bool exact = twoStage(m.method);
     if (s.tick == 0 && !exact) return -1;
     const double tPrev = -0.5 * static_cast<double>(m.tickNs);
     const double tMid = atNs + 0.5 * hSec * 1e9;
@@ -217,7 +217,7 @@ int ClutchEvents::overloadAtEnd(double atNs, double tStartNs, double hSec, std::
 // (the method's order)
 bool ClutchEvents::locateBreakaway(int k, double hSec, double tStartNs, std::uint64_t noBreak, bool overMean, ClutchEvents::Break& result, double& tau)
 {
-    if (m.method == IntegrationMethod::Gauss2) return locateAtEnd(k, hSec, tStartNs, noBreak, overMean, result, tau);
+    if (twoStage(m.method)) return locateAtEnd(k, hSec, tStartNs, noBreak, overMean, result, tau);
     return locateOnLine(k, hSec, tStartNs, noBreak, overMean, result, tau);
 }
 

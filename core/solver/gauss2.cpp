@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <cmath>
+#include <type_traits>
 
 #include "compile/signalcompile.h"
 #include "solver/constraints.h"
@@ -32,7 +33,7 @@ constexpr int kLd = kMaxStageUnknowns;
 
 // The coupled Newton problem of both stages on the independent unknowns q of the mode:
 //   r_i = P^T (M Z_i - h sum_j a_ij f(x0 + Z_j)) = 0,   Z_i = P dq_i   (i = 1, 2)
-class Stages {
+template <class R> class Stages {
 public:
     Stages(const Model& m, const State& s, Workspace& w, double h, double tStartNs)
         : m(m), s(s), w(w), g(*w.g2), b(w.basis), n(m.nDyn), nq(w.basis.m), h(h), x0(s.x.data()), mass(m.mass.data())
@@ -41,7 +42,11 @@ public:
         c.shortcuts = &w.stats.shortcuts;
         c.stor = w.stor;
         c.dstor = w.dstor;
-        for (int i = 0; i < 2; ++i) tStage[i] = tStartNs + Gauss2::c[i] * h * 1e9;
+        // a stage at the interval's end (radau3's second) takes the inputs from inside the
+        // interval, 16 ulp before its end: a source step at the end has not happened yet
+        const double tEndNs = tStartNs + h * 1e9;
+        for (int i = 0; i < 2; ++i)
+            tStage[i] = R::c[i] == 1.0 ? tEndNs - 16.0 * kStageEps * std::fabs(tEndNs) : tStartNs + R::c[i] * h * 1e9;
         for (int q = 0; q < nq; ++q) g.scale[q] = b.identity ? mass[q] : b.reducedMass[q];
     }
 
@@ -56,7 +61,7 @@ public:
         for (int q = 0; q < nq; ++q) {
             const int i = b.ind[q];
             const double d = s.rate[static_cast<std::size_t>(i)] * h;
-            for (int st = 0; st < 2; ++st) dq[st * nq + q] = Gauss2::c[st] * d;
+            for (int st = 0; st < 2; ++st) dq[st * nq + q] = R::c[st] * d;
             g.tol[q] = m.atol[static_cast<std::size_t>(i)] + 64.0 * kStageEps * (std::fabs(x0[i]) + std::fabs(x0[i] + d));
         }
         expand(dq);
@@ -142,7 +147,7 @@ private:
         return reducedMagnitude(b, u % nq, [&](int i) {
             double sum = std::fabs(mass[i] * g.Z[st][i]);
             for (int j = 0; j < 2; ++j)
-                sum += h * std::fabs(Gauss2::a[st][j]) * effortMagnitude(g.J[j] + i * kMaxDyn, b.jRows[i], g.X[j]);
+                sum += h * std::fabs(R::a[st][j]) * effortMagnitude(g.J[j] + i * kMaxDyn, b.jRows[i], g.X[j]);
             return sum;
         });
     }
@@ -151,8 +156,8 @@ private:
     void expand(const double* dq)
     {
         for (int st = 0; st < 2; ++st) expandOnBasis(b, n, dq + st * nq, g.Z[st]);
-        // the interval's increment h sum_i b_i k_i = sqrt(3) (Z_2 - Z_1), for components that read it
-        for (int i = 0; i < n; ++i) w.dx[i] = Gauss2::kSqrt3 * (g.Z[1][i] - g.Z[0][i]);
+        // the interval's increment h sum_i b_i k_i (R::increment), for components that read it
+        for (int i = 0; i < n; ++i) w.dx[i] = R::increment(g.Z[0][i], g.Z[1][i]);
     }
 
     void evaluate(bool wantJacobian)
@@ -170,7 +175,7 @@ private:
                 }
             }
             // the stage's position increment: the collocation integral of every stage's speeds
-            const double a0 = Gauss2::a[st][0] * h, a1 = Gauss2::a[st][1] * h;
+            const double a0 = R::a[st][0] * h, a1 = R::a[st][1] * h;
             for (int i = 0; i < n; ++i) g.dpos[st][i] = a0 * g.X[0][i] + a1 * g.X[1][i];
             c.xs = g.X[st];
             c.dpos = g.dpos[st];
@@ -195,7 +200,7 @@ private:
         double norm = 0.0;
         for (int st = 0; st < 2; ++st) {
             double* r = g.res + st * nq;
-            const double a0 = Gauss2::a[st][0], a1 = Gauss2::a[st][1];
+            const double a0 = R::a[st][0], a1 = R::a[st][1];
             if (b.identity) {
                 for (int i = 0; i < n; ++i) r[i] = mass[i] * g.Z[st][i] - h * (a0 * g.F[0][i] + a1 * g.F[1][i]);
             } else {
@@ -269,14 +274,14 @@ private:
             reduce(g.J[j]);
             for (int p = 0; p < nq; ++p)
                 for (int q = 0; q < nq; ++q)
-                    for (int i2 = 0; i2 < 2; ++i2) g.a[(i2 * nq + p) * kLd + j * nq + q] -= h * Gauss2::a[i2][j] * g.pjp[p * kMaxDyn + q];
+                    for (int i2 = 0; i2 < 2; ++i2) g.a[(i2 * nq + p) * kLd + j * nq + q] -= h * R::a[i2][j] * g.pjp[p * kMaxDyn + q];
         }
         for (int l = 0; l < 2; ++l) {
             if (!g.positional[l]) continue;
             reduce(g.Jp[l]);
             for (int i2 = 0; i2 < 2; ++i2) {
                 for (int j = 0; j < 2; ++j) {
-                    const double coef = h * Gauss2::a[i2][l] * h * Gauss2::a[l][j];
+                    const double coef = h * R::a[i2][l] * h * R::a[l][j];
                     for (int p = 0; p < nq; ++p)
                         for (int q = 0; q < nq; ++q) g.a[(i2 * nq + p) * kLd + j * nq + q] -= coef * g.pjp[p * kMaxDyn + q];
                 }
@@ -295,16 +300,20 @@ private:
         return denseSolve(g.a, 2 * nq, g.delta, kLd);
     }
 
-    // the accepted point: slopes k = A^-1 Z / h, x1 = x0 + h sum b_i k_i, and the interval means
+    // the accepted point: slopes k = A^-1 Z / h, x1 = x0 + h sum b_i k_i (radau3: X_2), and the
+    // interval means
     bool finish()
     {
         const double inv = 1.0 / h;
         for (int i = 0; i < n; ++i) {
-            for (int st = 0; st < 2; ++st) g.K[st][i] = (Gauss2::ainv[st][0] * g.Z[0][i] + Gauss2::ainv[st][1] * g.Z[1][i]) * inv;
-            w.dx[i] = h * (Gauss2::b[0] * g.K[0][i] + Gauss2::b[1] * g.K[1][i]);
+            for (int st = 0; st < 2; ++st) g.K[st][i] = (R::ainv[st][0] * g.Z[0][i] + R::ainv[st][1] * g.Z[1][i]) * inv;
+            if constexpr (std::is_same_v<R, Radau3>)
+                w.dx[i] = g.Z[1][i]; // stiffly accurate: x1 is the last stage, exactly
+            else
+                w.dx[i] = h * (R::b[0] * g.K[0][i] + R::b[1] * g.K[1][i]);
             w.x1[i] = x0[i] + w.dx[i];
-            w.xs[i] = Gauss2::b[0] * g.X[0][i] + Gauss2::b[1] * g.X[1][i];
-            w.f[i] = Gauss2::b[0] * g.F[0][i] + Gauss2::b[1] * g.F[1][i];
+            w.xs[i] = R::b[0] * g.X[0][i] + R::b[1] * g.X[1][i];
+            w.f[i] = R::b[0] * g.F[0][i] + R::b[1] * g.F[1][i];
         }
         return true;
     }
@@ -316,7 +325,7 @@ private:
         for (int i = 0; i < n; ++i) {
             if ((b.fixedMask >> i) & 1) continue;
             for (int st = 0; st < 2; ++st) {
-                const double v = mass[i] * g.Z[st][i] - h * (Gauss2::a[st][0] * g.F[0][i] + Gauss2::a[st][1] * g.F[1][i]);
+                const double v = mass[i] * g.Z[st][i] - h * (R::a[st][0] * g.F[0][i] + R::a[st][1] * g.F[1][i]);
                 const double r = std::fabs(v) / (mass[i] > 0.0 ? mass[i] : 1.0);
                 if (!std::isfinite(r)) return i;
                 if (r > best) {
@@ -333,8 +342,8 @@ private:
 
 bool solveGauss2(const Model& m, const State& s, Workspace& w, double h, double tStartNs, int& worstNode)
 {
-    Stages st(m, s, w, h, tStartNs);
-    return st.solve(worstNode);
+    if (m.method == IntegrationMethod::Radau3) return Stages<Radau3>(m, s, w, h, tStartNs).solve(worstNode);
+    return Stages<Gauss2>(m, s, w, h, tStartNs).solve(worstNode);
 }
 
 bool instantMultipliers(const Model& m, State& s, Workspace& w, const double* x, double tNs, double hSec)
@@ -362,7 +371,8 @@ bool instantMultipliers(const Model& m, State& s, Workspace& w, const double* x,
     c.tMidNs = tNs;
     // the positions there: the start's, or the end's of the last solve (its stages' quadrature)
     const bool atStart = x == s.x.data();
-    for (int i = 0; i < n; ++i) g.dposE[i] = atStart ? 0.0 : hSec * (Gauss2::b[0] * g.X[0][i] + Gauss2::b[1] * g.X[1][i]);
+    const double* bw = stageWeights(m.method);
+    for (int i = 0; i < n; ++i) g.dposE[i] = atStart ? 0.0 : hSec * (bw[0] * g.X[0][i] + bw[1] * g.X[1][i]);
     c.dpos = g.dposE;
     c.f = g.fe;
     c.stor = g.storE;
@@ -403,6 +413,42 @@ bool instantMultipliers(const Model& m, State& s, Workspace& w, const double* x,
     return true;
 }
 
+namespace {
+
+// radau3's numerical dissipation over an accepted interval (Radau3::kDissipation): the quadratic
+// energies the states hold, E = M x^2 / 2 (inertias, compliant volumes), change by the work of the
+// stage efforts less h^2/32 M (k_1 - k_2)^2 each; the elastic energy of linear springs
+// E = -pos^T Jp pos / 2, with positions collocated as the speeds (stage increments h sum_j a_ij X_j,
+// end increment h sum_i b_i X_i), changes by the work of the stage torques less
+// h^2/32 (X_1 - X_2)^T (-Jp) (X_1 - X_2). Gauss methods have no such term (b_i a_ij + b_j a_ji = b_i b_j).
+void radauDissipation(const Model& m, State& s, const Gauss2Work& g, double hSec)
+{
+    const int n = m.nDyn;
+    const double w = 0.5 * Radau3::kDissipation * hSec * hSec;
+    for (int i = 0; i < n; ++i) {
+        const std::size_t k = static_cast<std::size_t>(i);
+        const StateKind kind = m.stateKind[k];
+        if ((kind != StateKind::Mechanical && kind != StateKind::Compliant) || !(m.mass[k] > 0.0)) continue;
+        const double dk = g.K[0][i] - g.K[1][i];
+        const double e = w * m.mass[k] * dk * dk;
+        if (e != 0.0) s.ledger.numerical.add(e);
+    }
+    for (int st = 0; st < 2; ++st) {
+        // the springs' position Jacobian (constant for linear springs; the solve's last one)
+        if (!g.positional[st]) continue;
+        double e = 0.0;
+        for (int i = 0; i < n; ++i) {
+            const double di = g.X[0][i] - g.X[1][i];
+            if (di == 0.0) continue;
+            for (int j = 0; j < n; ++j) e -= di * g.Jp[st][i * kMaxDyn + j] * (g.X[0][j] - g.X[1][j]);
+        }
+        if (e != 0.0) s.ledger.numerical.add(w * e);
+        break;
+    }
+}
+
+} // namespace
+
 void gauss2Books(const Model& m, State& s, Workspace& w, double hSec)
 {
     Gauss2Work& g = *w.g2;
@@ -420,12 +466,13 @@ void gauss2Books(const Model& m, State& s, Workspace& w, double hSec)
             drawn[st][i] = d;
         }
     }
+    if (m.method == IntegrationMethod::Radau3) radauDissipation(m, s, g, hSec);
     if (!m.hasHydraulic) return;
     for (int i = 0; i < n; ++i) {
         const std::size_t k = static_cast<std::size_t>(i);
         const bool fixed = (m.fixedMask >> i) & 1;
         for (int st = 0; st < 2; ++st) {
-            const double bh = Gauss2::b[st] * hSec;
+            const double bh = stageWeights(m.method)[st] * hSec;
             if (fixed) {
                 // the volume the reservoir or source supplies to hold its pressure over the stage's weight
                 const double v = -bh * (g.F[st][i] + drawn[st][i]);

@@ -20,7 +20,31 @@ struct Gauss2 {
     static constexpr double b[2] = {0.5, 0.5};
     /// A^-1 (so k_i = sum_j ainv_ij Z_j / h)
     static constexpr double ainv[2][2] = {{3.0, 2.0 * kSqrt3 - 3.0}, {-3.0 - 2.0 * kSqrt3, 3.0}};
+    /// the interval's increment h sum_i b_i k_i = b^T A^-1 (Z_1, Z_2) = sqrt(3) (Z_2 - Z_1)
+    static double increment(double z1, double z2) { return kSqrt3 * (z2 - z1); }
 };
+
+/// The 2-stage Radau IIA collocation method (lab `run.method: "radau3"`; docs/PHYSICS.md,
+/// "Radau IIA (run.method radau3)"): order 3, L-stable (R(z) = (1 + z/3)/(1 - 2z/3 + z^2/6) -> 0
+/// as z -> -inf) and stiffly accurate (b = the last row of A, c_2 = 1: x1 is the second stage).
+/// The same stage equations and Newton as Gauss2, with
+///   c = [1/3, 1],  A = [[5/12, -1/12], [3/4, 1/4]],  b = [3/4, 1/4],  x1 = X_2
+struct Radau3 {
+    static constexpr double c[2] = {1.0 / 3.0, 1.0};
+    static constexpr double a[2][2] = {{5.0 / 12.0, -1.0 / 12.0}, {0.75, 0.25}};
+    static constexpr double b[2] = {0.75, 0.25};
+    static constexpr double ainv[2][2] = {{1.5, 0.5}, {-4.5, 2.5}};
+    /// b^T A^-1 = (0, 1): the increment is the last stage's
+    static double increment(double, double z2) { return z2; }
+    /// the algebraic-stability matrix b_i a_ij + b_j a_ji - b_i b_j = kDissipation [[1, -1], [-1, 1]]:
+    /// over an interval a quadratic energy E = x^T M x / 2 changes by the work quadrature
+    /// h sum_i b_i X_i^T M k_i less h^2 kDissipation / 2 (k_1 - k_2)^T M (k_1 - k_2), the method's
+    /// numerical dissipation (never negative: the method is algebraically stable)
+    static constexpr double kDissipation = 1.0 / 16.0;
+};
+
+/// the quadrature weights b of the run's two-stage method (gauss2 or radau3)
+inline const double* stageWeights(IntegrationMethod m) { return m == IntegrationMethod::Radau3 ? Radau3::b : Gauss2::b; }
 
 /// most unknowns of the coupled stage system (two stages of kMaxDyn)
 constexpr int kMaxStageUnknowns = 2 * kMaxDyn;
@@ -69,9 +93,10 @@ struct Gauss2Work {
     std::vector<double> heldInputs;         ///< the bound inputs' interval values, put back after it
 };
 
-/// Solve the interval [tStart, tStart + h] with the 2-stage Gauss-Legendre method. On success
-/// the workspace holds x1, dx = x1 - x0, the stage mean xs = (X_1 + X_2)/2 and the mean effort
-/// f = (f(X_1) + f(X_2))/2 (so the clutch events' mean multipliers are sum_i b_i lambda_i),
+/// Solve the interval [tStart, tStart + h] with the run's two-stage method (the 2-stage
+/// Gauss-Legendre method or, with run.method radau3, the 2-stage Radau IIA method). On success
+/// the workspace holds x1, dx = x1 - x0, the stage mean xs = sum_i b_i X_i and the mean effort
+/// f = sum_i b_i f(X_i) (so the clutch events' mean multipliers are sum_i b_i lambda_i),
 /// and w.g2 the stages. On failure `worstNode` names the state with the largest residual.
 bool solveGauss2(const Model& m, const State& s, Workspace& w, double h, double tStartNs, int& worstNode);
 

@@ -18,7 +18,7 @@ Workspace::Workspace(const Model& m)
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (HasThermal<T>) thermalNetwork = thermalNetwork || !m.params->of<T>().empty();
     });
-    if (m.method == IntegrationMethod::Gauss2) g2 = std::make_shared<Gauss2Work>(m);
+    if (twoStage(m.method)) g2 = std::make_shared<Gauss2Work>(m);
     if (thermalNetwork) thermalA.assign(static_cast<std::size_t>(kMaxDyn) * kMaxDyn, 0.0);
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (HasConstraint<T>) {

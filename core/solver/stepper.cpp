@@ -64,10 +64,10 @@ public:
         double maxNs = HUGE_VAL;
         int limType = -1, limLocal = -1;
         if (m.hasIntervalLimit) intervalLimit(s.x.data(), maxNs, limType, limLocal);
-        // gauss2: a segment that begins at a discontinuity of the inputs (an event applied at
-        // this boundary, a source step at the tick's start or at a cut) starts graded
+        // gauss2, radau3: a segment that begins at a discontinuity of the inputs (an event applied
+        // at this boundary, a source step at the tick's start or at a cut) starts graded
         // (segment; docs/PHYSICS.md "Gauss-Legendre")
-        const bool gauss2 = m.method == IntegrationMethod::Gauss2;
+        const bool gauss2 = twoStage(m.method);
         const bool gradeStart = gauss2 && (inputsChanged || (m.hasBreakpoints && stepAtStart()));
         double a = 0.0;
         for (int i = 0; i <= nCuts; ++i) {
@@ -190,7 +190,7 @@ private:
         ensureBasis(m, s, w);
         if (m.prescribedMask) prescribe();
         int worst = 0;
-        if (m.method == IntegrationMethod::Gauss2 ? solveGauss2(m, s, w, hSec, tStartNs, worst) : solveInterval(m, s, w, hSec, tMidNs, worst))
+        if (twoStage(m.method) ? solveGauss2(m, s, w, hSec, tStartNs, worst) : solveInterval(m, s, w, hSec, tMidNs, worst))
             return true;
         return fail(dominantComponent(worst, hSec, tMidNs), "the implicit solve did not converge in " +
                                                                 std::to_string(kMaxNewtonIterations) +
@@ -286,7 +286,7 @@ private:
 
     bool commit(double hSec)
     {
-        if (m.method == IntegrationMethod::Gauss2) return commitGauss2(hSec);
+        if (twoStage(m.method)) return commitGauss2(hSec);
         CommitContext c = commitContext(hSec);
         if (rejected(&c, 1)) return false;
         ev.multipliers(hSec);
@@ -312,14 +312,15 @@ private:
         return true;
     }
 
-    // a gauss2 interval: every component commits each stage with weight b_i h at its stage values
-    // (its efforts, its constraint multipliers); the states advance by the same quadrature
+    // a gauss2 or radau3 interval: every component commits each stage with weight b_i h at its
+    // stage values (its efforts, its constraint multipliers); the states advance by the same quadrature
     bool commitGauss2(double hSec)
     {
         Gauss2Work& g = *w.g2;
+        const double* bw = stageWeights(m.method);
         CommitContext c[2];
         for (int st = 0; st < 2; ++st) {
-            c[st] = commitContext(Gauss2::b[st] * hSec);
+            c[st] = commitContext(bw[st] * hSec);
             c[st].xs = g.X[st];
             c[st].scratch = g.scratch[st].data();
             c[st].lambda = g.lambda[st].data();
@@ -334,7 +335,7 @@ private:
         const double inv = 1.0 / hSec;
         for (int i = 0; i < m.nDyn; ++i) {
             const std::size_t k = static_cast<std::size_t>(i);
-            s.pos[k] += hSec * (Gauss2::b[0] * g.X[0][i] + Gauss2::b[1] * g.X[1][i]);
+            s.pos[k] += hSec * (bw[0] * g.X[0][i] + bw[1] * g.X[1][i]);
             s.x[k] = w.x1[i];
             s.rate[k] = w.dx[i] * inv;
         }

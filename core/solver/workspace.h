@@ -92,7 +92,7 @@ struct Workspace {
     bool thermalNetwork = false;   ///< conductors or heat sources present
     SolverStats stats;             ///< counters
     ClutchEventLog clutchEvents;   ///< locks, breakaways and releases with their instants
-    std::shared_ptr<Gauss2Work> g2; ///< the 2-stage Gauss-Legendre method's scratch (run.method gauss2), else null
+    std::shared_ptr<Gauss2Work> g2; ///< the two-stage methods' scratch (run.method gauss2, radau3), else null
 };
 
 } // namespace drivelab

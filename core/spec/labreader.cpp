@@ -221,8 +221,12 @@ private:
                 lab.run.method = RunMethod::Midpoint;
             else if (v == "gauss2")
                 lab.run.method = RunMethod::Gauss2;
+            else if (v == "radau3")
+                lab.run.method = RunMethod::Radau3;
             else
-                m_d.error("-", "run.method", "must be \"midpoint\" (the default) or \"gauss2\" (the 2-stage Gauss-Legendre method)");
+                m_d.error("-", "run.method",
+                          "must be \"midpoint\" (the default), \"gauss2\" (the 2-stage Gauss-Legendre method) or \"radau3\" (the "
+                          "2-stage Radau IIA method)");
         }
     }
 

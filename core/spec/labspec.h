@@ -23,6 +23,7 @@ enum class RunMethod : std::uint8_t {
     Absent,   ///< not given: the midpoint
     Midpoint, ///< "midpoint": implicit midpoint with stiffness-adaptive stage weights (the default)
     Gauss2,   ///< "gauss2": 2-stage Gauss-Legendre collocation (docs/PHYSICS.md)
+    Radau3,   ///< "radau3": 2-stage Radau IIA collocation (docs/PHYSICS.md)
 };
 
 /// run settings of a lab

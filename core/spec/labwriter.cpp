@@ -12,7 +12,10 @@ Json labToJson(const LabSpec& lab, bool withLayout)
     root["name"] = lab.name;
     if (!(lab.description.is_string() && lab.description.get<std::string>().empty())) root["description"] = lab.description;
     root["run"] = Json{{"tick_ns", lab.run.tickNs}, {"duration_ns", lab.run.durationNs}, {"report_every_ticks", lab.run.reportEveryTicks}};
-    if (lab.run.method != RunMethod::Absent) root["run"]["method"] = lab.run.method == RunMethod::Gauss2 ? "gauss2" : "midpoint";
+    if (lab.run.method != RunMethod::Absent)
+        root["run"]["method"] = lab.run.method == RunMethod::Gauss2   ? "gauss2"
+                                : lab.run.method == RunMethod::Radau3 ? "radau3"
+                                                                      : "midpoint";
     Json nodes = Json::array();
     for (const auto& n : lab.nodes) {
         Json e = Json::object();

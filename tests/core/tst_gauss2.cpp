@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "testutil.h"
+#include "methodlabs.h"
 
 #include "cli/alloccount.h"
 
@@ -36,25 +36,6 @@ private slots:
 
 namespace {
 
-std::string runWith(long long tickNs, long long durationNs, const char* method)
-{
-    std::string r = runSettings(tickNs, durationNs, durationNs / tickNs);
-    if (method) r = r.substr(0, r.size() - 1) + R"(, "method": ")" + method + "\"}";
-    return r;
-}
-
-double finalValue(const std::shared_ptr<const Model>& model, const std::string& subject, const std::string& name)
-{
-    Session s(model);
-    if (s.run(model->ticks).status != BatchStatus::Completed) return std::nan("");
-    const auto layout = observableLayout(s.model());
-    std::vector<double> v(s.observableCount());
-    s.observe(v.data());
-    for (std::size_t i = 0; i < layout.size(); ++i)
-        if (layout[i].subject == subject && layout[i].name == name) return v[i];
-    return std::nan("");
-}
-
 // a converter map with a capacity coefficient flat up to s = 0.5: the pump torque -C wD|wD| whatever
 // s in [-1, 0.5] (falling to 0 at s = 1, as every map must)
 const std::string kFlatMap =
@@ -67,26 +48,6 @@ std::string dragLab(long long tickNs, const char* method)
                R"([{"id": "tc", "type": "torque_converter", "node_a": "pump", "node_b": "turbine", "parameters": {"pump_positive": )" + kFlatMap +
                    R"(, "pump_negative": )" + kFlatMap + R"(, "turbine_positive": )" + kFlatMap + R"(, "turbine_negative": )" + kFlatMap +
                    "}}]");
-}
-
-// an inertia (or a mass) on a spring to ground: J = 0.5 kg m^2, k = 200 N m/rad (omega = 20 rad/s),
-// w0 = 10 rad/s, no initial deflection; with `translational` the same numbers as a mass on a
-// translational spring (m = 0.5 kg, k = 200 N/m, v0 = 10 m/s)
-std::string oscillatorLab(long long tickNs, long long durationNs, long long every, bool translational)
-{
-    std::string run = runSettings(tickNs, durationNs, every);
-    run = run.substr(0, run.size() - 1) + R"(, "method": "gauss2"})";
-    if (translational)
-        return lab(run, "[" + mass("a", 0.5, 10.0) + "]",
-                   R"([{"id": "k", "type": "translational_spring", "node_a": "a", "node_b": "ground", "parameters": {"stiffness": 200}}])");
-    return lab(run, "[" + rot("a", 0.5, 10.0) + "]",
-               R"([{"id": "k", "type": "spring", "node_a": "a", "node_b": "ground", "parameters": {"stiffness": 200}}])");
-}
-
-std::string fillLab(long long tickNs, const char* method)
-{
-    return lab(runWith(tickNs, 20000000, method), "[" + reservoir("tank", 1.1e6) + "," + volumeNode("v", 1e-5, 1e9, 1e5) + "]",
-               R"([{"id": "o", "type": "orifice", "node_a": "tank", "node_b": "v", "parameters": {"conductance": 1e-12}}])");
 }
 
 } // namespace
@@ -248,11 +209,7 @@ void TestGauss2::coupledBreakawayIsFourthOrder()
     double tErr[2][3], wErr[2][3];
     for (int method = 0; method < 2; ++method) {
         for (int r = 0; r < 3; ++r) {
-            DL_COMPILE(model, lab(runWith(ticks[r], 480000000, method == 0 ? "gauss2" : nullptr), "[" + rot("a", Ja, 0.0) + "," + rot("b", Jb, 0.0) + "]",
-                                  R"([{"id": "eng", "type": "torque_source", "node_a": "a", "inputs": {"torque": 60}},
-                                      {"id": "cl", "type": "clutch", "node_a": "a", "node_b": "b",
-                                       "parameters": {"kinetic_ratio": 0.9}, "inputs": {"capacity": 45}},
-                                      {"id": "d", "type": "damper", "node_a": "b", "parameters": {"damping": 2}}])"));
+            DL_COMPILE(model, coupledBreakawayLab(ticks[r], method == 0 ? "gauss2" : nullptr));
             Session s(model);
             QCOMPARE(s.run(model->ticks).status, BatchStatus::Completed);
             QCOMPARE(s.clutchEvents().count, std::int64_t(1));
@@ -350,16 +307,10 @@ void TestGauss2::breakawayUnderASineTorqueAtItsInstant()
 //   start, measured 0.0541611 and 0.00267173 rad/s: the Pade values) misses by 18x.
 void TestGauss2::gradedStartResolvesAnInputStep()
 {
-    const std::string nodes = "[" + rot("m", 1e-3, 0.0) + "]";
-    const std::string damper = R"({"id": "d", "type": "damper", "node_a": "m", "parameters": {"damping": 0.5}})";
     // after the event: one tick of 2 ms from 100 ms
-    DL_COMPILE(ev, lab(runWith(2000000, 102000000, "gauss2"), nodes,
-                       R"([{"id": "src", "type": "torque_source", "node_a": "m", "inputs": {"torque": 0}}, )" + damper + "]",
-                       R"([{"time_ns": 100000000, "component": "src", "input": "torque", "value": 50}])"));
+    DL_COMPILE(ev, stepResponseLab(true, "gauss2"));
     // after the source step: the 1 ms segment [101, 102] ms of the tick [100, 102] ms
-    DL_COMPILE(st, lab(runWith(2000000, 102000000, "gauss2"), nodes,
-                       R"([{"id": "src", "type": "torque_step", "node_a": "m", "parameters": {"step_torque": 50, "offset_torque": 0, "start_time": 0.101}}, )" + damper +
-                           "]"));
+    DL_COMPILE(st, stepResponseLab(false, "gauss2"));
     const double errEvent = std::fabs(finalValue(ev, "m", "speed") - 100.0 * (1.0 - std::exp(-1.0)));
     const double errStep = std::fabs(finalValue(st, "m", "speed") - 100.0 * (1.0 - std::exp(-0.5)));
     // the single interval's error: the Pade approximant R(z) = (1 + z/2 + z^2/12) / (1 - z/2 + z^2/12)
@@ -388,7 +339,7 @@ void TestGauss2::springOscillatorIsFourthOrder()
         const char* speed = translational ? "velocity" : "speed";
         double err[4];
         for (int k = 0; k < 4; ++k) {
-            DL_COMPILE(model, oscillatorLab(ticks[k], 1000000000, 1000000000 / ticks[k], translational));
+            DL_COMPILE(model, oscillatorLab(ticks[k], 1000000000, 1000000000 / ticks[k], translational, "gauss2"));
             DL_SIMULATE(trace, model);
             const std::size_t last = trace.rows.size() - 1;
             const double w = trace.at(last, "a", speed), d = trace.at(last, "k", "deflection");
@@ -414,7 +365,7 @@ void TestGauss2::springOscillatorIsFourthOrder()
 //   3e-15 E), far below anything the method's truncation would show. The books' residual is that.
 void TestGauss2::springOscillatorConservesEnergy()
 {
-    DL_COMPILE(model, oscillatorLab(10000000, 200000000000, 10, false));
+    DL_COMPILE(model, oscillatorLab(10000000, 200000000000, 10, false, "gauss2"));
     DL_SIMULATE(trace, model);
     const double e0 = 25.0;
     double worst = 0.0, worstLate = 0.0;
@@ -442,15 +393,7 @@ void TestGauss2::springOscillatorConservesEnergy()
 //   stored change (kinetic + elastic) + heat - source work is rounding over 5 s at 1 ms ticks.
 void TestGauss2::springBooksCloseAtRounding()
 {
-    const std::string nodes = "[" + rot("e", 0.2, 0.0) + "," + rot("v", 4.5, 0.0) + "," + mass("m1", 2.0, 0.0) + "," + mass("m2", 3.0, 0.0) + "]";
-    const std::string comps =
-        R"([{"id": "src", "type": "torque_source", "node_a": "e", "inputs": {"torque": 30}},
-            {"id": "shaft", "type": "spring", "node_a": "e", "node_b": "v", "parameters": {"stiffness": 900, "damping": 1.5}},
-            {"id": "drag", "type": "damper", "node_a": "v", "parameters": {"damping": 0.8}},
-            {"id": "push", "type": "force_source", "node_a": "m1", "inputs": {"force": 100}},
-            {"id": "link", "type": "translational_spring", "node_a": "m1", "node_b": "m2", "parameters": {"stiffness": 5000, "damping": 20}},
-            {"id": "friction", "type": "translational_damper", "node_a": "m2", "parameters": {"damping": 10}}])";
-    DL_COMPILE(model, lab(runWith(1000000, 5000000000, "gauss2"), nodes, comps));
+    DL_COMPILE(model, springBooksLab(1000000, "gauss2"));
     DL_SIMULATE(trace, model);
     DL_ENERGY_BALANCED(trace);
     QVERIFY(trace.energy.sourceWork > 100.0);
@@ -523,7 +466,7 @@ void TestGauss2::refusedModelsNameTheField()
         std::string text, subject, needle;
     };
     const Case cases[] = {
-        {lab(runWith(1000000, 10000000, "rk4"), nodes, damper), "-", "must be \"midpoint\" (the default) or \"gauss2\""},
+        {lab(runWith(1000000, 10000000, "rk4"), nodes, damper), "-", "must be \"midpoint\" (the default), \"gauss2\" (the 2-stage Gauss-Legendre method) or \"radau3\""},
         {lab(R"({"tick_ns": 1000000, "duration_ns": 10000000, "report_every_ticks": 1, "method": 2})", nodes, damper), "-", "must be"},
         {lab(runWith(1000000, 10000000, "gauss2"), "[" + rot("a", 1.0, 10.0) + "," + rot("b", 1.0, 0.0) + "]",
              R"([{"id": "s", "type": "speed_source", "node_a": "a", "inputs": {"speed": 10}},

@@ -1,0 +1,100 @@
+#pragma once
+// Labs and readers the two-stage methods' tests share (tst_gauss2, tst_radau): the run settings
+// with a method, the final value of an observable, and the closed-form labs both methods are
+// measured on (each test states its own closed form and figures).
+#include <cmath>
+#include <string>
+
+#include "testutil.h"
+
+namespace drivelab::test {
+
+/// run settings (testutil.h runSettings) with `method` (null: none given)
+inline std::string withMethod(const std::string& run, const char* method)
+{
+    return method ? run.substr(0, run.size() - 1) + R"(, "method": ")" + method + "\"}" : run;
+}
+
+/// run settings of tickNs, durationNs, one boundary at the end, with `method` (null: none given)
+inline std::string runWith(long long tickNs, long long durationNs, const char* method)
+{
+    return withMethod(runSettings(tickNs, durationNs, durationNs / tickNs), method);
+}
+
+/// the observable subject.name after the whole run; NaN when the run fails or it is unknown
+inline double finalValue(const std::shared_ptr<const Model>& model, const std::string& subject, const std::string& name)
+{
+    Session s(model);
+    if (s.run(model->ticks).status != BatchStatus::Completed) return std::nan("");
+    const auto layout = observableLayout(s.model());
+    std::vector<double> v(s.observableCount());
+    s.observe(v.data());
+    for (std::size_t i = 0; i < layout.size(); ++i)
+        if (layout[i].subject == subject && layout[i].name == name) return v[i];
+    return std::nan("");
+}
+
+/// a linear volume fill through a laminar orifice, 20 ms: tank 1.1 MPa, G = 1e-12 m^3/(s Pa),
+/// C = 1e-5 / 1e9 m^3/Pa, p0 = 0.1 MPa (tau = C/G = 10 ms)
+inline std::string fillLab(long long tickNs, const char* method)
+{
+    return lab(runWith(tickNs, 20000000, method), "[" + reservoir("tank", 1.1e6) + "," + volumeNode("v", 1e-5, 1e9, 1e5) + "]",
+               R"([{"id": "o", "type": "orifice", "node_a": "tank", "node_b": "v", "parameters": {"conductance": 1e-12}}])");
+}
+
+/// an inertia (or a mass) on a spring to ground: J = 0.5 kg m^2, k = 200 N m/rad (omega = 20 rad/s),
+/// w0 = 10 rad/s, no initial deflection; with `translational` the same numbers as a mass on a
+/// translational spring (m = 0.5 kg, k = 200 N/m, v0 = 10 m/s)
+inline std::string oscillatorLab(long long tickNs, long long durationNs, long long every, bool translational, const char* method)
+{
+    const std::string run = withMethod(runSettings(tickNs, durationNs, every), method);
+    if (translational)
+        return lab(run, "[" + mass("a", 0.5, 10.0) + "]",
+                   R"([{"id": "k", "type": "translational_spring", "node_a": "a", "node_b": "ground", "parameters": {"stiffness": 200}}])");
+    return lab(run, "[" + rot("a", 0.5, 10.0) + "]",
+               R"([{"id": "k", "type": "spring", "node_a": "a", "node_b": "ground", "parameters": {"stiffness": 200}}])");
+}
+
+/// two inertias locked by a clutch, the load's damper raising the torque it passes (tst_gauss2
+/// `coupledBreakawayIsFourthOrder` gives the closed form: breakaway at 0.75 ln(4/3) s), 0.48 s
+inline std::string coupledBreakawayLab(long long tickNs, const char* method)
+{
+    return lab(runWith(tickNs, 480000000, method), "[" + rot("a", 0.5, 0.0) + "," + rot("b", 1.0, 0.0) + "]",
+               R"([{"id": "eng", "type": "torque_source", "node_a": "a", "inputs": {"torque": 60}},
+                   {"id": "cl", "type": "clutch", "node_a": "a", "node_b": "b",
+                    "parameters": {"kinetic_ratio": 0.9}, "inputs": {"capacity": 45}},
+                   {"id": "d", "type": "damper", "node_a": "b", "parameters": {"damping": 2}}])");
+}
+
+/// damped shafts and links (springs with dampers) driven by sources, 5 s (tst_gauss2
+/// `springBooksCloseAtRounding`)
+inline std::string springBooksLab(long long tickNs, const char* method)
+{
+    const std::string nodes = "[" + rot("e", 0.2, 0.0) + "," + rot("v", 4.5, 0.0) + "," + mass("m1", 2.0, 0.0) + "," + mass("m2", 3.0, 0.0) + "]";
+    const std::string comps =
+        R"([{"id": "src", "type": "torque_source", "node_a": "e", "inputs": {"torque": 30}},
+            {"id": "shaft", "type": "spring", "node_a": "e", "node_b": "v", "parameters": {"stiffness": 900, "damping": 1.5}},
+            {"id": "drag", "type": "damper", "node_a": "v", "parameters": {"damping": 0.8}},
+            {"id": "push", "type": "force_source", "node_a": "m1", "inputs": {"force": 100}},
+            {"id": "link", "type": "translational_spring", "node_a": "m1", "node_b": "m2", "parameters": {"stiffness": 5000, "damping": 20}},
+            {"id": "friction", "type": "translational_damper", "node_a": "m2", "parameters": {"damping": 10}}])";
+    return lab(runWith(tickNs, 5000000000, method), nodes, comps);
+}
+
+/// the step-response lab of the graded start: T 0 -> 50 N m on J = 1e-3 kg m^2 with a damper
+/// c = 0.5 N m s (tau = 2 ms), read at 102 ms; `event`: an event at 100 ms (a tick boundary),
+/// else a torque_step at 101 ms (inside the tick [100, 102] ms)
+inline std::string stepResponseLab(bool event, const char* method)
+{
+    const std::string nodes = "[" + rot("m", 1e-3, 0.0) + "]";
+    const std::string damper = R"({"id": "d", "type": "damper", "node_a": "m", "parameters": {"damping": 0.5}})";
+    if (event)
+        return lab(runWith(2000000, 102000000, method), nodes,
+                   R"([{"id": "src", "type": "torque_source", "node_a": "m", "inputs": {"torque": 0}}, )" + damper + "]",
+                   R"([{"time_ns": 100000000, "component": "src", "input": "torque", "value": 50}])");
+    return lab(runWith(2000000, 102000000, method), nodes,
+               R"([{"id": "src", "type": "torque_step", "node_a": "m", "parameters": {"step_torque": 50, "offset_torque": 0, "start_time": 0.101}}, )" +
+                   damper + "]");
+}
+
+} // namespace drivelab::test
