@@ -280,7 +280,8 @@ Outcome runCvode(const ClutchFill& m, double rtol)
         restart();
         std::size_t next = 0;
         while (t < m.duration) {
-            const double stop = next < m.steps.size() && m.steps[next].time < m.duration ? m.steps[next].time : m.duration;
+            double stop = next < m.steps.size() && m.steps[next].time < m.duration ? m.steps[next].time : m.duration;
+            if (m.probe > t && m.probe < stop) stop = m.probe; // a stop, not a restart: nothing changes there
             CVodeSetStopTime(active->mem, stop);
             double tret = t;
             const int flag = CVode(active->mem, stop, active->y, &tret, CV_NORMAL);
@@ -296,6 +297,7 @@ Outcome runCvode(const ClutchFill& m, double rtol)
             } else {
                 we = v[0], wl = v[1], p = v[2], q = v[3];
             }
+            if (t == m.probe) o.pProbe = p;
             if (flag == CV_ROOT_RETURN) {
                 int found[2] = {0, 0};
                 CVodeGetRootInfo(active->mem, found);
@@ -348,6 +350,7 @@ Outcome runCvode(const ClutchFill& m, double rtol)
         o.we = we;
         o.wl = wl;
         o.heat = q;
+        o.p = p;
     }
     SUNContext_Free(&ctx);
     return o;

@@ -32,6 +32,7 @@ struct ClutchFill {
     double te0 = 0.0, tl0 = 0.0, ps0 = 0.0; ///< initial engine torque, load torque [N m], supply [Pa]
     std::vector<InputStep> steps;           ///< sorted by time
     double duration = 0.0;                  ///< [s]
+    double probe = -1.0;                    ///< the instant the piston's pressure is read at (Outcome::pProbe) [s], or < 0
 };
 
 /// read the model from the lab's JSON (ids as in clutch-fill.lab.json); throws on anything else
@@ -49,6 +50,7 @@ const char* eventName(int kind);
 struct Outcome {
     double we = 0.0, wl = 0.0, heat = 0.0; ///< final speeds [rad/s], clutch friction heat [J]
     double heatLast = 0.0;                 ///< heat at the last input step (before the drain) [J]
+    double p = 0.0, pProbe = 0.0;          ///< the piston's pressure at the end and at ClutchFill::probe [Pa]
     std::vector<ModelEvent> events;
     // CVODE's counters (summed over its restarts)
     std::int64_t steps = 0, rhs = 0, jac = 0, roots = 0, restarts = 0;
