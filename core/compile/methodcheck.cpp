@@ -13,7 +13,7 @@ namespace {
 constexpr const char* kSupported[] = {
     "torque_step", "torque_source", "damper", "spring", "clutch", "gear", "planetary", "torque_converter", "motor", "force_step",
     "force_source", "translational_damper", "translational_spring", "orifice", "pressure_source", "flow_source", "thermal_conductor",
-    "heat_source", "differential",
+    "heat_source", "differential", "pump",
 };
 } // namespace
 
@@ -29,12 +29,17 @@ void checkMethodSupport(const Model& m, Diagnostics& d)
     if (!twoStage(m.method)) return;
     const std::string name = methodName(m.method);
     for (const ComponentInfo& c : m.components) {
+        // a pump in a lab with oil carries the oil's thermal energy (thermal-liquid: refused below)
+        if (c.desc && !std::strcmp(c.desc->type, "pump") && m.oil.present) {
+            d.error(c.id, "run.method", name + " does not support a pump in a lab with oil (thermal-liquid) yet; use run.method midpoint");
+            continue;
+        }
         if (!c.desc || gauss2Supports(c.desc->type)) continue;
         d.error(c.id, "run.method",
                 name + " does not support " + c.desc->type +
                     " yet (it supports rotational and translational inertias, torque and force sources and steps, dampers, "
                     "springs, clutches, gears, planetaries, differentials, torque converters, motors, hydraulic volumes, reservoirs, "
-                    "pressure and flow sources, orifices and thermal masses); use run.method midpoint");
+                    "pressure and flow sources, orifices, pumps and thermal masses); use run.method midpoint");
     }
     for (std::size_t i = 0; i < m.stateKind.size(); ++i) {
         const std::string& id = m.nodes[static_cast<std::size_t>(m.dynNode[i])].id;
