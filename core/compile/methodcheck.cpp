@@ -14,6 +14,8 @@ constexpr const char* kSupported[] = {
     "torque_step", "torque_source", "damper", "spring", "clutch", "gear", "planetary", "torque_converter", "motor", "force_step",
     "force_source", "translational_damper", "translational_spring", "orifice", "pressure_source", "flow_source", "thermal_conductor",
     "heat_source", "differential", "pump",
+    // no eval or commit: sampled once per tick (solver/inputs.cpp), its output held over the tick
+    "speed_controller",
 };
 } // namespace
 
@@ -39,7 +41,7 @@ void checkMethodSupport(const Model& m, Diagnostics& d)
                 name + " does not support " + c.desc->type +
                     " yet (it supports rotational and translational inertias, torque and force sources and steps, dampers, "
                     "springs, clutches, gears, planetaries, differentials, torque converters, motors, hydraulic volumes, reservoirs, "
-                    "pressure and flow sources, orifices, pumps and thermal masses); use run.method midpoint");
+                    "pressure and flow sources, orifices, pumps, speed controllers and thermal masses); use run.method midpoint");
     }
     for (std::size_t i = 0; i < m.stateKind.size(); ++i) {
         const std::string& id = m.nodes[static_cast<std::size_t>(m.dynNode[i])].id;
