@@ -59,7 +59,7 @@ std::string drainLab(const char* method)
 //   is 100 tau. The problem is linear with constant inputs, so one interval multiplies p - p_t by
 //   R(-h/tau) exactly: radau3's R(-100) = -0.0186, so at boundary n p = p_t + (p0 - p_t) R^n (checked to
 //   rounding at every 10 ms boundary; 35 kPa off after one tick, 4e-3 Pa after five, at rest after
-//   ten). gauss2's (2,2) Pade R(-100) = 0.887 hardly damps it: 0.67 MPa gauge after 100 ms (issue 37
+//   ten). gauss2's (2,2) Pade R(-100) = 0.887 hardly damps it: 0.57 MPa gauge after 100 ms (issue 37
 //   measured 1.79 MPa on its clutch-fill model at a 10 ms tick).
 void TestRadau::drainFarBelowTheTickDecays()
 {
