@@ -92,6 +92,55 @@ DL_PLAIN_TEST(wrongCallsReturnErrorsAndChangeNothing)
     }
 }
 
+// a solver failure in doStep: the error status with the tick and the component, the step rolled
+// back, the error state; a saved state leads out of it. The lab is tests/testutil.h's drained
+// chamber (a flow source drawing 1000 m^3/s from 1e-4 m^3, which no solve can follow) with the
+// flow an FMU input that starts at 0, where the lab runs
+DL_PLAIN_TEST(aSolverFailureIsAnErrorAndAStateLeadsOut)
+{
+    const std::string path = work() + "/drained.lab.json";
+    std::ofstream(path) << R"({"format": "drivelab.lab", "version": 1, "name": "drained",
+      "run": {"tick_ns": 1000000, "duration_ns": 100000000, "report_every_ticks": 10},
+      "nodes": [{"id": "tank", "domain": "hydraulic", "fixed_pressure": 101325.0},
+                {"id": "chamber", "domain": "hydraulic", "initial_pressure": 101325.0},
+                {"id": "m", "domain": "rotational", "inertia": 0.05, "initial_speed": 0}],
+      "components": [{"id": "rocket", "type": "flow_source", "node_a": "tank", "node_b": "chamber", "inputs": {"flow": 0}},
+        {"id": "piston", "type": "mechanical_converter", "node_a": "chamber", "node_b": "m",
+         "parameters": {"displacement": 0.001, "dead_volume": 1e-06, "initial_rotation": 0.1, "environment_pressure": "atmosphere",
+                        "compressibility": true, "bulk_modulus": 1.5e9, "density": 850.0}}]})";
+    for (int fmi : {3, 2}) {
+        Fmu fmu;
+        std::string why;
+        DL_PLAIN_REQUIRE(exportFmu(path, fmi, "drained" + std::to_string(fmi), "--input rocket.inputs.flow", fmu, why), why);
+        unsigned in = 0;
+        for (const auto& v : fmu.vars)
+            if (v.causality == "input") in = v.vr;
+        auto d = started(fmu, "drained");
+        DL_PLAIN_REQUIRE(d != nullptr, "start");
+        const double tick = 1e-3;
+        DL_PLAIN_REQUIRE(d->doStep(0.0, 10 * tick) == 0, d->log.all());
+        void* saved = nullptr;
+        DL_PLAIN_REQUIRE(d->getState(&saved) == 0, d->log.all());
+        std::vector<double> before, after;
+        DL_PLAIN_REQUIRE(d->get(outputVrs(fmu), before) == 0, d->log.all());
+        DL_PLAIN_REQUIRE(d->set({in}, {-1000.0}) == 0, d->log.all());
+        DL_PLAIN_EQUAL(d->doStep(10 * tick, 10 * tick), 3);
+        DL_PLAIN_CHECK(logged(*d, "the solver failed at tick 10"), d->log.all());
+        // rolled back: the outputs are those before the step; only reads, a saved state, reset and free are allowed
+        DL_PLAIN_REQUIRE(d->get(outputVrs(fmu), after) == 0, d->log.all());
+        DL_PLAIN_CHECK(before.size() == after.size() && std::memcmp(before.data(), after.data(), before.size() * sizeof(double)) == 0,
+                       "outputs moved");
+        DL_PLAIN_EQUAL(d->doStep(10 * tick, 10 * tick), 3);
+        DL_PLAIN_CHECK(logged(*d, "not allowed in the error state"), d->log.all());
+        DL_PLAIN_EQUAL(d->set({in}, {0.0}), 3);
+        DL_PLAIN_EQUAL(d->setState(saved), 0);
+        DL_PLAIN_EQUAL(d->doStep(10 * tick, 10 * tick), 0);
+        DL_PLAIN_EQUAL(d->freeState(&saved), 0);
+        d.reset();
+        dlclose(fmu.lib);
+    }
+}
+
 // a null instance, model exchange, event mode: refused, never a crash
 DL_PLAIN_TEST(nullInstancesAndOtherInterfacesAreRefused)
 {
