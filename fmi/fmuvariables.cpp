@@ -152,6 +152,18 @@ bool buildVariables(const Model& model, const LabSpec& spec, const FmuSelection&
                              (offered.empty() ? std::string("; it has no inputs") : "; it has: " + offered));
             continue;
         }
+        // an input a controller writes every tick would overwrite what the importer sets
+        std::string controller;
+        for (const auto& cs : spec.components) {
+            if (cs.id != id || !cs.inputs.contains(channel) || !cs.inputs[channel].is_object()) continue;
+            if (cs.inputs[channel].contains("controller") && cs.inputs[channel]["controller"].is_string())
+                controller = cs.inputs[channel]["controller"].get<std::string>();
+        }
+        if (!controller.empty()) {
+            errors.push_back("--input " + name + ": bound to the controller '" + controller +
+                             "', which writes it every tick; expose the controller's own input instead");
+            continue;
+        }
         FmuVariable v;
         v.kind = VarKind::Input;
         v.name = name;

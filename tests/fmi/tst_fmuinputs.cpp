@@ -72,6 +72,22 @@ DL_PLAIN_TEST(anInputActsLikeAnEvent)
     }
 }
 
+// an input bound to a signal, exposed but never set, follows its signal: the run is the CLI's
+DL_PLAIN_TEST(aSignalBoundInputFollowsItsSignalUntilSet)
+{
+    const json& rep = report(lab("drive-cycle"));
+    DL_PLAIN_REQUIRE(!rep.is_null(), "CLI run");
+    Fmu fmu;
+    std::string why;
+    DL_PLAIN_REQUIRE(exportFmu(lab("drive-cycle"), 3, "bound", "--input lockup.inputs.capacity", fmu, why), why);
+    auto d = started(fmu, "bound");
+    DL_PLAIN_REQUIRE(d != nullptr, "start");
+    std::string first;
+    DL_PLAIN_CHECK(runAgainstReport(fmu, *d, rep, 0, first) == 0, first);
+    d.reset();
+    dlclose(fmu.lib);
+}
+
 // a fixed parameter set before initialization ends: the CLI's run of the lab with that value
 DL_PLAIN_TEST(aFixedParameterRecompilesTheLab)
 {

@@ -206,6 +206,7 @@ DL_PLAIN_TEST(badExportArgumentsWriteNothing)
         {"'" + lab1 + "' --output '" + out + "' --output-var clutch.torque --output-var clutch.torque", "chosen twice"},
         {"'" + work() + "/missing.lab.json' --output '" + out + "'", "missing.lab.json"},
         {"'" + lab1 + "' --output '" + out + "' --bogus", "unknown option"},
+        {"'" + lab("drive-cycle") + "' --output '" + out + "' --input engine_torque.inputs.command", "bound to the controller 'throttle'"},
     };
     for (const auto& [args, message] : cases) {
         std::filesystem::remove(out);
