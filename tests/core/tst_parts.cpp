@@ -15,6 +15,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "analysis/causality.h"
 #include "clitestutil.h"
@@ -38,6 +39,7 @@ private slots:
     void flatteningEqualsHandFlattened_data();
     void flatteningEqualsHandFlattened();
     void nestedIdsAndOrder();
+    void shippedLibrary();
     void fingerprintCoversPartFiles();
     void assetEmbedsParts();
     void writerKeepsParts();
@@ -121,6 +123,10 @@ void TestParts::flatteningEqualsHandFlattened_data()
     QTest::addColumn<QString>("original");
     QTest::newRow("two-speed-shift") << "two-speed-parts" << "two-speed-flat" << "two-speed-shift";
     QTest::newRow("fired-converter") << "fired-parts" << "fired-flat" << "fired-converter";
+    // the shipped library's labs (labs/parts/): the same proof, through part files only
+    QTest::newRow("library two-speed-shift") << "../../../labs/parts/two-speed-shift" << "two-speed-flat" << "two-speed-shift";
+    QTest::newRow("library fired-converter") << "../../../labs/parts/fired-converter" << "fired-library-flat" << "fired-converter";
+    QTest::newRow("library differential-launch") << "../../../labs/parts/differential-launch" << "differential-flat" << "";
 }
 
 void TestParts::flatteningEqualsHandFlattened()
@@ -130,7 +136,8 @@ void TestParts::flatteningEqualsHandFlattened()
     QFETCH(QString, original);
     const auto p = loaded(kDir + parts.toStdString() + ".lab.json");
     const auto f = loaded(kDir + flat.toStdString() + ".lab.json");
-    const auto o = loaded(DRIVELAB_SOURCE_DIR "/labs/" + original.toStdString() + ".lab.json");
+    // (a lab that is not a re-expression is compared with its hand-flattened twin only)
+    const auto o = original.isEmpty() ? f : loaded(DRIVELAB_SOURCE_DIR "/labs/" + original.toStdString() + ".lab.json");
     // the normalized labs differ only by what the format adds: version 2 and the parts record
     QCOMPARE(p->normalized["version"].get<int>(), 2);
     QVERIFY(p->normalized.contains("parts") && !p->normalized["parts"].empty());
@@ -159,6 +166,34 @@ void TestParts::nestedIdsAndOrder()
     const Json& c2 = m->normalized["components"][1]["parameters"];
     QCOMPARE(c2["crank_phase"].get<double>(), -3.0 + 3.141592653589793);
     QCOMPARE(m->normalized["components"][3]["parameters"]["crank_phase"].get<double>(), -3.0 - 3.141592653589793);
+}
+
+void TestParts::shippedLibrary()
+{
+    // labs/parts/: every part file documents its ports and parameters (unit, range, description)
+    // and is used by a lab there (so the labs above compile and run it); every such lab is valid
+    namespace fs = std::filesystem;
+    const fs::path dir = DRIVELAB_SOURCE_DIR "/labs/parts";
+    std::set<std::string> defined, used;
+    for (const auto& e : fs::directory_iterator(dir)) {
+        const std::string name = e.path().filename().string();
+        if (name.ends_with(".part.json")) {
+            const Json def = Json::parse(readAll(e.path().string()));
+            const std::string part = name.substr(0, name.size() - std::string(".part.json").size());
+            QCOMPARE(def["name"].get<std::string>(), part);
+            QVERIFY2(def.contains("description"), name.c_str());
+            for (const Json& port : def["ports"]) QVERIFY2(port.contains("description"), (name + " " + port.dump()).c_str());
+            for (const Json& q : def["parameters"]) {
+                for (const char* k : {"unit", "description", "min"}) QVERIFY2(q.contains(k), (name + " " + q["name"].get<std::string>() + " " + k).c_str());
+            }
+            defined.insert(part);
+        } else if (name.ends_with(".lab.json")) {
+            const auto m = loaded(e.path().string());
+            for (const Json& r : m->normalized["parts"]) used.insert(r["name"].get<std::string>());
+        }
+    }
+    QCOMPARE(defined.size(), std::size_t{5});
+    for (const std::string& part : defined) QVERIFY2(used.count(part), part.c_str());
 }
 
 void TestParts::fingerprintCoversPartFiles()
