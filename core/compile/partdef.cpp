@@ -8,9 +8,7 @@
 #include "spec/labreader.h"
 
 namespace drivelab {
-namespace {
 
-// a parameter name is a name in muParser's expressions: no '-'
 bool isParameterName(const std::string& n)
 {
     if (n.empty() || n.size() > kMaxIdLength) return false;
@@ -21,6 +19,8 @@ bool isParameterName(const std::string& n)
     }
     return true;
 }
+
+namespace {
 
 // what a fingerprint covers of a definition: no description, layout or file header
 Json recordOf(const Json& def)

@@ -20,6 +20,7 @@
 #include "analysis/causality.h"
 #include "clitestutil.h"
 #include "compile/compiler.h"
+#include "compile/partrename.h"
 #include "io/asset.h"
 #include "io/labfile.h"
 #include "io/report.h"
@@ -47,8 +48,10 @@ private slots:
     void refusals_data();
     void refusals();
     void sweepOverPartParameter();
+    void renamingAPartParameter();
     void causalityNamesPaths();
     void cliCheckNamesPaths();
+    void cliCausalityNamesNestedPaths();
 };
 
 namespace {
@@ -361,6 +364,65 @@ void TestParts::sweepOverPartParameter()
     QCOMPARE(v, 900.0);
 }
 
+void TestParts::renamingAPartParameter()
+{
+    // brake2 (c, cc) inside pair (c) and beside it: renaming brake2's c must rewrite brake2's
+    // expressions and the keys of brake2's instances (pair's b, the lab's h) but not pair's own c
+    // (g's key, b's value "=c"); renaming pair's c then rewrites b's value and g's key. The
+    // flattened network and the run stay bit for bit; the fingerprint's parts record changes.
+    QCOMPARE(renameInExpression("=c+cc*c2-1e5*c/(c)", "c", "x"), std::string("=x+cc*c2-1e5*x/(x)"));
+    QCOMPARE(renameInExpression("=e5*2e5", "e5", "k"), std::string("=k*2e5"));
+    const std::string text = partsLab(
+        R"([{"name": "brake2", "ports": [{"name": "a", "domain": "rotational"}],
+             "parameters": [{"name": "c", "unit": "N m s/rad", "default": 2}, {"name": "cc", "unit": "-", "default": 1}],
+             "components": [{"id": "d", "type": "damper", "node_a": "a", "parameters": {"damping": "=c*cc"}},
+                            {"id": "d2", "type": "damper", "node_a": "a", "parameters": {"damping": "=c"}}]},
+            {"name": "pair", "ports": [{"name": "a", "domain": "rotational"}], "parameters": [{"name": "c", "unit": "N m s/rad", "default": 1}],
+             "instances": [{"id": "b", "part": "brake2", "ports": {"a": "a"}, "parameters": {"c": "=c", "cc": 3}}]}])",
+        R"([{"id": "g", "part": "pair", "ports": {"a": "shaft"}, "parameters": {"c": 4}},
+            {"id": "h", "part": "brake2", "ports": {"a": "shaft"}, "parameters": {"c": 5}}])");
+    LoadedLab l = loadLabText(text);
+    QVERIFY(l.model);
+    const auto flat = [](const Model& m) {
+        Json j = m.normalized;
+        j.erase("parts");
+        return canonicalJson(j);
+    };
+    LabSpec lab = *l.spec;
+    std::string why;
+    QVERIFY2(renameInlinePartParameter(lab, "brake2", "c", "damping", why), why.c_str());
+    const std::string saved = writeLab(lab);
+    QVERIFY(saved.find("\"=damping*cc\"") != std::string::npos && saved.find("\"damping\": \"=damping\"") != std::string::npos);
+    QCOMPARE(lab.findInstance("h")->parameters.dump(), std::string(R"({"damping":5})"));
+    QCOMPARE(lab.findInstance("g")->parameters.dump(), std::string(R"({"c":4})"));
+    QCOMPARE(lab.parts[1]["instances"][0]["parameters"].dump(), std::string(R"({"damping":"=c","cc":3})"));
+    QVERIFY2(renameInlinePartParameter(lab, "pair", "c", "k", why), why.c_str());
+    QCOMPARE(lab.parts[1]["instances"][0]["parameters"].dump(), std::string(R"({"damping":"=k","cc":3})"));
+    QCOMPARE(lab.findInstance("g")->parameters.dump(), std::string(R"({"k":4})"));
+    const CompileResult c = compile(lab);
+    QVERIFY(c.model);
+    QCOMPARE(flat(*c.model), flat(*l.model));
+    QVERIFY(c.model->fingerprint != l.model->fingerprint);
+    QCOMPARE(toHex16(runToEnd(c.model).hash), toHex16(runToEnd(l.model).hash));
+    // refused, nothing changed
+    const std::string before = writeLab(lab);
+    QVERIFY(!renameInlinePartParameter(lab, "brake2", "damping", "cc", why));
+    QCOMPARE(why, std::string("the part already has a parameter 'cc'"));
+    QVERIFY(!renameInlinePartParameter(lab, "brake2", "damping", "2x", why));
+    QVERIFY(why.find("'2x' is not a parameter name") != std::string::npos);
+    QVERIFY(!renameInlinePartParameter(lab, "brake2", "zz", "y", why));
+    QCOMPARE(why, std::string("the part has no parameter 'zz'"));
+    QVERIFY(!renameInlinePartParameter(lab, "nothing", "c", "y", why));
+    QCOMPARE(writeLab(lab), before);
+    // renamed in the definition only (a part file edited by hand): the instance's stale name is
+    // refused, naming it
+    LabSpec stale = *l.spec;
+    QVERIFY(renamePartParameter(stale.parts[0], "c", "damping", why));
+    const std::string errors = errorsOf(writeLab(stale), "");
+    QVERIFY2(errors.find("lab: h: parameters.c: part 'brake2' has no parameter 'c' (its parameters: damping, cc)") != std::string::npos,
+             errors.c_str());
+}
+
 void TestParts::causalityNamesPaths()
 {
     LoadedLab l = loadLab(kDir + "two-speed-parts.lab.json");
@@ -383,6 +445,37 @@ void TestParts::cliCheckNamesPaths()
     QVERIFY2(r.err.contains("bad.lab.json: box: parameters.brake_capacity: \"=9e2 +\""), qPrintable(r.err));
     const test::CliResult ok = test::runCli(DRIVELAB_CLI, {"check", QString::fromStdString(kDir + "fired-parts.lab.json")}, 60000);
     QCOMPARE(ok.exit, 0);
+}
+
+void TestParts::cliCausalityNamesNestedPaths()
+{
+    // lab -> gearbox (part box) -> p1 (part stage): a speed source holds p1's ring, geared 2:1 to
+    // the lab's shaft, which a speed source of the lab also drives: two speed setters through a
+    // rigid gear, a conflict whose elements, the text and `check` name the nested paths
+    const std::string lab = partsLab(
+        R"([{"name": "stage", "ports": [{"name": "out", "domain": "rotational"}],
+             "nodes": [{"id": "ring", "domain": "rotational", "inertia": 0.1, "initial_speed": 20}],
+             "components": [{"id": "hold", "type": "speed_source", "node_a": "ring", "inputs": {"speed": 20}},
+                            {"id": "mesh", "type": "gear", "node_a": "ring", "node_b": "out", "parameters": {"ratio": 2}}]},
+            {"name": "box", "ports": [{"name": "out", "domain": "rotational"}], "instances": [{"id": "p1", "part": "stage", "ports": {"out": "out"}}]}])",
+        R"([{"id": "gearbox", "part": "box", "ports": {"out": "shaft"}}])",
+        R"([{"id": "drive", "type": "speed_source", "node_a": "shaft", "inputs": {"speed": 10}}])");
+    QTemporaryDir dir;
+    const QString path = test::writeTestFile(dir, "nested.lab.json", lab);
+    const test::CliResult json = test::runCli(DRIVELAB_CLI, {"causality", path, "--json"}, 60000);
+    QCOMPARE(json.exit, 2);
+    const Json doc = Json::parse(json.out.toStdString());
+    QCOMPARE(doc["consistent"].get<bool>(), false);
+    QCOMPARE(doc["conflicts"].size(), std::size_t{1});
+    QCOMPARE(doc["conflicts"][0]["elements"].dump(), std::string(R"(["gearbox/p1/hold","gearbox/p1/ring","gearbox/p1/mesh","drive"])"));
+    const test::CliResult text = test::runCli(DRIVELAB_CLI, {"causality", path}, 60000);
+    QVERIFY2(text.out.contains("speed source 'gearbox/p1/hold' and speed source 'drive' both impose the speed of node 'shaft' through gear "
+                               "'gearbox/p1/mesh'"),
+             qPrintable(text.out));
+    QVERIFY2(text.out.contains("gearbox/p1/ring     I   derivative"), qPrintable(text.out));
+    const test::CliResult check = test::runCli(DRIVELAB_CLI, {"check", path}, 60000);
+    QCOMPARE(check.exit, 2);
+    QVERIFY2(check.err.contains("nested.lab.json: gearbox/p1/mesh: -: this gear's rigid constraint ties speeds"), qPrintable(check.err));
 }
 
 QTEST_GUILESS_MAIN(TestParts)
