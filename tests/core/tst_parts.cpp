@@ -41,6 +41,7 @@ private slots:
     void flatteningEqualsHandFlattened();
     void nestedIdsAndOrder();
     void shippedLibrary();
+    void libraryFolders();
     void fingerprintCoversPartFiles();
     void assetEmbedsParts();
     void writerKeepsParts();
@@ -52,6 +53,7 @@ private slots:
     void causalityNamesPaths();
     void cliCheckNamesPaths();
     void cliCausalityNamesNestedPaths();
+    void cliPartsDir();
 };
 
 namespace {
@@ -197,6 +199,41 @@ void TestParts::shippedLibrary()
     }
     QCOMPARE(defined.size(), std::size_t{5});
     for (const std::string& part : defined) QVERIFY2(used.count(part), part.c_str());
+}
+
+void TestParts::libraryFolders()
+{
+    // a lab away from its part files finds them in the part library folders (--parts-dir, the
+    // editor's setting), after its own folder; the definitions are the same, so is the fingerprint
+    namespace fs = std::filesystem;
+    QTemporaryDir dir, other;
+    const std::string shipped = DRIVELAB_SOURCE_DIR "/labs/parts/";
+    const std::string lab = dir.filePath("launch.lab.json").toStdString();
+    fs::copy_file(shipped + "differential-launch.lab.json", lab);
+    const std::uint64_t want = loaded(shipped + "differential-launch.lab.json")->fingerprint;
+    struct Reset {
+        ~Reset() { setPartLibraryDirs({}); }
+    } reset; // the folders are the process's: none for the other tests, whatever happens here
+    const std::string missing = errorsOf(readAll(lab), dir.path().toStdString());
+    QVERIFY2(missing.find("lab: axle: part: no part 'open_differential': the lab's parts do not define it and open_differential.part.json "
+                          "beside the lab cannot be read") != std::string::npos,
+             missing.c_str());
+    setPartLibraryDirs({other.path().toStdString(), shipped});
+    QCOMPARE(toHex16(loaded(lab)->fingerprint), toHex16(want));
+    const std::string stillMissing = errorsOf(partsLab("[]", R"([{"id": "g", "part": "nowhere", "ports": {"a": "shaft"}}])"), dir.path().toStdString());
+    QVERIFY2(stillMissing.find("; the part library folders (" + other.path().toStdString() + ", " + shipped + ") have no nowhere.part.json") !=
+                 std::string::npos,
+             stillMissing.c_str());
+    // written elsewhere, the lab carries the library's definitions (sweep --variant's output)
+    LoadedLab l = loadLab(lab);
+    LabSpec moved = *l.spec;
+    relocateLabFiles(moved, other.path().toStdString());
+    QCOMPARE(moved.parts.size(), std::size_t{1});
+    // a part file beside the lab comes first
+    std::string own = readAll(shipped + "open_differential.part.json");
+    own.replace(own.find("\"default\": 0.05"), 15, "\"default\": 0.06");
+    std::ofstream(dir.filePath("open_differential.part.json").toStdString()) << own;
+    QVERIFY(loaded(lab)->fingerprint != want);
 }
 
 void TestParts::fingerprintCoversPartFiles()
@@ -476,6 +513,43 @@ void TestParts::cliCausalityNamesNestedPaths()
     const test::CliResult check = test::runCli(DRIVELAB_CLI, {"check", path}, 60000);
     QCOMPARE(check.exit, 2);
     QVERIFY2(check.err.contains("nested.lab.json: gearbox/p1/mesh: -: this gear's rigid constraint ties speeds"), qPrintable(check.err));
+}
+
+void TestParts::cliPartsDir()
+{
+    // a lab away from the library: `--parts-dir labs/parts` (any command that reads a lab, as often
+    // as needed) finds the part files; the lab is then the shipped one, bit for bit
+    QTemporaryDir dir, empty;
+    const QString shipped = DRIVELAB_SOURCE_DIR "/labs/parts";
+    const QString lab = test::writeTestFile(dir, "launch.lab.json", readAll(shipped.toStdString() + "/differential-launch.lab.json"));
+    const test::CliResult without = test::runCli(DRIVELAB_CLI, {"check", lab}, 60000);
+    QCOMPARE(without.exit, 2);
+    QVERIFY2(without.err.contains("launch.lab.json: axle: part: no part 'open_differential'"), qPrintable(without.err));
+    const QStringList dirs{"--parts-dir", empty.path(), "--parts-dir", shipped};
+    const test::CliResult check = test::runCli(DRIVELAB_CLI, QStringList{"check", lab} + dirs, 60000);
+    QCOMPARE(check.exit, 0);
+    const test::CliResult run = test::runCli(DRIVELAB_CLI, QStringList{"run", lab} + dirs, 120000);
+    const test::CliResult original = test::runCli(DRIVELAB_CLI, {"run", shipped + "/differential-launch.lab.json"}, 120000);
+    QCOMPARE(run.exit, 0);
+    const QRegularExpression final("fingerprint [0-9a-f]{16}, final state [0-9a-f]{16}");
+    QVERIFY2(final.match(run.out).hasMatch(), qPrintable(run.out));
+    QCOMPARE(final.match(run.out).captured(), final.match(original.out).captured());
+    QCOMPARE(test::runCli(DRIVELAB_CLI, QStringList{"causality", lab} + dirs, 60000).exit, 0);
+    // a sweep over an instance's parameter, its lab's parts from the library
+    const QString sweep = test::writeTestFile(
+        dir, "split.sweep.json",
+        R"({"format": "drivelab.sweep", "version": 1, "lab": "launch.lab.json",
+            "factors": [{"path": "axle.road_friction_right", "values": [0.3, 1.0]}],
+            "metrics": [{"name": "v_end", "reduce": "final", "observable": "car.speed"}]})");
+    const QString results = dir.filePath("split.csv");
+    QCOMPARE(test::runCli(DRIVELAB_CLI, {"sweep", sweep, "--output", results, "--quiet"}, 120000).exit, 2);
+    const test::CliResult swept = test::runCli(DRIVELAB_CLI, QStringList{"sweep", sweep, "--output", results, "--quiet", "--jobs", "1"} + dirs, 240000);
+    QVERIFY2(swept.exit == 0, qPrintable(swept.err));
+    // usage errors
+    const test::CliResult bad = test::runCli(DRIVELAB_CLI, {"check", lab, "--parts-dir", dir.filePath("nowhere")}, 60000);
+    QCOMPARE(bad.exit, 2);
+    QVERIFY2(bad.err.contains("drivelab-cli check: --parts-dir '" + dir.filePath("nowhere") + "' is not a folder"), qPrintable(bad.err));
+    QCOMPARE(test::runCli(DRIVELAB_CLI, {"check", lab, "--parts-dir"}, 60000).exit, 2);
 }
 
 QTEST_GUILESS_MAIN(TestParts)
