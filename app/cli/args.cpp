@@ -3,13 +3,32 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <set>
 
 #include "cli/usage.h"
+#include "spec/labfiles.h"
 #include "spec/labreader.h"
 #include "util/textescape.h"
 
 namespace drivelab::cli {
+
+int takePartsDir(const std::vector<std::string>& in, std::size_t& i, const char* cmd, std::vector<std::string>& dirs)
+{
+    if (in[i] != "--parts-dir") return 0;
+    if (i + 1 >= in.size() || in[i + 1].empty()) {
+        std::fprintf(stderr, "drivelab-cli %s: option '--parts-dir' needs a value\n", cmd);
+        return -1;
+    }
+    const std::string& dir = in[++i];
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec)) {
+        std::fprintf(stderr, "drivelab-cli %s: --parts-dir '%s' is not a folder\n", cmd, printableText(dir).c_str());
+        return -1;
+    }
+    dirs.push_back(dir);
+    return 1;
+}
 
 bool parseArgs(const std::vector<std::string>& in, const char* cmd, const ArgSpec& spec, Args& a)
 {
@@ -20,6 +39,10 @@ bool parseArgs(const std::vector<std::string>& in, const char* cmd, const ArgSpe
         if (isHelpOption(s)) {
             a.help = printCommandUsage(cmd);
             return true;
+        }
+        if (const int parts = takePartsDir(in, i, cmd, a.partsDirs)) {
+            if (parts < 0) return false;
+            continue;
         }
         const bool known = (s == "--json" && spec.json) || (s == "--quiet" && spec.quiet) || (s == "--output" && spec.output) ||
                            (s == "--repeat" && spec.repeat) || (s == "--allow-unbalanced" && spec.allowUnbalanced);
@@ -73,6 +96,7 @@ bool parseArgs(const std::vector<std::string>& in, const char* cmd, const ArgSpe
         std::fprintf(stderr, "drivelab-cli %s: name the file to write with --output FILE\n", cmd);
         return false;
     }
+    setPartLibraryDirs(a.partsDirs);
     return true;
 }
 

@@ -29,6 +29,7 @@ struct Args {
     int repeat = 5;               ///< --repeat
     bool allowUnbalanced = false; ///< --allow-unbalanced
     bool help = false;            ///< --help or -h: the command's usage was printed; do nothing else
+    std::vector<std::string> partsDirs; ///< --parts-dir DIR, in order (set as the part library folders)
 };
 
 /// the arguments of `mcp` (docs/MCP.md): no input file, a transport and the limits
@@ -50,8 +51,14 @@ struct McpArgs {
 /// (`--help`/`-h`: the usage printed on stdout, `help` set, true)
 bool parseMcpArgs(const std::vector<std::string>& in, McpArgs& a);
 
+/// `--parts-dir DIR` at in[i] (it may be given more than once: the folders are searched in that
+/// order after the lab's own, spec/labfiles.h): 0 when in[i] is not this option, 1 when taken
+/// (i moved to DIR), -1 on a usage error (printed: no value, not a folder)
+int takePartsDir(const std::vector<std::string>& in, std::size_t& i, const char* cmd, std::vector<std::string>& dirs);
+
 /// parse `in` for command `cmd`; false with a message on stderr on a usage error
 /// (`--help`/`-h` where an option may stand: the command's usage printed on stdout, `help` set, true)
+/// (every command's --parts-dir folders become the process's part library folders)
 bool parseArgs(const std::vector<std::string>& in, const char* cmd, const ArgSpec& spec, Args& a);
 /// false with a message on stderr when the file `output` would replace is one the command read
 /// (`read`: every file read so far: the lab, the sweep, a csv signal's file, standard input when

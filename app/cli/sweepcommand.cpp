@@ -48,6 +48,7 @@ struct SweepArgs {
     bool json = false, resume = false, quiet = false, help = false;
     int jobs = 0;
     long long variant = -1;
+    std::vector<std::string> partsDirs;
 };
 
 bool parseSweepArgs(const std::vector<std::string>& in, SweepArgs& a)
@@ -58,6 +59,10 @@ bool parseSweepArgs(const std::vector<std::string>& in, SweepArgs& a)
         if (isHelpOption(s)) {
             a.help = printCommandUsage("sweep");
             return true;
+        }
+        if (const int parts = takePartsDir(in, i, "sweep", a.partsDirs)) {
+            if (parts < 0) return false;
+            continue;
         }
         const bool flag = s == "--json" || s == "--resume" || s == "--quiet";
         const bool value = s == "--output" || s == "--jobs" || s == "--variant";
@@ -113,6 +118,7 @@ bool parseSweepArgs(const std::vector<std::string>& in, SweepArgs& a)
         std::fprintf(stderr, "drivelab-cli sweep: --variant writes one variant's lab; --json, --jobs and --resume belong to a run\n");
         return false;
     }
+    setPartLibraryDirs(a.partsDirs);
     return true;
 }
 

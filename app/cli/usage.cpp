@@ -23,27 +23,37 @@ constexpr CommandUsage kCommands[] = {
      "  --output REPORT     write the report (docs/FORMATS.md \"Report\"); never a file the run reads\n"
      "  --quiet             print nothing on success\n"
      "  --allow-unbalanced  unbalanced energy books are a warning, not a failure\n"
+     "  --parts-dir DIR     a folder of part files (NAME.part.json) searched after the lab's own;\n"
+     "                      may be repeated\n"
      "Exit 0, 2 invalid lab or usage, 3 solver failure, non-finite value or unbalanced books.\n"},
     {"check", "  check LAB [--json]                   validate only (exit 0 valid, 2 invalid)\n", "drivelab-cli check LAB [--json]\n",
      "Validate LAB (- reads standard input) without running it: one line per problem on stderr, a summary on stdout.\n"
      "  --json  print {\"diagnostics\": [...]} on stdout instead (always one valid document)\n"
+     "  --parts-dir DIR  a folder of part files (NAME.part.json) searched after the lab's\n"
+     "                   own; may be repeated\n"
      "Exit 0 valid (warnings allowed), 2 invalid.\n"},
     {"bench", "  bench LAB [--repeat N] [--json]      time the headless run\n", "drivelab-cli bench LAB [--repeat N] [--json]\n",
      "Time the headless run of LAB: the median of N runs after a warm-up (ticks/s, ns/tick, simulated s per\n"
      "wall s, Newton iterations and heap allocations per tick, peak memory).\n"
      "  --repeat N  runs to time, 1 to 1000 (default 5)\n"
      "  --json      print the figures as a JSON document\n"
+     "  --parts-dir DIR  a folder of part files (NAME.part.json) searched after the lab's\n"
+     "                   own; may be repeated\n"
      "Exit 0, 2 invalid lab or usage, 3 solver failure.\n"},
     {"causality", "  causality LAB [--json]               bond-graph causality (exit 0 consistent, 2 conflict or invalid)\n",
      "drivelab-cli causality LAB [--json]\n",
      "Bond-graph causality analysis of LAB (docs/CAUSALITY.md).\n"
      "  --json  print the analysis as one JSON document (also for a lab that does not read)\n"
+     "  --parts-dir DIR  a folder of part files (NAME.part.json) searched after the lab's\n"
+     "                   own; may be repeated\n"
      "Exit 0 consistent, 2 conflict or invalid lab.\n"},
     {"export", "  export LAB --output ASSET [--quiet]  record a portable asset (exit 0, 2)\n",
      "drivelab-cli export LAB --output ASSET [--quiet]\n",
      "Run LAB (checked) and record it as a portable asset (docs/ASSETS.md).\n"
      "  --output ASSET  the asset to write (required; never a file the export reads)\n"
      "  --quiet         print nothing on success\n"
+     "  --parts-dir DIR a folder of part files (NAME.part.json) searched after the lab's\n"
+     "                  own; may be repeated\n"
      "Exit 0, 2 invalid lab, solver failure, failed check, unwritable file or usage.\n"},
     {"verify", "  verify ASSET [--quiet]               check an asset and replay it bit for bit (exit 0, 2 on any difference)\n",
      "drivelab-cli verify ASSET [--quiet]\n",
@@ -80,6 +90,8 @@ constexpr CommandUsage kCommands[] = {
      "  --resume          run only the rows RESULTS and RESULTS.partial lack (refused when a kept row's\n"
      "                    model is no longer its variant's: the lab changed)\n"
      "  --variant K       write variant K's lab to --output instead (runs wherever it is written)\n"
+     "  --parts-dir DIR   a folder of part files (NAME.part.json) searched after the\n"
+     "                    lab's own; may be repeated\n"
      "  --quiet           print nothing on success\n"
      "Ctrl+C stops the study and keeps the finished rows. Exit 0, 2 invalid sweep or usage, 130 stopped.\n"},
     {"mcp",
@@ -111,7 +123,8 @@ void printUsage(std::FILE* to)
 {
     std::fputs("usage: drivelab-cli COMMAND ...\n", to);
     for (const CommandUsage& c : kCommands) std::fputs(c.overview, to);
-    std::fputs("LAB may be - (standard input). An option may be given once. COMMAND --help (or -h) prints its usage.\n"
+    std::fputs("LAB may be - (standard input). An option may be given once, but --parts-dir DIR (a folder of part files\n"
+               "searched after the lab's own) as often as needed. COMMAND --help (or -h) prints its usage.\n"
                "Formats: docs/FORMATS.md (lab, report) and docs/ASSETS.md (asset) in the DriveLab source tree.\n",
                to);
 }

@@ -8,9 +8,7 @@
 #include "spec/labreader.h"
 
 namespace drivelab {
-namespace {
 
-// a parameter name is a name in muParser's expressions: no '-'
 bool isParameterName(const std::string& n)
 {
     if (n.empty() || n.size() > kMaxIdLength) return false;
@@ -21,6 +19,8 @@ bool isParameterName(const std::string& n)
     }
     return true;
 }
+
+namespace {
 
 // what a fingerprint covers of a definition: no description, layout or file header
 Json recordOf(const Json& def)
@@ -229,26 +229,32 @@ const PartDefinition* PartLibrary::find(const std::string& name, std::string& wh
         m_failed[name] = why;
         return nullptr;
     }
-    // not inline: NAME.part.json beside the lab
+    // not inline: NAME.part.json beside the lab, else in the part library folders
     const std::string file = name + ".part.json";
-    std::string text, reason;
+    std::string text, reason, path = file;
     bool read = false;
+    std::vector<std::string> library;
     if (m_lab.fileReader) {
         read = m_lab.fileReader(file, text, reason);
     } else {
         Diagnostics fd;
-        read = readTextFile(labFilePath(m_lab, file), text, fd);
+        path = partFilePath(m_lab, name);
+        read = readTextFile(path, text, fd);
         if (!read && !fd.empty()) reason = fd.items().front().message;
+        library = partLibraryDirs();
     }
     if (!read) {
-        why = "no part '" + name + "': the lab's parts do not define it and " + file + " beside the lab cannot be read (" + reason + ")";
+        std::string folders;
+        for (const std::string& dir : library) folders += (folders.empty() ? "" : ", ") + dir;
+        why = "no part '" + name + "': the lab's parts do not define it and " + file + " beside the lab cannot be read (" + reason + ")" +
+              (folders.empty() ? std::string() : "; the part library folders (" + folders + ") have no " + file);
         m_failed[name] = why;
         return nullptr;
     }
     Diagnostics pd;
     std::optional<Json> root = parseJsonStrict(text, pd);
     std::shared_ptr<PartDefinition> p;
-    if (root) p = DefinitionReader(file, m_d).read(*root, name, labFilePath(m_lab, file), true);
+    if (root) p = DefinitionReader(file, m_d).read(*root, name, m_lab.fileReader ? labFilePath(m_lab, file) : path, true);
     for (const auto& x : pd.items()) m_d.error(file, x.field, x.message);
     if (!p) {
         why = "part file " + file + " has errors (reported under " + file + ")";

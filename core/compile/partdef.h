@@ -19,6 +19,10 @@ constexpr const char* kPartFormat = "drivelab.part";
 /// newest part file version this build reads
 constexpr int kPartVersion = 1;
 
+/// true when `n` may name a part parameter: [A-Za-z][A-Za-z0-9_]*, at most kMaxIdLength (a name
+/// in muParser's expressions: no '-')
+bool isParameterName(const std::string& n);
+
 /// one exposed port: inside the part, a node name its components connect to; outside, the node
 /// of the network the instance's `ports` connect it to
 struct PartPort {

@@ -1,6 +1,7 @@
 #include "spec/labfiles.h"
 
 #include <filesystem>
+#include <mutex>
 #include <set>
 
 #include "spec/labreader.h"
@@ -17,6 +18,42 @@ std::string labFilePath(const LabSpec& lab, const std::string& file)
 }
 
 namespace {
+std::mutex g_libraryMutex;
+std::vector<std::string> g_libraryDirs; // guarded by g_libraryMutex
+} // namespace
+
+void setPartLibraryDirs(std::vector<std::string> dirs)
+{
+    const std::lock_guard<std::mutex> lock(g_libraryMutex);
+    g_libraryDirs = std::move(dirs);
+}
+
+std::vector<std::string> partLibraryDirs()
+{
+    const std::lock_guard<std::mutex> lock(g_libraryMutex);
+    return g_libraryDirs;
+}
+
+std::string libraryPartPath(const std::string& name)
+{
+    for (const std::string& dir : partLibraryDirs()) {
+        const fs::path p = fs::path(dir) / (name + ".part.json");
+        std::error_code ec;
+        if (fs::is_regular_file(p, ec)) return p.string();
+    }
+    return {};
+}
+
+std::string partFilePath(const LabSpec& lab, const std::string& name)
+{
+    const std::string beside = labFilePath(lab, name + ".part.json");
+    std::error_code ec;
+    if (fs::exists(beside, ec)) return beside;
+    const std::string library = libraryPartPath(name);
+    return library.empty() ? beside : library;
+}
+
+namespace {
 
 // a folder as the file system resolves it (symbolic links followed where it exists)
 fs::path resolvedFolder(const std::string& dir, std::error_code& ec)
@@ -25,7 +62,7 @@ fs::path resolvedFolder(const std::string& dir, std::error_code& ec)
     return ec ? fs::path() : fs::weakly_canonical(absolute, ec);
 }
 
-// the part files the lab's instances use (NAME.part.json beside it, issue 36), inlined into its
+// the part files the lab's instances use (NAME.part.json beside it or in the library, issue 36), inlined into its
 // `parts` without their file header: the lab written elsewhere needs no file, and its fingerprint
 // (which records a part as written, without format and version) is the same. A file that does
 // not read is left to the compiler to report.
@@ -50,7 +87,7 @@ void inlinePartFiles(LabSpec& lab)
         if (!isValidId(name) || !inlined.insert(name).second) continue;
         std::string text;
         Diagnostics ignored;
-        if (!readTextFile(labFilePath(lab, name + ".part.json"), text, ignored)) continue;
+        if (!readTextFile(partFilePath(lab, name), text, ignored)) continue;
         std::optional<Json> def = parseJsonStrict(text, ignored);
         if (!def || !def->is_object()) continue;
         def->erase("format");

@@ -184,6 +184,43 @@ private slots:
         QCOMPARE(v["vehicle"].toString(), QString("car"));
     }
 
+    // edit_lab on a lab built from parts (issue 36): `set` on an instance id sets its part
+    // parameter; the edited lab runs as the same lab written with that value runs on the command
+    // line; a parameter the part does not have is named by the lab's diagnostics
+    void editLabSetsAnInstanceParameter()
+    {
+        QTemporaryDir dir;
+        for (const char* f : {"two-speed-shift.lab.json", "two_speed_planetary.part.json"})
+            QVERIFY(QFile::copy(kSource + "/labs/parts/" + f, dir.filePath(f)));
+        const QJsonObject set{{"op", "set"}, {"id", "box"}, {"field", "brake_capacity"}, {"value", 200}};
+        const QJsonObject bad{{"op", "set"}, {"id", "box"}, {"field", "parameters.brake_capacityy"}, {"value", 200}};
+        const auto a = session({toolCall(1, "edit_lab", QJsonObject{{"lab", "two-speed-shift.lab.json"}, {"operations", QJsonArray{set}}}),
+                                toolCall(2, "edit_lab", QJsonObject{{"lab", "two-speed-shift.lab.json"}, {"operations", QJsonArray{bad}}})},
+                               {"--root", dir.path()});
+        QCOMPARE(a.size(), 2);
+        const QJsonObject r = a[0]["result"].toObject();
+        QVERIFY2(!r["isError"].toBool(), QJsonDocument(r).toJson().constData());
+        const QJsonObject s = r["structuredContent"].toObject();
+        QVERIFY(s["valid"].toBool());
+        const QJsonObject lab = s["lab"].toObject();
+        QCOMPARE(lab["instances"].toArray()[1].toObject()["parameters"].toObject()["brake_capacity"].toDouble(), 200.0);
+        // the CLI runs the edited lab (written beside the part file) to the same bits as run_lab
+        const QString edited = writeTestFile(dir, "edited.lab.json", QJsonDocument(lab).toJson().toStdString());
+        const auto run = session({toolCall(3, "run_lab", QJsonObject{{"lab", "edited.lab.json"}})}, {"--root", dir.path()});
+        QCOMPARE(run.size(), 1);
+        const CliResult cli = runCli(kCli, {"run", edited}, 120000);
+        QCOMPARE(cli.exit, 0);
+        const QString hash = run[0]["result"].toObject()["structuredContent"].toObject()["final_state_hash"].toString();
+        QVERIFY(!hash.isEmpty());
+        QVERIFY2(cli.out.contains("final state " + hash), qPrintable(cli.out));
+        const CliResult original = runCli(kCli, {"run", kSource + "/labs/parts/two-speed-shift.lab.json"}, 120000);
+        QVERIFY(!original.out.contains("final state " + hash)); // the capacity changed the run
+        const QJsonObject b = a[1]["result"].toObject()["structuredContent"].toObject();
+        QVERIFY(!b["valid"].toBool());
+        QVERIFY2(QJsonDocument(b["diagnostics"].toArray()).toJson().contains("has no parameter 'brake_capacityy'"),
+                 QJsonDocument(b).toJson().constData());
+    }
+
     // DNS rebinding (issue 33): Host and Origin name this machine only by `localhost`, a
     // canonical 127.x.y.z or [::1]; every look-alike of those is foreign
     void hostAndOriginNames()

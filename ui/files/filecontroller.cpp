@@ -12,6 +12,7 @@
 #include "files/examplelabs.h"
 #include "files/examplesdialog.h"
 #include "files/recentfiles.h"
+#include "spec/labfiles.h"
 #include "spec/labwriter.h"
 
 namespace drivelab {
@@ -153,12 +154,14 @@ bool FileController::write(const QString& path)
         return false;
     }
     // a lab whose instances use part files beside it (NAME.part.json) is saved only where those
-    // files are, so nothing it uses goes missing (the editor does not copy part files)
+    // files are or the part library has them, so nothing it uses goes missing (the editor does
+    // not copy part files)
     for (const InstanceSpec& inst : m_document->lab().instances) {
         bool inlinePart = false;
         for (const Json& def : m_document->lab().parts) inlinePart = inlinePart || def.value("name", std::string()) == inst.part;
         const QString partFile = QFileInfo(path).absoluteDir().filePath(QString::fromStdString(inst.part) + QStringLiteral(".part.json"));
-        if (inlinePart || QFileInfo::exists(partFile)) continue;
+        // a part of the part library folder (the settings') is found wherever the lab is
+        if (inlinePart || QFileInfo::exists(partFile) || !libraryPartPath(inst.part).empty()) continue;
         m_prompter->error(tr("Save failed"), tr("Could not save %1:\nits instance %2 uses the part file %3, which is not in that folder.\n\n"
                                                 "Save the lab in the folder of its part files, or copy %3 there first.")
                                                  .arg(path, QString::fromStdString(inst.id), QFileInfo(partFile).fileName()));

@@ -1,16 +1,20 @@
 #include "palette/palettewidget.h"
 
+#include <QDir>
 #include <QDrag>
+#include <QFileDialog>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include "canvas/labview.h"
 #include "canvas/symbols.h"
 #include "components/descriptors.h"
+#include "palette/partlibrary.h"
 
 namespace drivelab {
 namespace {
@@ -97,7 +101,15 @@ PaletteWidget::PaletteWidget(QWidget* parent) : QWidget(parent)
     m_noMatch->setForegroundRole(QPalette::PlaceholderText);
     m_noMatch->hide();
     layout->addWidget(m_noMatch, 1);
+    m_library = new QToolButton(this);
+    m_library->setText(tr("Part library…"));
+    m_library->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_library->setStatusTip(tr("Choose the folder of your part files (NAME.part.json): its parts appear in the palette"));
+    layout->addWidget(m_library, 0, Qt::AlignLeft);
+    connect(m_library, &QToolButton::clicked, this, &PaletteWidget::chooseLibraryFolder);
     build();
+    applyPartLibrarySetting(); // the stored folder is the core's too (a lab using a library part compiles)
+    buildParts();
     connect(m_search, &QLineEdit::textChanged, this, &PaletteWidget::applyFilter);
     connect(m_tree, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item) {
         const QString token = item->data(0, kTokenRole).toString();
@@ -166,12 +178,77 @@ void PaletteWidget::build()
     m_tree->expandAll();
 }
 
+void PaletteWidget::buildParts()
+{
+    delete m_parts;
+    m_parts = nullptr;
+    const QString dir = partLibraryFolder();
+    m_library->setToolTip(dir.isEmpty() ? tr("No part library folder is chosen") : tr("Part library: %1").arg(QDir::toNativeSeparators(dir)));
+    if (dir.isEmpty()) return;
+    m_parts = new QTreeWidgetItem;
+    m_parts->setText(0, tr("Part library"));
+    m_parts->setData(0, Qt::UserRole, QStringLiteral("parts"));
+    m_parts->setToolTip(0, QDir::toNativeSeparators(dir).toHtmlEscaped());
+    m_parts->setFlags(Qt::ItemIsEnabled);
+    QFont f = m_parts->font(0);
+    f.setBold(true);
+    m_parts->setFont(0, f);
+    const QList<LibraryPart> parts = scanPartLibrary(dir);
+    for (const LibraryPart& p : parts) {
+        auto* item = new QTreeWidgetItem(m_parts);
+        item->setText(0, p.name);
+        item->setData(0, kSearchRole, QStringList{p.name, p.description, p.ports.join(QLatin1Char(' ')), p.parameters.join(QLatin1Char(' ')), QStringLiteral("part")}.join(QLatin1Char(' ')));
+        if (!p.error.isEmpty()) {
+            // listed, not usable: what is wrong with the file
+            item->setToolTip(0, tr("<b>%1</b> cannot be used:<br>%2").arg(p.name.toHtmlEscaped(), p.error.toHtmlEscaped()));
+            item->setFlags(Qt::NoItemFlags);
+            continue;
+        }
+        item->setData(0, kTokenRole, QStringLiteral("part:%1").arg(p.name));
+        item->setToolTip(0, tr("<b>%1</b> (part)<br>%2<br><br>Ports: %3<br>Parameters: %4")
+                                .arg(p.name.toHtmlEscaped(), p.description.toHtmlEscaped(), p.ports.join(QStringLiteral(", ")).toHtmlEscaped(),
+                                     p.parameters.isEmpty() ? tr("none") : p.parameters.join(QStringLiteral(", ")).toHtmlEscaped()));
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
+    }
+    if (parts.isEmpty()) {
+        auto* none = new QTreeWidgetItem(m_parts);
+        none->setText(0, tr("No part files in this folder"));
+        none->setToolTip(0, tr("Save part files (NAME.part.json) in %1, or choose another folder with Part library…")
+                                .arg(QDir::toNativeSeparators(dir).toHtmlEscaped()));
+        none->setFlags(Qt::NoItemFlags);
+    }
+    m_tree->addTopLevelItem(m_parts);
+    m_parts->setExpanded(true);
+    applyFilter(m_search->text());
+}
+
+void PaletteWidget::setLibraryFolder(const QString& dir)
+{
+    setPartLibraryFolder(dir);
+    buildParts();
+}
+
+void PaletteWidget::chooseLibraryFolder()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Part library folder"), partLibraryFolder());
+    if (!dir.isEmpty()) setLibraryFolder(dir);
+}
+
+QString PaletteWidget::toolTipOf(const QString& label) const
+{
+    const QList<QTreeWidgetItem*> found = m_tree->findItems(label, Qt::MatchExactly | Qt::MatchRecursive);
+    return found.isEmpty() ? QString() : found.front()->toolTip(0);
+}
+
 QStringList PaletteWidget::tokens() const
 {
     QStringList out;
     for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
         QTreeWidgetItem* g = m_tree->topLevelItem(i);
-        for (int j = 0; j < g->childCount(); ++j) out << g->child(j)->data(0, kTokenRole).toString();
+        for (int j = 0; j < g->childCount(); ++j) {
+            const QString token = g->child(j)->data(0, kTokenRole).toString();
+            if (!token.isEmpty()) out << token; // a part file that cannot be used has none
+        }
     }
     return out;
 }
@@ -182,7 +259,8 @@ QStringList PaletteWidget::visibleTokens() const
     for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
         QTreeWidgetItem* g = m_tree->topLevelItem(i);
         for (int j = 0; j < g->childCount(); ++j) {
-            if (!g->child(j)->isHidden()) out << g->child(j)->data(0, kTokenRole).toString();
+            const QString token = g->child(j)->data(0, kTokenRole).toString();
+            if (!g->child(j)->isHidden() && !token.isEmpty()) out << token;
         }
     }
     return out;

@@ -3,13 +3,17 @@
 // descriptors' PaletteGroup (domains, sources, engines, control, multi-domain), searchable by
 // name, type, doc and the descriptors' keywords (synonyms), with the
 // symbol as icon and the descriptor's doc as tooltip. Drag an entry onto the canvas or
-// double-click it. Built from the descriptors: a new type appears without UI code.
+// double-click it. Built from the descriptors: a new type appears without UI code. Below them
+// the part library (issue 36, palette/partlibrary.h): the parts of the folder the settings name
+// ("part:NAME" tokens, searchable by name, description, ports and parameters), and a button
+// that chooses the folder.
 #include <QWidget>
 
 class QLabel;
 class QLineEdit;
 class QMimeData;
 class QTreeWidget;
+class QToolButton;
 class QTreeWidgetItem;
 
 namespace drivelab {
@@ -32,6 +36,10 @@ public:
     bool noMatchShown() const;
     /// the drag data of an entry
     static QMimeData* mimeFor(const QString& token);
+    /// name the part library folder ("" for none; stored in the settings) and list its parts
+    void setLibraryFolder(const QString& dir);
+    /// the tooltip of a part entry, or of a group's entry (for tests: what the palette says)
+    QString toolTipOf(const QString& label) const;
 
 signals:
     /// an entry was double-clicked (add it at the view centre)
@@ -39,11 +47,15 @@ signals:
 
 private:
     void build();
+    void buildParts();
+    void chooseLibraryFolder();
     void applyFilter(const QString& text);
 
     QLineEdit* m_search;
     QTreeWidget* m_tree;
     QLabel* m_noMatch;
+    QToolButton* m_library;
+    QTreeWidgetItem* m_parts = nullptr; ///< the part library's group (null: no folder set)
 };
 
 } // namespace drivelab

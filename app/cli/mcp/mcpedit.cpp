@@ -141,8 +141,16 @@ std::optional<OpError> apply(LabSpec& lab, const Json& op)
                 into.erase(name);
             else
                 into[name] = v;
+        } else if (InstanceSpec* inst = lab.findInstance(id)) {
+            // a part parameter of an instance (`brake_capacity` or `parameters.brake_capacity`);
+            // the compile's diagnostics name a parameter the part does not have
+            const std::string name = field.rfind("parameters.", 0) == 0 ? field.substr(11) : field;
+            if (v.is_null())
+                inst->parameters.erase(name);
+            else
+                inst->parameters[name] = v;
         } else {
-            return OpError{id, "id", "no node or component has this id (or use \"run\" or \"lab\")"};
+            return OpError{id, "id", "no node, component or instance has this id (or use \"run\" or \"lab\")"};
         }
     } else if (kind == "add_event") {
         EventSpec ev;
