@@ -8,6 +8,7 @@
 #include <set>
 
 #include "components/descriptors.h"
+#include "document/partblocks.h"
 #include "document/placement.h"
 
 namespace drivelab {
@@ -394,6 +395,14 @@ private:
 
 } // namespace
 
-bool autoPlace(LabSpec& lab, const PortGeometry& geometry) { return Placer(lab, geometry).run(); }
+bool autoPlace(LabSpec& lab, const PortGeometry& geometry)
+{
+    if (lab.instances.empty()) return Placer(lab, geometry).run();
+    // instances are placed like components with the part's ports (document/partblocks.h)
+    LabSpec blocks = withInstanceBlocks(lab);
+    const bool placed = Placer(blocks, geometry).run();
+    lab.layout = blocks.layout;
+    return placed;
+}
 
 } // namespace drivelab
