@@ -8,6 +8,8 @@
 #include <QTreeWidget>
 #include <QtTest>
 
+#include "actionset.h"
+#include "canvas/canvaseditor.h"
 #include "canvas/componentitem.h"
 #include "canvas/labscene.h"
 #include "canvas/labview.h"
@@ -48,6 +50,7 @@ private slots:
     void runPlotsObservablesInsideInstances();
     void deleteAnInstanceAndUndo();
     void instanceFormEditsParameters();
+    void groupAndUngroupWithKeys();
 
 private:
     QPoint at(const QPointF& scenePos) const { return m_w->view()->mapFromScene(scenePos); }
@@ -307,6 +310,78 @@ void TestSubsystems::instanceFormEditsParameters()
     states.push_back(writeLab(doc->lab()));
     // each commit one undo step, byte for byte both ways
     test::walkUndoRedo(doc, states);
+}
+
+void TestSubsystems::groupAndUngroupWithKeys()
+{
+    QVERIFY(m_w->openLab(copyTwoSpeed()));
+    LabDocument* doc = m_w->document();
+    const LabSpec original = doc->lab();
+    const std::string before = writeLab(doc->lab());
+    // select the final drive, the road load and the wheels with the mouse (Ctrl+click adds)
+    LabScene* scene = m_w->scene();
+    QWidget* vp = m_w->view()->viewport();
+    m_w->view()->fitInView(scene->contentRect(), Qt::KeepAspectRatio);
+    QTest::mouseClick(vp, Qt::LeftButton, {}, at(scene->componentItem(QStringLiteral("final_drive"))->scenePos()));
+    QTest::mouseClick(vp, Qt::LeftButton, Qt::ControlModifier, at(scene->componentItem(QStringLiteral("road_load"))->scenePos()));
+    QTest::mouseClick(vp, Qt::LeftButton, Qt::ControlModifier, at(scene->nodeItem(QStringLiteral("wheels"))->scenePos()));
+    QCOMPARE(scene->selectedIds(), (std::set<std::string>{"final_drive", "road_load", "wheels"}));
+    QVERIFY(m_w->actions()->group->isEnabled());
+    m_w->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_w.get()));
+    m_w->view()->setFocus();
+    QTest::keyClick(m_w->view(), Qt::Key_G, Qt::ControlModifier);
+    // a part with the crossing wire (final_drive to carrier) as its one port, placed by an instance
+    const LabSpec& lab = doc->lab();
+    QVERIFY2(lab.findInstance("subsystem1"), "Ctrl+G made an instance");
+    QVERIFY(!lab.findComponent("final_drive") && !lab.findComponent("road_load") && !lab.findNode("wheels"));
+    const Json& part = lab.parts.back();
+    QCOMPARE(part["name"], Json("subsystem1"));
+    QCOMPARE(part["ports"], Json::parse(R"([{"name": "carrier", "domain": "rotational"}])"));
+    QCOMPARE(part["nodes"].size(), std::size_t(1));
+    QCOMPARE(part["components"].size(), std::size_t(2));
+    QCOMPARE(lab.findInstance("subsystem1")->ports, Json::parse(R"({"carrier": "carrier"})"));
+    QVERIFY2(doc->isValid(), doc->diagnostics().empty() ? "" : doc->diagnostics().front().message.c_str());
+    ComponentItem* block = scene->componentItem(QStringLiteral("subsystem1"));
+    QVERIFY(block);
+    QCOMPARE(block->port(QStringLiteral("carrier"))->node(), QStringLiteral("carrier"));
+    QCOMPARE(scene->selectedIds(), (std::set<std::string>{"subsystem1"}));
+    const std::string grouped = writeLab(doc->lab());
+    // one undo step back to the bytes, redo to the group
+    doc->undoStack()->undo();
+    QCOMPARE(writeLab(doc->lab()), before);
+    doc->undoStack()->redo();
+    QCOMPARE(writeLab(doc->lab()), grouped);
+    // the grouped lab runs: the wheels' speed is an observable of the instance's path
+    QVERIFY(m_w->runController()->runTo(0.1));
+    bool wheels = false;
+    for (const ObservableRef& r : observableLayout(*m_w->runController()->model())) wheels = wheels || r.subject == "subsystem1/wheels";
+    QVERIFY(wheels);
+    // Ungroup (Ctrl+Shift+G): every item back as it was, the part gone
+    scene->selectIds({QStringLiteral("subsystem1")});
+    m_w->view()->setFocus();
+    QTest::keyClick(m_w->view(), Qt::Key_G, Qt::ControlModifier | Qt::ShiftModifier);
+    QVERIFY(!doc->lab().findInstance("subsystem1"));
+    QCOMPARE(doc->lab().parts, original.parts);
+    QCOMPARE(doc->lab().instances.size(), original.instances.size());
+    QCOMPARE(writeLab(doc->lab()).size(), before.size());
+    for (const char* id : {"final_drive", "road_load"}) {
+        QVERIFY(doc->lab().findComponent(id));
+        QCOMPARE(doc->lab().findComponent(id)->ports, original.findComponent(id)->ports);
+        QCOMPARE(doc->lab().findComponent(id)->parameters, original.findComponent(id)->parameters);
+    }
+    QCOMPARE(doc->lab().findNode("wheels")->fields, original.findNode("wheels")->fields);
+    QCOMPARE(doc->lab().layout["wheels"], original.layout["wheels"]);
+    doc->undoStack()->undo();
+    QCOMPARE(writeLab(doc->lab()), grouped);
+    // a part file's instance is not ungrouped: the status bar says why, nothing changes
+    scene->selectIds({QStringLiteral("box")});
+    QSignalSpy hints(m_w->canvasEditor(), &CanvasEditor::hint);
+    m_w->view()->setFocus();
+    QTest::keyClick(m_w->view(), Qt::Key_G, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(writeLab(doc->lab()), grouped);
+    QVERIFY(!hints.isEmpty());
+    QVERIFY2(hints.last().at(0).toString().contains(QStringLiteral("two_speed_planetary.part.json")), qPrintable(hints.last().at(0).toString()));
 }
 
 QTEST_MAIN(TestSubsystems)

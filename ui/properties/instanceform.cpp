@@ -107,6 +107,7 @@ void InstanceForm::build()
         grid->addWidget(docLabel, row + 1, 0, 1, 3);
         row += 2;
     }
+    if (iface->parameters.empty()) grid->addWidget(new QLabel(tr("The part has no parameters."), this), 0, 0);
     auto* help = new QLabel(tr("A number, or an expression starting with = (\"=2*200\"); empty: the part's default."), this);
     help->setWordWrap(true);
     help->setStyleSheet(QStringLiteral("color:#6b7280"));
