@@ -121,8 +121,10 @@ void TestSubsystems::instancesAreBlocksWithTheirPorts()
     QCOMPARE(drive->ports().size(), 1);
     QCOMPARE(drive->port(QStringLiteral("shaft"))->node(), QStringLiteral("input"));
     QVERIFY2(drive->detail().contains(QStringLiteral("corner_speed =2*200")), qPrintable(drive->detail()));
-    // every instance got a place of its own
+    // every instance got a place of its own, upright (its caption stays readable)
     QVERIFY(!box->sceneBoundingRect().intersects(drive->sceneBoundingRect()));
+    QCOMPARE(drive->placement().rotation % 180, 0);
+    QCOMPARE(box->placement().rotation % 180, 0);
     QVERIFY(!box->symbolRect().isEmpty());
 }
 

@@ -256,6 +256,8 @@ private:
             double best = std::numeric_limits<double>::infinity();
             Placement chosen = p;
             for (int rotation : {0, 90, 180, 270}) {
+                // an instance's box keeps its caption upright and readable: it turns only by mirroring
+                if (isPartType(c.type) && rotation % 180 != 0) continue;
                 for (bool flip : {false, true}) {
                     double cost = 0.0;
                     int known = 0;
