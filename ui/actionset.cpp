@@ -72,6 +72,10 @@ ActionSet::ActionSet(QWidget* w)
         make(w, tr("&Flip"), QStringLiteral("flip"), {QKeySequence(Qt::CTRL | Qt::Key_M)}, tr("Mirror the selected items left to right"));
     arrange = make(w, tr("&Arrange"), QString(), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L)},
                    tr("Lay the whole drawing out afresh, left to right (one undo step)"));
+    group = make(w, tr("&Group into Subsystem"), QString(), {QKeySequence(Qt::CTRL | Qt::Key_G)},
+                 tr("Make the selected items a part of this lab and place an instance of it; the crossing wires become its ports"));
+    ungroup = make(w, tr("&Ungroup"), QString(), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G)},
+                   tr("Put the selected instance's items back into the lab"));
     editMaps = make(w, tr("Edit Converter &Maps…"), QStringLiteral("maps"), {QKeySequence(Qt::CTRL | Qt::Key_E)},
                     tr("Open the map editor of the selected torque converter"));
 
@@ -79,7 +83,7 @@ ActionSet::ActionSet(QWidget* w)
     zoomOut = make(w, tr("Zoom &Out"), QStringLiteral("zoom-out"), QKeySequence::keyBindings(QKeySequence::ZoomOut), tr("Zoom out"));
     zoomFit = make(w, tr("&Fit to View"), QStringLiteral("zoom-fit"), {QKeySequence(Qt::CTRL | Qt::Key_0)}, tr("Show the whole drawing, or as much of it as fits at a readable zoom"));
     zoomReset = make(w, tr("Actual &Size"), QString(), {QKeySequence(Qt::CTRL | Qt::Key_1)}, tr("Zoom to 100 %"));
-    snap = make(w, tr("Snap to &Grid"), QStringLiteral("grid"), {QKeySequence(Qt::CTRL | Qt::Key_G)},
+    snap = make(w, tr("Snap to &Grid"), QStringLiteral("grid"), {QKeySequence(Qt::CTRL | Qt::Key_Apostrophe)},
                 tr("Snap moved and dropped items to the 10-unit grid"));
     snap->setCheckable(true);
 

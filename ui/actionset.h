@@ -34,6 +34,8 @@ struct ActionSet {
     QAction* rotateCcw;
     QAction* flip;
     QAction* arrange;
+    QAction* group;
+    QAction* ungroup;
     QAction* editMaps;
     // view
     QAction* zoomIn;

@@ -222,7 +222,7 @@ void MainWindow::createMenus()
     edit->addSeparator();
     for (QAction* x : {a.cut, a.copy, a.paste, a.remove, a.selectAll}) edit->addAction(x);
     edit->addSeparator();
-    for (QAction* x : {a.rename, a.rotateCw, a.rotateCcw, a.flip, a.arrange, a.editMaps}) edit->addAction(x);
+    for (QAction* x : {a.rename, a.rotateCw, a.rotateCcw, a.flip, a.arrange, a.group, a.ungroup, a.editMaps}) edit->addAction(x);
     // the lab's own sections beside its items: settings, oil, signals, events (each a dock)
     QMenu* labMenu = menuBar()->addMenu(tr("&Lab"));
     labMenu->setObjectName(QStringLiteral("labMenu"));
@@ -326,6 +326,8 @@ void MainWindow::connectActions()
     });
     connect(a.flip, &QAction::triggered, m_editor, &CanvasEditor::flipSelection);
     connect(a.arrange, &QAction::triggered, m_editor, &CanvasEditor::arrange);
+    connect(a.group, &QAction::triggered, m_editor, &CanvasEditor::groupSelection);
+    connect(a.ungroup, &QAction::triggered, m_editor, &CanvasEditor::ungroupSelection);
     connect(a.rename, &QAction::triggered, this, [this] {
         const auto ids = m_scene->selectedIds();
         if (ids.size() != 1) return;
@@ -509,6 +511,8 @@ void MainWindow::updateActions()
     m_actions->rotateCw->setEnabled(editable && items);
     m_actions->rotateCcw->setEnabled(editable && items);
     m_actions->flip->setEnabled(editable && items);
+    m_actions->group->setEnabled(editable && items);
+    m_actions->ungroup->setEnabled(editable && ids.size() == 1 && m_document->lab().findInstance(*ids.begin()));
     bool converter = false;
     for (const auto& id : ids) {
         const ComponentSpec* c = m_document->lab().findComponent(id);

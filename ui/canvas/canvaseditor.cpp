@@ -7,6 +7,8 @@
 #include "canvas/labscene.h"
 #include "canvas/wireitem.h"
 #include "canvas/symbols.h"
+#include "commands/replacelabcommand.h"
+#include "document/grouping.h"
 #include "commands/arrangecommand.h"
 #include "commands/connectcommand.h"
 #include "commands/deleteitemscommand.h"
@@ -65,6 +67,41 @@ void CanvasEditor::arrange()
         return;
     }
     doc->push(cmd);
+}
+
+void CanvasEditor::groupSelection()
+{
+    LabDocument* doc = m_scene->document();
+    const auto ids = m_scene->selectedIds();
+    std::string instance;
+    QString why;
+    auto grouped = groupItems(doc->lab(), ids, &instance, &why);
+    if (!grouped) {
+        emit hint(why);
+        return;
+    }
+    const QString id = QString::fromStdString(instance);
+    doc->push(new ReplaceLabCommand(doc, std::move(*grouped), tr("Group %n items into %1", nullptr, static_cast<int>(ids.size())).arg(id), {id}));
+    m_scene->selectIds({id});
+    emit hint(tr("Grouped into subsystem %1").arg(id));
+}
+
+void CanvasEditor::ungroupSelection()
+{
+    LabDocument* doc = m_scene->document();
+    const auto ids = m_scene->selectedIds();
+    if (ids.size() != 1) {
+        emit hint(tr("Select one instance of a part to ungroup."));
+        return;
+    }
+    const std::string id = *ids.begin();
+    QString why;
+    auto ungrouped = ungroupInstance(doc->lab(), id, &why);
+    if (!ungrouped) {
+        emit hint(why);
+        return;
+    }
+    doc->push(new ReplaceLabCommand(doc, std::move(*ungrouped), tr("Ungroup %1").arg(QString::fromStdString(id)), {QString::fromStdString(id)}));
 }
 
 void CanvasEditor::copySelection()

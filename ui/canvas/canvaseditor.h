@@ -22,6 +22,10 @@ public:
     void flipSelection();
     /// lay the whole drawing out afresh (one undo step; nothing pushed when it is already so)
     void arrange();
+    /// Group into subsystem: the selection becomes an inline part and an instance of it (one undo step)
+    void groupSelection();
+    /// Ungroup: the selected instance's items back into the lab (one undo step)
+    void ungroupSelection();
     /// put the selected items on the clipboard
     void copySelection();
     /// copy, then delete

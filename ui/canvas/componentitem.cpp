@@ -2,6 +2,7 @@
 
 #include "canvas/labeltext.h"
 #include "canvas/portitem.h"
+#include "document/partblocks.h"
 #include "document/portdomains.h"
 
 namespace drivelab {
@@ -51,6 +52,12 @@ void ComponentItem::placementChanged()
         item->setDirection(mapSymbolDirection(m_symbol->direction(anchor)));
     }
     updateGeometry();
+}
+
+QColor ComponentItem::fillColor() const
+{
+    // an instance of a part (a subsystem) is tinted apart from the plain components
+    return isPartType(m_descriptor.type) ? QColor(0xe9, 0xec, 0xfa) : SymbolItem::fillColor();
 }
 
 void ComponentItem::hoverEnterEvent(QGraphicsSceneHoverEvent* event)

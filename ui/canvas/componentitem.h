@@ -28,6 +28,7 @@ public:
 
 protected:
     void placementChanged() override;
+    QColor fillColor() const override;
     void usedSides(bool used[4]) const override;
     void hoverEnterEvent(QGraphicsSceneHoverEvent* event) override;
     void hoverLeaveEvent(QGraphicsSceneHoverEvent* event) override;

@@ -13,6 +13,7 @@
 #include "commands/additemcommand.h"
 #include "commands/connectcommand.h"
 #include "document/itemfactory.h"
+#include "document/partblocks.h"
 #include "document/portdomains.h"
 
 namespace drivelab {
@@ -35,7 +36,7 @@ ConnectionVerdict ConnectionTool::judgeNode(const LabSpec& lab, const std::strin
 {
     const NodeSpec* n = lab.findNode(node);
     if (!n) return {false, trConnection("'%1' is not a node").arg(QString::fromStdString(node))};
-    const ComponentSpec* c = lab.findComponent(component);
+    const auto c = findBlock(lab, component);
     const auto domain = domainFromName(n->domain);
     if (!c || !domain || !portAccepts(lab, *c, port, *domain)) {
         const QString what = port.sameDomainAsA && c
@@ -52,8 +53,8 @@ ConnectionVerdict ConnectionTool::judgeNode(const LabSpec& lab, const std::strin
 ConnectionVerdict ConnectionTool::judgePorts(const LabSpec& lab, const std::string& compA, const PortDescriptor& portA,
                                              const std::string& compB, const PortDescriptor& portB)
 {
-    const ComponentSpec* ca = lab.findComponent(compA);
-    const ComponentSpec* cb = lab.findComponent(compB);
+    const auto ca = findBlock(lab, compA);
+    const auto cb = findBlock(lab, compB);
     if (!ca || !cb) return {false, trConnection("Unknown component")};
     const Domain da = effectiveDomain(lab, *ca, portA), db = effectiveDomain(lab, *cb, portB);
     if (!portAccepts(lab, *ca, portA, db) || !portAccepts(lab, *cb, portB, da)) {
@@ -62,7 +63,7 @@ ConnectionVerdict ConnectionTool::judgePorts(const LabSpec& lab, const std::stri
                                 QString::fromStdString(compB), QString::fromLatin1(portB.name), domainText(db))};
     }
     if (compA == compB && std::string(portA.name) == portB.name) return {false, trConnection("A port cannot join itself")};
-    const ComponentSpec* b = lab.findComponent(compB);
+    const auto b = findBlock(lab, compB);
     const std::string* bound = b ? b->port(portB.name) : nullptr;
     if (bound && *bound == kGroundId && !portA.allowGround)
         return {false, trConnection("%1.%2 cannot be grounded").arg(QString::fromStdString(compA), QString::fromLatin1(portA.name))};
@@ -210,7 +211,7 @@ void ConnectionTool::clearHighlight()
 void ConnectionTool::connectToNode(const End& from, const std::string& node)
 {
     LabDocument* doc = m_scene->document();
-    const ComponentSpec* c = doc->lab().findComponent(from.component);
+    const auto c = findBlock(doc->lab(), from.component);
     const std::string* bound = c ? c->port(from.port->name) : nullptr;
     if (!c || (bound && *bound == node)) return;
     doc->push(new ConnectCommand(doc, from.component, from.port->name, node));
@@ -219,7 +220,7 @@ void ConnectionTool::connectToNode(const End& from, const std::string& node)
 void ConnectionTool::connectToPort(const End& from, const End& target)
 {
     LabDocument* doc = m_scene->document();
-    const ComponentSpec* b = doc->lab().findComponent(target.component);
+    const auto b = findBlock(doc->lab(), target.component);
     if (const std::string* bound = b ? b->port(target.port->name) : nullptr) {
         doc->push(new ConnectCommand(doc, from.component, from.port->name, *bound));
         return;

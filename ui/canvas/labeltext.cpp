@@ -5,6 +5,7 @@
 #include <map>
 
 #include "components/descriptors.h"
+#include "document/partblocks.h"
 #include "document/displayunits.h"
 #include "document/numbers.h"
 #include "document/signaledit.h"
@@ -71,6 +72,16 @@ QString nodeDetail(const NodeSpec& node, std::optional<double> liveOil)
 
 QString componentDetail(const ComponentSpec& c)
 {
+    if (isPartType(c.type)) {
+        // an instance of a part: the parameters it gives, as written (numbers or "=expr")
+        QStringList given;
+        for (auto it = c.parameters.begin(); it != c.parameters.end() && given.size() < 2; ++it) {
+            const QString v = it.value().is_string() ? QString::fromStdString(it.value().get<std::string>())
+                                                     : QString::fromStdString(it.value().dump());
+            given << QString::fromStdString(it.key()) + QLatin1Char(' ') + v;
+        }
+        return join(given);
+    }
     const ComponentDescriptor* d = findComponentDescriptor(c.type);
     if (!d) return QString();
     QStringList parts;

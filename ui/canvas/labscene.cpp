@@ -19,6 +19,7 @@
 #include "document/autolayout.h"
 #include "document/displayunits.h"
 #include "document/itemfactory.h"
+#include "document/partblocks.h"
 #include "document/portdomains.h"
 
 namespace drivelab {
@@ -207,11 +208,12 @@ void LabScene::fullSync()
             ++it;
         }
     }
-    // components
+    // components, then instances of parts drawn as blocks with the part's ports
+    const std::vector<ComponentSpec> blocks = canvasBlocks(lab);
     keep.clear();
-    for (const auto& c : lab.components) {
+    for (const auto& c : blocks) {
         const QString id = QString::fromStdString(c.id);
-        const ComponentDescriptor* d = findComponentDescriptor(c.type);
+        const ComponentDescriptor* d = blockDescriptor(c.type);
         if (!d) continue;
         ComponentItem* item = m_components.value(id);
         if (item && &item->descriptor() != d) {
@@ -238,8 +240,8 @@ void LabScene::fullSync()
     }
     // wires: one per port bound to a declared node
     QSet<QString> keepWires;
-    for (const auto& c : lab.components) {
-        const ComponentDescriptor* d = findComponentDescriptor(c.type);
+    for (const auto& c : blocks) {
+        const ComponentDescriptor* d = blockDescriptor(c.type);
         if (!d) continue;
         for (const auto& [port, node] : c.ports) {
             const PortDescriptor* pd = d->port(port);
@@ -304,7 +306,14 @@ void LabScene::syncProblems()
     for (auto* n : m_nodes) n->setProblems(errors.value(n->id()), warnings.value(n->id()));
 }
 
-void LabScene::rerouteWires() { m_routing.update(m_document->lab(), m_components, m_nodes, m_wires); }
+void LabScene::rerouteWires()
+{
+    const LabSpec& lab = m_document->lab();
+    if (lab.instances.empty())
+        m_routing.update(lab, m_components, m_nodes, m_wires);
+    else
+        m_routing.update(withInstanceBlocks(lab), m_components, m_nodes, m_wires);
+}
 
 void LabScene::updateSceneRect()
 {

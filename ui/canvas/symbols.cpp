@@ -1,12 +1,15 @@
 #include "canvas/symbols.h"
 
 #include <QFile>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QSvgRenderer>
 
 #include "components/descriptors.h"
+#include "document/partblocks.h"
 #include "spec/labspec.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <string>
@@ -52,6 +55,35 @@ void genericAnchors(Symbol& s, const ComponentDescriptor& d)
     }
 }
 
+// an instance of a part: a taller box, its ports alternately left and right from the top,
+// thermal ports along the bottom edge
+void partAnchors(Symbol& s, const ComponentDescriptor& d)
+{
+    int mech = 0, heatCount = 0;
+    for (const auto& p : d.ports) (p.domain == Domain::Thermal ? heatCount : mech) += 1;
+    const int rows = std::max(1, (mech + 1) / 2);
+    // wide enough for the part's name in the caption font (SymbolItem::paint)
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setPixelSize(10);
+    const double caption = QFontMetricsF(font).horizontalAdvance(QString::fromLatin1(d.label)) + 24.0;
+    const double width = std::ceil(std::max({110.0, 40.0 * heatCount + 30.0, caption}) / 20.0) * 20.0;
+    s.size = QSizeF(width, std::max(60.0, 30.0 * rows + 20.0));
+    const double w = s.size.width() / 2.0, h = s.size.height() / 2.0;
+    int m = 0, heat = 0;
+    for (const auto& p : d.ports) {
+        QPointF a;
+        if (p.domain == Domain::Thermal) {
+            a = QPointF((heat + 1) * s.size.width() / (heatCount + 1) - w, h);
+            ++heat;
+        } else {
+            const int row = m / 2;
+            a = QPointF(m % 2 == 0 ? -w : w, -h + 10.0 + (row + 0.5) * (s.size.height() - 20.0) / rows);
+            ++m;
+        }
+        s.anchors.insert(QString::fromLatin1(p.name), a);
+    }
+}
+
 } // namespace
 
 void Symbol::paint(QPainter* painter, const QColor& ink, const QColor& fill) const
@@ -81,7 +113,7 @@ QPointF Symbol::direction(const QPointF& a) const
 
 std::optional<PortAnchor> symbolPortAnchor(std::string_view type, std::string_view port)
 {
-    const ComponentDescriptor* d = findComponentDescriptor(type);
+    const ComponentDescriptor* d = blockDescriptor(type);
     if (!d) return std::nullopt;
     const Symbol& s = componentSymbol(*d);
     const QString name = QString::fromLatin1(port.data(), static_cast<int>(port.size()));
@@ -110,8 +142,11 @@ const Symbol& componentSymbol(const ComponentDescriptor& d)
     if (it != cache.end()) return it->second;
     QStringList ports;
     for (const auto& p : d.ports) ports << QString::fromLatin1(p.name);
-    Symbol s = load(componentIconPath(d), ports);
-    if (!s.renderer) {
+    Symbol s = isPartType(d.type) ? Symbol{} : load(componentIconPath(d), ports);
+    if (isPartType(d.type)) {
+        s.caption = QString::fromLatin1(d.label);
+        partAnchors(s, d);
+    } else if (!s.renderer) {
         // no drawing: a box that names the type, ports laid out from the descriptor
         s = Symbol{};
         s.size = QSizeF(90, 60);

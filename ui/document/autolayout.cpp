@@ -8,6 +8,7 @@
 #include <set>
 
 #include "components/descriptors.h"
+#include "document/partblocks.h"
 #include "document/placement.h"
 
 namespace drivelab {
@@ -255,6 +256,8 @@ private:
             double best = std::numeric_limits<double>::infinity();
             Placement chosen = p;
             for (int rotation : {0, 90, 180, 270}) {
+                // an instance's box keeps its caption upright and readable: it turns only by mirroring
+                if (isPartType(c.type) && rotation % 180 != 0) continue;
                 for (bool flip : {false, true}) {
                     double cost = 0.0;
                     int known = 0;
@@ -394,6 +397,14 @@ private:
 
 } // namespace
 
-bool autoPlace(LabSpec& lab, const PortGeometry& geometry) { return Placer(lab, geometry).run(); }
+bool autoPlace(LabSpec& lab, const PortGeometry& geometry)
+{
+    if (lab.instances.empty()) return Placer(lab, geometry).run();
+    // instances are placed like components with the part's ports (document/partblocks.h)
+    LabSpec blocks = withInstanceBlocks(lab);
+    const bool placed = Placer(blocks, geometry).run();
+    lab.layout = blocks.layout;
+    return placed;
+}
 
 } // namespace drivelab

@@ -12,6 +12,7 @@ std::vector<std::string> ItemBundle::ids() const
     std::vector<std::string> out;
     for (const auto& n : nodes) out.push_back(n.spec.id);
     for (const auto& c : components) out.push_back(c.spec.id);
+    for (const auto& i : instances) out.push_back(i.spec.id);
     return out;
 }
 
@@ -36,13 +37,34 @@ ItemBundle takeItems(LabSpec& lab, const std::set<std::string>& ids)
             if (removedNodes.count(c.ports[p].second)) b.bindings.push_back({c.id, p, c.ports[p].first, c.ports[p].second});
         }
     }
+    std::set<std::string> removedInstances;
+    for (std::size_t i = 0; i < lab.instances.size(); ++i) {
+        const InstanceSpec& inst = lab.instances[i];
+        if (ids.count(inst.id)) {
+            b.instances.push_back({i, inst});
+            removedInstances.insert(inst.id);
+            continue;
+        }
+        if (!inst.ports.is_object()) continue;
+        std::size_t position = 0;
+        for (auto it = inst.ports.begin(); it != inst.ports.end(); ++it, ++position) {
+            if (it.value().is_string() && removedNodes.count(it.value().get<std::string>()))
+                b.instanceBindings.push_back({inst.id, position, it.key(), it.value().get<std::string>()});
+        }
+    }
+    // an event on a component inside a removed instance names it by its path ("box/brake")
+    const auto insideRemoved = [&](const std::string& component) {
+        const auto slash = component.find('/');
+        return slash != std::string::npos && removedInstances.count(component.substr(0, slash)) > 0;
+    };
     for (std::size_t i = 0; i < lab.events.size(); ++i) {
-        if (removedComps.count(lab.events[i].component)) b.events.push_back({i, lab.events[i]});
+        if (removedComps.count(lab.events[i].component) || insideRemoved(lab.events[i].component)) b.events.push_back({i, lab.events[i]});
     }
     if (lab.layout.is_object()) {
         std::size_t i = 0;
         for (auto it = lab.layout.begin(); it != lab.layout.end(); ++it, ++i) {
-            if (removedNodes.count(it.key()) || removedComps.count(it.key())) b.layout.push_back({i, it.key(), it.value()});
+            if (removedNodes.count(it.key()) || removedComps.count(it.key()) || removedInstances.count(it.key()))
+                b.layout.push_back({i, it.key(), it.value()});
         }
     }
     // then remove, back to front so the recorded positions stay meaningful
@@ -53,6 +75,9 @@ ItemBundle takeItems(LabSpec& lab, const std::set<std::string>& ids)
         ComponentSpec* c = lab.findComponent(it->component);
         c->ports.erase(c->ports.begin() + static_cast<std::ptrdiff_t>(it->position));
     }
+    for (auto it = b.instanceBindings.rbegin(); it != b.instanceBindings.rend(); ++it) lab.findInstance(it->instance)->ports.erase(it->port);
+    for (auto it = b.instances.rbegin(); it != b.instances.rend(); ++it)
+        lab.instances.erase(lab.instances.begin() + static_cast<std::ptrdiff_t>(it->index));
     for (auto it = b.components.rbegin(); it != b.components.rend(); ++it)
         lab.components.erase(lab.components.begin() + static_cast<std::ptrdiff_t>(it->index));
     for (auto it = b.nodes.rbegin(); it != b.nodes.rend(); ++it)
@@ -72,6 +97,12 @@ void putItems(LabSpec& lab, const ItemBundle& b)
         if (!c) continue;
         const std::size_t at = std::min(bind.position, c->ports.size());
         c->ports.insert(c->ports.begin() + static_cast<std::ptrdiff_t>(at), {bind.port, bind.node});
+    }
+    for (const auto& i : b.instances)
+        lab.instances.insert(lab.instances.begin() + static_cast<std::ptrdiff_t>(std::min(i.index, lab.instances.size())), i.spec);
+    for (const auto& bind : b.instanceBindings) {
+        InstanceSpec* inst = lab.findInstance(bind.instance);
+        if (inst) insertKeyAt(inst->ports, bind.position, bind.port, bind.node);
     }
     for (const auto& e : b.events)
         lab.events.insert(lab.events.begin() + static_cast<std::ptrdiff_t>(std::min(e.index, lab.events.size())), e.spec);

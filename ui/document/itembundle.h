@@ -1,7 +1,7 @@
 #pragma once
-// Exact removal and restoration of nodes and components. takeItems() removes a set of
-// items together with everything that refers to them (port bindings of other components,
-// events, layout entries) and remembers where each piece sat; putItems() puts them all
+// Exact removal and restoration of nodes, components and instances of parts. takeItems() removes
+// a set of items together with everything that refers to them (port bindings of other components
+// and instances, events, also those on an instance's inner components "ID/...", layout entries) and remembers where each piece sat; putItems() puts them all
 // back at the same positions, so a delete followed by its undo restores the lab exactly,
 // and an add or paste is a putItems() of a bundle built elsewhere.
 #include <set>
@@ -28,6 +28,17 @@ struct ItemBundle {
         std::string port;
         std::string node;
     };
+    struct Instance {
+        std::size_t index;
+        InstanceSpec spec;
+    };
+    /// an instance's port bound to a removed node: its key position in the instance's `ports`
+    struct InstanceBinding {
+        std::string instance;
+        std::size_t position;
+        std::string port;
+        std::string node;
+    };
     struct Event {
         std::size_t index;
         EventSpec spec;
@@ -41,13 +52,15 @@ struct ItemBundle {
     std::vector<Node> nodes;           ///< ascending index
     std::vector<Component> components; ///< ascending index
     std::vector<Binding> bindings;     ///< bindings of remaining components to removed nodes
+    std::vector<Instance> instances;   ///< instances of parts, ascending index
+    std::vector<InstanceBinding> instanceBindings; ///< bindings of remaining instances to removed nodes
     std::vector<Event> events;         ///< ascending index
     std::vector<LayoutEntry> layout;   ///< ascending index
 
-    /// ids of the nodes and components in the bundle
+    /// ids of the nodes, components and instances in the bundle
     std::vector<std::string> ids() const;
     /// true when it holds nothing
-    bool empty() const { return nodes.empty() && components.empty(); }
+    bool empty() const { return nodes.empty() && components.empty() && instances.empty(); }
 };
 
 /// remove the items with these ids (unknown ids are ignored); the bundle restores them

@@ -80,7 +80,7 @@ bool FileController::open(const QString& path)
     emit opened(abs);
     const std::size_t instances = m_document->lab().instances.size();
     if (instances > 0)
-        emit message(tr("Opened %1: its %n part instance(s) are kept and saved as written and run flattened; the canvas shows the lab's own network only",
+        emit message(tr("Opened %1: %n part instance(s), drawn as blocks with the part's ports",
                         nullptr, int(instances))
                          .arg(abs));
     else

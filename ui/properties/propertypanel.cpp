@@ -25,7 +25,7 @@ PropertyPanel::PropertyPanel(LabDocument* document, QWidget* parent) : QScrollAr
 
 void PropertyPanel::showItems(const QStringList& ids)
 {
-    if (ids == m_ids && (m_form || ids.size() != 1)) return;
+    if (ids == m_ids && (m_form || m_instanceForm || ids.size() != 1)) return;
     m_ids = ids;
     rebuild();
 }
@@ -44,7 +44,14 @@ void PropertyPanel::rebuild()
     QWidget* old = takeWidget();
     if (old) old->deleteLater();
     m_form = nullptr;
+    m_instanceForm = nullptr;
     const LabSpec& lab = m_document->lab();
+    if (m_ids.size() == 1 && lab.findInstance(m_ids.front().toStdString())) {
+        m_instanceForm = new InstanceForm(m_document, m_ids.front());
+        connect(m_instanceForm, &InstanceForm::hint, this, &PropertyPanel::hint);
+        setWidget(m_instanceForm);
+        return;
+    }
     if (m_ids.size() == 1 && (lab.findNode(m_ids.front().toStdString()) || lab.findComponent(m_ids.front().toStdString()))) {
         m_form = new ItemForm(m_document, m_ids.front());
         connect(m_form, &ItemForm::mapEditorRequested, this, &PropertyPanel::mapEditorRequested);
@@ -74,10 +81,14 @@ void PropertyPanel::onChanged(ChangeKind kind)
     if (m_ids.size() != 1 || kind == ChangeKind::Layout) return;
     const LabSpec& lab = m_document->lab();
     const std::string id = m_ids.front().toStdString();
-    const bool exists = lab.findNode(id) || lab.findComponent(id);
+    const bool exists = lab.findNode(id) || lab.findComponent(id) || lab.findInstance(id);
     if (!exists) {
         m_ids.clear();
         rebuild();
+        return;
+    }
+    if (m_instanceForm && kind == ChangeKind::Values) {
+        m_instanceForm->refresh();
         return;
     }
     if (!m_form)

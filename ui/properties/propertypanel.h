@@ -7,6 +7,7 @@
 
 #include "document/fieldpath.h"
 #include "document/labdocument.h"
+#include "properties/instanceform.h"
 #include "properties/itemform.h"
 
 class QLabel;
@@ -25,6 +26,8 @@ public:
     void showItems(const QStringList& ids);
     /// the form shown (nullptr when none)
     ItemForm* form() const { return m_form; }
+    /// the form of an instance of a part shown (nullptr when none)
+    InstanceForm* instanceForm() const { return m_instanceForm; }
     /// show an item and focus the field a diagnostic names
     void focusField(const QString& id, const FieldRef& field);
 
@@ -41,6 +44,7 @@ private:
     LabDocument* m_document;
     QStringList m_ids;
     QPointer<ItemForm> m_form;
+    QPointer<InstanceForm> m_instanceForm;
     QLabel* m_placeholder = nullptr;
 };
 
