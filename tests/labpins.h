@@ -39,11 +39,11 @@ struct LabPin {
 //      (rho_r c (T - T_r) - alpha p T; issue 33): only thermal-lockup changed final hash.
 /// every lab in labs/, in file-name order
 constexpr LabPin kLabPins[] = {
-    {"car-ftp75.lab.json", "396590af76f3a233", "f84e6358a9053ddd"},
-    {"car-hill-start.lab.json", "d30a0d292f5c0070", "886e927532dbe7bd"},
-    {"car-launch.lab.json", "6e4ff9fb31b8a3e4", "c70ee84940dd7980"},
-    {"car-low-mu.lab.json", "b61cf3c35676b033", "e2a433cdfe110d75"},
-    {"car-wltc.lab.json", "077bec453c7c1a2d", "6d2254a7f9a4fff7"},
+    {"car-ftp75.lab.json", "e5c1bcf7d3c56a94", "397cf27fe568d164"},
+    {"car-hill-start.lab.json", "cd71cffd484a2d14", "58fea7f6f86a7263"},
+    {"car-launch.lab.json", "0bfcee7810b51623", "4410d873a099c783"},
+    {"car-low-mu.lab.json", "b9cfd51fab864fff", "6a6b15f8fd453111"},
+    {"car-wltc.lab.json", "19111ada295d0f11", "9c8b9891c55d87d9"},
     {"clutch-engagement.lab.json", "85d261f1aa430b26", "853a133cb5a28ba1"},
     {"converter-launch.lab.json", "04347fd1b1afe7cc", "d752fee3f08d409e"},
     {"drive-cycle.lab.json", "a4d340e7b2d5ef0e", "41791f66fe7ebd99"},
