@@ -39,6 +39,11 @@ struct LabPin {
 //      (rho_r c (T - T_r) - alpha p T; issue 33): only thermal-lockup changed final hash.
 /// every lab in labs/, in file-name order
 constexpr LabPin kLabPins[] = {
+    {"car-ftp75.lab.json", "e5c1bcf7d3c56a94", "397cf27fe568d164"},
+    {"car-hill-start.lab.json", "cd71cffd484a2d14", "58fea7f6f86a7263"},
+    {"car-launch.lab.json", "0bfcee7810b51623", "4410d873a099c783"},
+    {"car-low-mu.lab.json", "b9cfd51fab864fff", "6a6b15f8fd453111"},
+    {"car-wltc.lab.json", "19111ada295d0f11", "9c8b9891c55d87d9"},
     {"clutch-engagement.lab.json", "85d261f1aa430b26", "853a133cb5a28ba1"},
     {"converter-launch.lab.json", "04347fd1b1afe7cc", "d752fee3f08d409e"},
     {"drive-cycle.lab.json", "a4d340e7b2d5ef0e", "41791f66fe7ebd99"},

@@ -12,6 +12,7 @@
 #include <functional>
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QRegularExpression>
@@ -61,9 +62,15 @@ private:
 void TestFailurePaths::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    // the data files the labs refer to (a drive cycle's csv trace) beside the variants written here
+    // the data files the labs refer to (a drive cycle's csv trace, labs/cycles/*.csv) beside the
+    // variants written here, in the same folders
     const QDir labs(QStringLiteral(DRIVELAB_SOURCE_DIR "/labs"));
-    for (const QString& f : labs.entryList({"*.csv"})) QVERIFY(QFile::copy(labs.filePath(f), m_dir.filePath(f)));
+    QDirIterator csv(labs.path(), {"*.csv"}, QDir::Files, QDirIterator::Subdirectories);
+    while (csv.hasNext()) {
+        const QString from = csv.next(), to = m_dir.filePath(labs.relativeFilePath(from));
+        QVERIFY(QDir().mkpath(QFileInfo(to).absolutePath()));
+        QVERIFY(QFile::copy(from, to));
+    }
 }
 
 void TestFailurePaths::everyLabFailsCleanly_data()

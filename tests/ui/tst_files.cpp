@@ -4,6 +4,7 @@
 // leaves the old file intact; autosave writes a separate recovery copy that is offered
 // after a crash (simulated and real); files changed on disk are noticed; the dirty
 // marker and the prompt guard unsaved changes.
+#include <QDirIterator>
 #include <QProcess>
 #include <QUndoStack>
 #include <QtTest>
@@ -145,11 +146,15 @@ void TestFiles::everyLabOpensCleanAndResavesTheSameContent()
     QCOMPARE(w->problems()->count(), 0);
     QVERIFY(!w->document()->isModified());
     const QString out = m_dir.filePath(QFileInfo(path).fileName());
-    // the data files the lab refers to (the drive cycle's csv trace) beside the copy, as a user
-    // saving into another folder copies them (the editor keeps the relative path as written)
+    // the data files the lab refers to (the drive cycle's csv trace, labs/cycles/*.csv) beside the
+    // copy, in the same folders, as a user saving into another folder copies them (the editor
+    // keeps the relative path as written)
     const QDir labs(QFileInfo(path).dir());
-    for (const QString& f : labs.entryList({"*.csv"})) {
-        if (!QFile::exists(m_dir.filePath(f))) QVERIFY(QFile::copy(labs.filePath(f), m_dir.filePath(f)));
+    QDirIterator csv(labs.path(), {"*.csv"}, QDir::Files, QDirIterator::Subdirectories);
+    while (csv.hasNext()) {
+        const QString from = csv.next(), to = m_dir.filePath(labs.relativeFilePath(from));
+        QVERIFY(QDir().mkpath(QFileInfo(to).absolutePath()));
+        if (!QFile::exists(to)) QVERIFY(QFile::copy(from, to));
     }
     QVERIFY(w->files()->saveTo(out));
     const Json original = Json::parse(test::readAll(path).toStdString());

@@ -81,6 +81,27 @@ bool shiftLinesCross(const ShiftLine& low, const ShiftLine& high, double& at, do
     return false;
 }
 
+bool offsetShiftLines(CompileContext& ctx, double offset, ShiftLine* up, ShiftLine* down, int gears)
+{
+    bool ok = true;
+    for (int g = 1; g <= gears; ++g) {
+        for (ShiftLine* line : {&up[g], &down[g]}) {
+            for (int i = 0; i < line->n; ++i) {
+                const double v = line->speed[i] + offset;
+                if (v < 0.0 && ok) {
+                    ctx.error("shift_speed_offset", formatDouble(offset) + " m/s takes the " + (line == &up[g] ? "upshift" : "downshift") +
+                                                        " line from gear " + std::to_string(g) + " below 0 m/s (" +
+                                                        formatDouble(line->speed[i]) + " m/s at throttle " + formatDouble(line->throttle[i]) +
+                                                        "): an offset may lower the lines to 0 at most");
+                    ok = false;
+                }
+                line->speed[i] = v;
+            }
+        }
+    }
+    return ok;
+}
+
 bool checkShiftLines(CompileContext& ctx, const ShiftLine* up, const ShiftLine* down, int gears)
 {
     bool ok = true;

@@ -48,6 +48,11 @@ struct ShiftLine {
 /// without its line. `up`: lines for 1..gears-1, else 2..gears.
 bool readShiftLines(CompileContext& ctx, const char* name, const Json& rows, int gears, bool up, ShiftLine* lines);
 
+/// add `offset` [m/s] to every knot of every line (shift_schedule's `shift_speed_offset`; the
+/// hysteresis between lines is unchanged by a common offset); an error through ctx, naming the
+/// offset and the line, when it takes a knot below 0 m/s
+bool offsetShiftLines(CompileContext& ctx, double offset, ShiftLine* up, ShiftLine* down, int gears);
+
 /// the first throttle where `low` is not strictly below `high` (their knots' union), or false
 /// when it is below everywhere; `at`, `vLow`, `vHigh`: where and the two speeds there
 bool shiftLinesCross(const ShiftLine& low, const ShiftLine& high, double& at, double& vLow, double& vHigh);

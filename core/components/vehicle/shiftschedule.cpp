@@ -18,6 +18,8 @@ constexpr Range kLineSpeed = Range::closed(0.0, 1e4);
 constexpr Range kRampTime = Range::closed(0.0, 1e3);
 /// the least time in a gear [s]: 0 to 1e6
 constexpr Range kDwell = Range::closed(0.0, 1e6);
+/// an offset added to every shift line [m/s]: -1e4 to 1e4
+constexpr Range kLineOffset = Range::closed(-1e4, 1e4);
 
 constexpr TableColumn kLineColumns[] = {
     {"from_gear", "", kGearNumber, "the gear the line shifts from (upshift: to the next, downshift: to the one below)"},
@@ -93,6 +95,14 @@ constexpr ParameterDescriptor kParams[] = {
      .fileDefault = 0.0,
      .editorDefault = "0.05",
      .doc = "how long the off-going release runs together with the end of the on-coming fill (absent: 0)"},
+    {.name = "shift_speed_offset",
+     .unit = "m/s",
+     .range = kLineOffset,
+     .required = false,
+     .fileDefault = 0.0,
+     .editorDefault = "0",
+     .doc = "added to the speed of every upshift and downshift line (a calibration offset; the lockup speeds stay; absent: 0)",
+     .omitWhenAbsent = true},
     {.name = "initial_gear",
      .unit = "",
      .kind = ParamKind::WholeNumber,
@@ -339,7 +349,8 @@ bool ShiftSchedule::compile(CompileContext& ctx, Params& p)
     if (ctx.failed()) return refused(p);
     // the lines and their hysteresis
     if (readShiftLines(ctx, "upshift", ctx.table("upshift"), p.gears, true, p.up) &&
-        readShiftLines(ctx, "downshift", ctx.table("downshift"), p.gears, false, p.down))
+        readShiftLines(ctx, "downshift", ctx.table("downshift"), p.gears, false, p.down) &&
+        offsetShiftLines(ctx, ctx.real("shift_speed_offset"), p.up, p.down, p.gears))
         checkShiftLines(ctx, p.up, p.down, p.gears);
     // the lockup schedule
     const Json& lockup = ctx.table("lockup");

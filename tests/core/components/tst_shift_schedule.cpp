@@ -17,7 +17,9 @@
 //       read from the brakes' capacity inputs tick by tick.
 //   (4) the gear table: after each shift exactly the elements of the new gear are at C.
 //   (5) lockup: L fills at the first sample with v >= on_speed in its gear, releases at v <= off_speed.
-//   (6) bad input: crossing lines, a gear table naming a missing element, ... refused with
+//   (6) shift_speed_offset d: every line moves by d, so the same ramp shifts where v = U + d and
+//       v = D + d (t = (U + d)/2 up, 20 - (D + d)/2 down); an offset taking a line below 0 is refused.
+//   (7) bad input: crossing lines, a gear table naming a missing element, ... refused with
 //       FILE: ID: FIELD: message.
 #include "testutil.h"
 
@@ -33,6 +35,7 @@ class TestShiftSchedule : public QObject {
     Q_OBJECT
 private slots:
     void hysteresis();
+    void speedOffset();
     void noHunting();
     void dwell();
     void rampsAndOverlap();
@@ -162,6 +165,40 @@ void TestShiftSchedule::hysteresis()
     QCOMPARE(t.at(n12 + 1, "tcu", "throttle"), kTh);
     QCOMPARE(t.at(n12 + 1, "tcu", "time_in_gear"), 0.0);
     DL_NEAR(t.at(n23, "tcu", "time_in_gear"), (n23 - 1 - n12) * kH, 1e-12);
+}
+
+void TestShiftSchedule::speedOffset()
+{
+    // the hysteresis ramp (v = 2t to 20 m/s at 10 s, back to 0 at 20 s) with every line 1.5 m/s higher
+    const double d = 1.5;
+    DL_COMPILE(model, shiftLab("[[0, 0], [10, 20], [20, 0]]", 20000000000LL, params3(1.0, R"(, "shift_speed_offset": 1.5)"), {"A", "B", "C"}));
+    DL_SIMULATE(t, model);
+    // the samples at which the closed form crosses U + d and D + d (a crossing inside a tick)
+    const auto shiftSample = [&](double line, bool up) {
+        const double at = up ? line / 2.0 : 20.0 - line / 2.0;
+        return static_cast<int>(std::ceil(at / kH - 1e-9));
+    };
+    const int n12 = shiftSample(kU1 + d, true), n23 = shiftSample(kU2 + d, true), n32 = shiftSample(kD3 + d, false),
+              n21 = shiftSample(kD2 + d, false);
+    QCOMPARE(n12, 5751);
+    QCOMPARE(n23, 8251);
+    QCOMPARE(n32, 13750);
+    QCOMPARE(n21, 16250);
+    const std::vector<std::pair<int, int>> changes{{n12, 2}, {n23, 3}, {n32, 2}, {n21, 1}};
+    for (std::size_t k = 1; k < t.rows.size(); ++k) {
+        const int n = static_cast<int>(k) - 1;
+        if (t.at(k, "tcu", "gear") != gearAt(changes, n))
+            QFAIL(qPrintable(QString("sample %1: gear %2, expected %3").arg(n).arg(t.at(k, "tcu", "gear")).arg(gearAt(changes, n))));
+    }
+    // an offset that takes the lowest line (the downshift from 2 at throttle 0: 3.0007 m/s) below 0: refused
+    const LoadedLab bad = load(shiftLab("[[0, 0], [1, 1]]", 1000000000LL, params3(0.0, R"(, "shift_speed_offset": -3.5)"), {"A", "B", "C"}));
+    QVERIFY(!bad.model);
+    QVERIFY2(describe(bad.diagnostics)
+                 .contains("lab: tcu: shift_schedule.shift_speed_offset: -3.5 m/s takes the downshift line from gear 2 below 0 m/s "
+                           "(3.0007 m/s at throttle 0.0): an offset may lower the lines to 0 at most"),
+             qPrintable(describe(bad.diagnostics)));
+    // -3 m/s keeps it at 0.0007 m/s: accepted
+    QVERIFY(load(shiftLab("[[0, 0], [1, 1]]", 1000000000LL, params3(0.0, R"(, "shift_speed_offset": -3)"), {"A", "B", "C"})).model);
 }
 
 void TestShiftSchedule::noHunting()
