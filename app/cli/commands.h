@@ -19,6 +19,8 @@ int cmdExport(const std::vector<std::string>& args);
 int cmdVerify(const std::vector<std::string>& args);
 /// sweep SWEEP --output RESULTS [--json] [--jobs N] [--resume] [--quiet]: a study (sweepcommand.cpp)
 int cmdSweep(const std::vector<std::string>& args);
+/// export-fmu LAB --output NAME.fmu [--fmi 3|2] [--input ..] [--output-var ..] [--parameter ..]: an FMU (fmucommand.cpp, docs/FMI.md)
+int cmdExportFmu(const std::vector<std::string>& args);
 /// mcp [--http HOST:PORT] [--root DIR] [limits]: the MCP server (mcp/mcpcommand.cpp, docs/MCP.md)
 int cmdMcp(const std::vector<std::string>& args);
 

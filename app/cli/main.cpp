@@ -20,6 +20,7 @@ int dispatch(const std::string& cmd, const std::vector<std::string>& args)
     if (cmd == "causality") return drivelab::cli::cmdCausality(args);
     if (cmd == "export") return drivelab::cli::cmdExport(args);
     if (cmd == "verify") return drivelab::cli::cmdVerify(args);
+    if (cmd == "export-fmu") return drivelab::cli::cmdExportFmu(args);
     if (cmd == "sweep") return drivelab::cli::cmdSweep(args);
     if (cmd == "mcp") return drivelab::cli::cmdMcp(args);
     if (cmd == "help" || drivelab::cli::isHelpOption(cmd)) {

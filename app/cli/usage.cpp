@@ -51,6 +51,20 @@ constexpr CommandUsage kCommands[] = {
      "state hash must be reproduced bit for bit.\n"
      "  --quiet  print nothing on success\n"
      "Exit 0 verified, 2 on any difference or an unreadable asset.\n"},
+    {"export-fmu",
+     "  export-fmu LAB --output NAME.fmu [--fmi 3|2] [--input ID.inputs.NAME ...] [--output-var SUBJECT.NAME ...]\n"
+     "      [--parameter PATH ...] [--quiet]\n"
+     "                                       write an FMI co-simulation FMU (exit 0, 2); docs/FMI.md\n",
+     "drivelab-cli export-fmu LAB --output NAME.fmu [--fmi 3|2] [--input ID.inputs.NAME ...]\n"
+     "                               [--output-var SUBJECT.NAME ...] [--parameter PATH ...] [--quiet]\n",
+     "Write LAB (a lab or a portable asset) as an FMI co-simulation FMU (docs/FMI.md).\n"
+     "  --output NAME.fmu       the FMU to write (required; NAME is its model identifier)\n"
+     "  --fmi 3|2               the FMI version (default 3)\n"
+     "  --input ID.inputs.NAME  an input the importer sets between steps (repeatable)\n"
+     "  --output-var SUBJ.NAME  an observable as an output (repeatable; default: every observable)\n"
+     "  --parameter PATH        a value path (docs/FORMATS.md) as a fixed parameter (repeatable)\n"
+     "  --quiet                 print nothing on success\n"
+     "Exit 0, 2 invalid lab, unknown variable, unwritable file or usage.\n"},
     {"sweep",
      "  sweep SWEEP --output RESULTS [--json] [--jobs N] [--resume] [--quiet]\n"
      "                                       run a study on N cores (default all); Ctrl+C keeps the finished rows\n"

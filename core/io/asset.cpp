@@ -107,6 +107,8 @@ std::string shortNum(double v)
 
 } // namespace
 
+Json assetModelJson(const Model& m) { return modelJson(m); }
+
 bool isAssetDocument(const Json& root)
 {
     return root.is_object() && root.contains("format") && root["format"].is_string() &&

@@ -99,6 +99,9 @@ std::uint64_t assetSignatureV1(const Json& root);
 /// of the model without its name, followed by the capability tags (equal to the compiler's
 /// Model::fingerprint for a normalized model).
 std::uint64_t assetModelFingerprint(const Json& model, const std::vector<std::string>& capabilities);
+/// The lab as an asset records it (its `model`): the normalized lab with its name after `version`
+/// (also an FMU's resources/lab.json, docs/FMI.md).
+Json assetModelJson(const Model& m);
 /// The version-1 text form of an asset document (docs/ASSETS.md): what `writeAsset` writes.
 std::string assetTextV1(const Json& root);
 

@@ -267,7 +267,8 @@ void TestCli::helpForEveryCommand_data()
     QTest::addColumn<QString>("option"); // an option the usage must name
     const QList<QPair<QString, QString>> commands = {{"run", "--allow-unbalanced"}, {"check", "--json"},    {"bench", "--repeat N"},
                                                      {"causality", "--json"},       {"export", "--output"}, {"verify", "--quiet"},
-                                                     {"sweep", "--variant K"},      {"mcp", "--root DIR"},  {"help", "COMMAND"}};
+                                                     {"sweep", "--variant K"},      {"mcp", "--root DIR"},  {"help", "COMMAND"},
+                                                     {"export-fmu", "--output-var"}};
     for (const auto& [command, option] : commands) QTest::newRow(qPrintable(command)) << command << option;
 }
 
@@ -290,7 +291,7 @@ void TestCli::helpForEveryCommand()
                  QStringList{command} + first + QStringList{"--help"},
                  QStringList{command} + first + QStringList{"-h"}};
         // after options that would write or fail: still only the usage
-        if (command == "run" || command == "export" || command == "sweep") calls.append({command, "x.lab.json", "--output", out, "--help"});
+        if (command == "run" || command == "export" || command == "sweep" || command == "export-fmu") calls.append({command, "x.lab.json", "--output", out, "--help"});
     }
     for (const QStringList& args : calls) {
         const Result r = cli(args);
@@ -306,7 +307,7 @@ void TestCli::helpOverview()
 {
     const Result help = cli({"help"});
     QCOMPARE(help.exit, 0);
-    for (const char* c : {"run", "check", "bench", "causality", "export", "verify", "sweep", "mcp", "help"})
+    for (const char* c : {"run", "check", "bench", "causality", "export", "verify", "sweep", "mcp", "help", "export-fmu"})
         QVERIFY2(help.out.contains(QString("\n  ") + c + " "), c);
     QVERIFY(help.out.contains("COMMAND --help"));
     for (const char* opt : {"--help", "-h"}) {

@@ -1,0 +1,92 @@
+#pragma once
+// The FMI 2.0 co-simulation C API as far as DriveLab's FMU implements or refuses it, declared from
+// the text of the standard (fmi-standard.org, FMI 2.0.x, sections 2.1 and 4). The types and
+// function names are the standard's; nothing here is DriveLab's.
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef void* fmi2Component;
+typedef void* fmi2ComponentEnvironment;
+typedef void* fmi2FMUstate;
+typedef unsigned int fmi2ValueReference;
+typedef double fmi2Real;
+typedef int fmi2Integer;
+typedef int fmi2Boolean;
+typedef char fmi2Char;
+typedef const fmi2Char* fmi2String;
+typedef char fmi2Byte;
+#define fmi2True 1
+#define fmi2False 0
+
+typedef enum { fmi2OK, fmi2Warning, fmi2Discard, fmi2Error, fmi2Fatal, fmi2Pending } fmi2Status;
+typedef enum { fmi2ModelExchange, fmi2CoSimulation } fmi2Type;
+typedef enum { fmi2DoStepStatus, fmi2PendingStatus, fmi2LastSuccessfulTime, fmi2Terminated } fmi2StatusKind;
+
+typedef void (*fmi2CallbackLogger)(fmi2ComponentEnvironment componentEnvironment, fmi2String instanceName, fmi2Status status,
+                                   fmi2String category, fmi2String message, ...);
+typedef void* (*fmi2CallbackAllocateMemory)(size_t nobj, size_t size);
+typedef void (*fmi2CallbackFreeMemory)(void* obj);
+typedef void (*fmi2StepFinished)(fmi2ComponentEnvironment componentEnvironment, fmi2Status status);
+
+typedef struct {
+    fmi2CallbackLogger logger;
+    fmi2CallbackAllocateMemory allocateMemory;
+    fmi2CallbackFreeMemory freeMemory;
+    fmi2StepFinished stepFinished;
+    fmi2ComponentEnvironment componentEnvironment;
+} fmi2CallbackFunctions;
+
+#if defined(DRIVELAB_FMU_BUILD)
+#define FMI2_EXPORT __attribute__((visibility("default")))
+#else
+#define FMI2_EXPORT
+#endif
+
+FMI2_EXPORT const char* fmi2GetTypesPlatform(void);
+FMI2_EXPORT const char* fmi2GetVersion(void);
+FMI2_EXPORT fmi2Status fmi2SetDebugLogging(fmi2Component c, fmi2Boolean loggingOn, size_t nCategories, const fmi2String categories[]);
+FMI2_EXPORT fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2String fmuGUID, fmi2String fmuResourceLocation,
+                                          const fmi2CallbackFunctions* functions, fmi2Boolean visible, fmi2Boolean loggingOn);
+FMI2_EXPORT void fmi2FreeInstance(fmi2Component c);
+FMI2_EXPORT fmi2Status fmi2SetupExperiment(fmi2Component c, fmi2Boolean toleranceDefined, fmi2Real tolerance, fmi2Real startTime,
+                                           fmi2Boolean stopTimeDefined, fmi2Real stopTime);
+FMI2_EXPORT fmi2Status fmi2EnterInitializationMode(fmi2Component c);
+FMI2_EXPORT fmi2Status fmi2ExitInitializationMode(fmi2Component c);
+FMI2_EXPORT fmi2Status fmi2Terminate(fmi2Component c);
+FMI2_EXPORT fmi2Status fmi2Reset(fmi2Component c);
+FMI2_EXPORT fmi2Status fmi2GetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, fmi2Real value[]);
+FMI2_EXPORT fmi2Status fmi2GetInteger(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, fmi2Integer value[]);
+FMI2_EXPORT fmi2Status fmi2GetBoolean(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, fmi2Boolean value[]);
+FMI2_EXPORT fmi2Status fmi2GetString(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, fmi2String value[]);
+FMI2_EXPORT fmi2Status fmi2SetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, const fmi2Real value[]);
+FMI2_EXPORT fmi2Status fmi2SetInteger(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, const fmi2Integer value[]);
+FMI2_EXPORT fmi2Status fmi2SetBoolean(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, const fmi2Boolean value[]);
+FMI2_EXPORT fmi2Status fmi2SetString(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, const fmi2String value[]);
+FMI2_EXPORT fmi2Status fmi2GetFMUstate(fmi2Component c, fmi2FMUstate* FMUstate);
+FMI2_EXPORT fmi2Status fmi2SetFMUstate(fmi2Component c, fmi2FMUstate FMUstate);
+FMI2_EXPORT fmi2Status fmi2FreeFMUstate(fmi2Component c, fmi2FMUstate* FMUstate);
+FMI2_EXPORT fmi2Status fmi2SerializedFMUstateSize(fmi2Component c, fmi2FMUstate FMUstate, size_t* size);
+FMI2_EXPORT fmi2Status fmi2SerializeFMUstate(fmi2Component c, fmi2FMUstate FMUstate, fmi2Byte serializedState[], size_t size);
+FMI2_EXPORT fmi2Status fmi2DeSerializeFMUstate(fmi2Component c, const fmi2Byte serializedState[], size_t size, fmi2FMUstate* FMUstate);
+FMI2_EXPORT fmi2Status fmi2GetDirectionalDerivative(fmi2Component c, const fmi2ValueReference vUnknown_ref[], size_t nUnknown,
+                                                    const fmi2ValueReference vKnown_ref[], size_t nKnown, const fmi2Real dvKnown[],
+                                                    fmi2Real dvUnknown[]);
+FMI2_EXPORT fmi2Status fmi2SetRealInputDerivatives(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, const fmi2Integer order[],
+                                                   const fmi2Real value[]);
+FMI2_EXPORT fmi2Status fmi2GetRealOutputDerivatives(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, const fmi2Integer order[],
+                                                    fmi2Real value[]);
+FMI2_EXPORT fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunicationPoint, fmi2Real communicationStepSize,
+                                  fmi2Boolean noSetFMUStatePriorToCurrentPoint);
+FMI2_EXPORT fmi2Status fmi2CancelStep(fmi2Component c);
+FMI2_EXPORT fmi2Status fmi2GetStatus(fmi2Component c, const fmi2StatusKind s, fmi2Status* value);
+FMI2_EXPORT fmi2Status fmi2GetRealStatus(fmi2Component c, const fmi2StatusKind s, fmi2Real* value);
+FMI2_EXPORT fmi2Status fmi2GetIntegerStatus(fmi2Component c, const fmi2StatusKind s, fmi2Integer* value);
+FMI2_EXPORT fmi2Status fmi2GetBooleanStatus(fmi2Component c, const fmi2StatusKind s, fmi2Boolean* value);
+FMI2_EXPORT fmi2Status fmi2GetStringStatus(fmi2Component c, const fmi2StatusKind s, fmi2String* value);
+
+#ifdef __cplusplus
+}
+#endif
