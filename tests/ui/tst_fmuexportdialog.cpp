@@ -119,10 +119,10 @@ void TestFmuExportDialog::picksGiveExactlyThoseVariables()
     QCOMPARE(d.result(), int(QDialog::Accepted));
     const QString xml = modelDescription(path);
     QVERIFY(xml.contains(QStringLiteral("fmiVersion=\"2.0\"")));
-    const auto vars = declared(xml);
-    QCOMPARE(vars.at(QStringLiteral("output")), checked(d.outputsList()));
-    QCOMPARE(vars.at(QStringLiteral("input")), checked(d.inputsList()));
-    QCOMPARE(vars.at(QStringLiteral("parameter")), checked(d.parametersList()));
+    auto vars = declared(xml);
+    QCOMPARE(vars[QStringLiteral("output")], checked(d.outputsList()));
+    QCOMPARE(vars[QStringLiteral("input")], checked(d.inputsList()));
+    QCOMPARE(vars[QStringLiteral("parameter")], checked(d.parametersList()));
 }
 
 void TestFmuExportDialog::theDefaultIsEveryOutputAsTheCli()
@@ -136,9 +136,9 @@ void TestFmuExportDialog::theDefaultIsEveryOutputAsTheCli()
     // every output: none named, as the CLI without --output-var (the same token)
     QVERIFY(d.selection().outputs.empty());
     QVERIFY(d.exportNow());
-    const auto vars = declared(modelDescription(path));
+    auto vars = declared(modelDescription(path));
     QVERIFY(modelDescription(path).contains(QStringLiteral("fmiVersion=\"3.0\"")));
-    QCOMPARE(vars.at(QStringLiteral("output")), checked(d.outputsList()));
+    QCOMPARE(vars[QStringLiteral("output")], checked(d.outputsList()));
     QCOMPARE(vars.count(QStringLiteral("input")), std::size_t(0));
     QCOMPARE(vars.count(QStringLiteral("parameter")), std::size_t(0));
 }
