@@ -34,6 +34,7 @@
 #include "files/filecontroller.h"
 #include "files/prompter.h"
 #include "files/recentfiles.h"
+#include "fmi/fmuexportdialog.h"
 #include "palette/palettewidget.h"
 #include "panels/eventstable.h"
 #include "panels/oilpanel.h"
@@ -215,6 +216,10 @@ void MainWindow::createMenus()
     file->addAction(a.save);
     file->addAction(a.saveAs);
     file->addAction(a.reload);
+    file->addSeparator();
+    QAction* exportFmu = file->addAction(tr("Export &FMU…"), this, [this] { FmuExportDialog::run(this, m_document); });
+    exportFmu->setObjectName(QStringLiteral("exportFmuAction"));
+    exportFmu->setStatusTip(tr("Write the lab as an FMI 3.0 or 2.0 co-simulation FMU, choosing its outputs, inputs and parameters"));
     file->addSeparator();
     file->addAction(a.quit);
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));

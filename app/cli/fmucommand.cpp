@@ -1,17 +1,11 @@
 // drivelab-cli export-fmu: a lab as an FMI 3.0 or FMI 2.0 co-simulation FMU (docs/FMI.md).
-#include <climits>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
-#include <unistd.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "cli/usage.h"
-#include "compile/compiler.h"
-#include "fmuexport.h"
-#include "io/atomicfile.h"
+#include "fmufile.h"
 #include "io/modelfile.h"
 #include "util/hash.h"
 #include "util/textescape.h"
@@ -80,26 +74,6 @@ bool parseFmuArgs(const std::vector<std::string>& in, FmuArgs& a)
     return true;
 }
 
-// the FMU library built beside this executable (or installed in ../lib/drivelab); false with why
-bool readFmuLibrary(std::string& bytes, std::string& why)
-{
-    char self[PATH_MAX];
-    const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    std::string dir = n > 0 ? std::string(self, static_cast<std::size_t>(n)) : std::string();
-    dir = dir.substr(0, dir.find_last_of('/') + 1);
-    for (const std::string& path : {dir + "drivelab_fmu.so", dir + "../lib/drivelab/drivelab_fmu.so"}) {
-        std::ifstream f(path, std::ios::binary);
-        if (!f) continue;
-        std::ostringstream s;
-        s << f.rdbuf();
-        bytes = s.str();
-        return true;
-    }
-    why = "the FMU library drivelab_fmu.so is neither beside drivelab-cli (" + dir + ") nor in " + dir +
-          "../lib/drivelab/: build the target drivelab_fmu (or install DriveLab)";
-    return false;
-}
-
 } // namespace
 
 int cmdExportFmu(const std::vector<std::string>& argv)
@@ -111,25 +85,18 @@ int cmdExportFmu(const std::vector<std::string>& argv)
     const LoadedLab lab = loadModelFile(a.file); // a lab, or a portable asset
     printDiagnostics(a.file, lab.diagnostics);
     if (!lab.model || !outputIsNotRead(read, a.output, "export-fmu")) return Invalid;
-    std::string library, why;
-    if (!readFmuLibrary(library, why)) {
-        std::fprintf(stderr, "drivelab-cli export-fmu: %s\n", printableText(why).c_str());
-        return Invalid;
-    }
-    fmi::FmuIdentity id;
-    id.modelIdentifier = fmi::modelIdentifierFor(a.output);
-    id.modelName = lab.model->name.empty() ? id.modelIdentifier : lab.model->name;
-    id.description = "DriveLab lab " + id.modelName + " (fingerprint " + toHex16(lab.model->fingerprint) + ")";
-    // parameters are value paths of the lab as compiled (parts flattened): what the FMU sets them in
-    const LabSpec spec = normalizedSpec(*lab.model);
     fmi::FmuArchive fmu;
-    std::vector<std::string> errors;
-    if (!fmi::buildFmu(*lab.model, spec, a.selection, id, library, fmu, errors)) {
-        for (const std::string& e : errors) std::fprintf(stderr, "%s: -: %s\n", printableText(a.file).c_str(), printableText(e).c_str());
-        return Invalid;
-    }
-    if (!writeFileAtomic(a.output, fmu.bytes, why)) {
-        std::fprintf(stderr, "%s: -: -: %s\n", printableText(a.output).c_str(), why.c_str());
+    fmi::FmuIdentity id;
+    fmi::FmuExportFailure failure;
+    if (!fmi::exportFmuFile(*lab.model, a.selection, a.output, fmu, id, failure)) {
+        for (const std::string& e : failure.lines) {
+            if (failure.step == fmi::FmuExportStep::Library)
+                std::fprintf(stderr, "drivelab-cli export-fmu: %s\n", printableText(e).c_str());
+            else if (failure.step == fmi::FmuExportStep::Build)
+                std::fprintf(stderr, "%s: -: %s\n", printableText(a.file).c_str(), printableText(e).c_str());
+            else
+                std::fprintf(stderr, "%s: -: -: %s\n", printableText(a.output).c_str(), e.c_str());
+        }
         return Invalid;
     }
     if (!a.quiet) {

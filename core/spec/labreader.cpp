@@ -1,4 +1,5 @@
 #include "spec/labreader.h"
+#include "spec/runmethods.h"
 
 #include <cerrno>
 #include <cmath>
@@ -217,16 +218,18 @@ private:
         field("report_every_ticks", lab.run.reportEveryTicks);
         if (run.contains("method")) {
             const Json& v = run["method"];
-            if (v == "midpoint")
-                lab.run.method = RunMethod::Midpoint;
-            else if (v == "gauss2")
-                lab.run.method = RunMethod::Gauss2;
-            else if (v == "radau3")
-                lab.run.method = RunMethod::Radau3;
-            else
-                m_d.error("-", "run.method",
-                          "must be \"midpoint\" (the default), \"gauss2\" (the 2-stage Gauss-Legendre method) or \"radau3\" (the "
-                          "2-stage Radau IIA method)");
+            std::string choices;
+            bool known = false;
+            const auto& methods = runMethods();
+            for (std::size_t i = 0; i < methods.size(); ++i) {
+                if (v == methods[i].name) {
+                    lab.run.method = methods[i].method;
+                    known = true;
+                }
+                choices += std::string(i == 0 ? "" : i + 1 == methods.size() ? " or " : ", ") + "\"" + methods[i].name + "\" (" +
+                           methods[i].summary + ")";
+            }
+            if (!known) m_d.error("-", "run.method", "must be " + choices);
         }
     }
 

@@ -1,6 +1,25 @@
 #include "spec/labspec.h"
+#include "spec/runmethods.h"
 
 namespace drivelab {
+
+const std::vector<RunMethodInfo>& runMethods()
+{
+    static const std::vector<RunMethodInfo> methods{
+        {RunMethod::Midpoint, "midpoint", "Implicit midpoint (order 2, stiffness-adaptive; the default)", "the default"},
+        {RunMethod::Gauss2, "gauss2", "Gauss\u2013Legendre, 2 stages (order 4)", "the 2-stage Gauss-Legendre method"},
+        {RunMethod::Radau3, "radau3", "Radau IIA, 2 stages (order 3, L-stable)", "the 2-stage Radau IIA method"},
+    };
+    return methods;
+}
+
+const RunMethodInfo& runMethodInfo(RunMethod m)
+{
+    for (const RunMethodInfo& i : runMethods()) {
+        if (i.method == m) return i;
+    }
+    return runMethods().front();
+}
 
 const std::string* ComponentSpec::port(const std::string& name) const
 {

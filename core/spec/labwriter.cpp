@@ -1,4 +1,5 @@
 #include "spec/labwriter.h"
+#include "spec/runmethods.h"
 
 namespace drivelab {
 
@@ -13,9 +14,7 @@ Json labToJson(const LabSpec& lab, bool withLayout)
     if (!(lab.description.is_string() && lab.description.get<std::string>().empty())) root["description"] = lab.description;
     root["run"] = Json{{"tick_ns", lab.run.tickNs}, {"duration_ns", lab.run.durationNs}, {"report_every_ticks", lab.run.reportEveryTicks}};
     if (lab.run.method != RunMethod::Absent)
-        root["run"]["method"] = lab.run.method == RunMethod::Gauss2   ? "gauss2"
-                                : lab.run.method == RunMethod::Radau3 ? "radau3"
-                                                                      : "midpoint";
+        root["run"]["method"] = runMethodInfo(lab.run.method).name;
     Json nodes = Json::array();
     for (const auto& n : lab.nodes) {
         Json e = Json::object();

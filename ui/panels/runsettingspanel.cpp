@@ -1,6 +1,7 @@
 #include "panels/runsettingspanel.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -15,6 +16,7 @@
 #include "commands/runsettingscommand.h"
 #include "document/labdocument.h"
 #include "document/numbers.h"
+#include "spec/runmethods.h"
 
 namespace drivelab {
 namespace {
@@ -70,10 +72,12 @@ RunSettingsPanel::RunSettingsPanel(LabDocument* document, QWidget* parent) : QWi
     m_report->setStatusTip(tr("A report boundary every N ticks (plus tick 0 and the last tick)"));
     form->addRow(tr("Report every [ticks]"), m_report);
     m_method = new QComboBox(this);
-    m_method->addItem(tr("Implicit midpoint (default)"));
-    m_method->addItem(tr("Gauss–Legendre, 2 stages (order 4)"));
-    m_method->setStatusTip(tr("How each interval is integrated: the implicit midpoint (order 2, stiffness-adaptive), or "
-                              "the 2-stage Gauss–Legendre method (order 4) for the component types it supports"));
+    // the methods the core accepts, in its order (core/spec/labspec.h runMethods)
+    for (const RunMethodInfo& m : runMethods())
+        m_method->addItem(QCoreApplication::translate("drivelab::RunMethod", m.label), QString::fromLatin1(m.name));
+    m_method->setStatusTip(tr("How each interval is integrated (run.method): the implicit midpoint (order 2, stiffness-adaptive), "
+                              "or a 2-stage collocation method (Gauss\u2013Legendre order 4, Radau IIA order 3 and L-stable) "
+                              "for the component types it supports"));
     // the box does not widen the dock (and with it the window's minimum width) to its longest item
     m_method->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_method->setMinimumContentsLength(3);
@@ -131,7 +135,7 @@ void RunSettingsPanel::refresh()
     markRunField(m_report, problems.value(QStringLiteral("report_every_ticks")), m_report->statusTip());
     {
         const QSignalBlocker quiet(m_method);
-        m_method->setCurrentIndex(lab.run.method == RunMethod::Gauss2 ? 1 : 0);
+        m_method->setCurrentIndex(m_method->findData(QString::fromLatin1(runMethodInfo(lab.run.method).name)));
     }
     markRunField(m_method, problems.value(QStringLiteral("method")), m_method->statusTip());
     // refused entries: amber, the reason in the tooltip and under the fields
@@ -199,14 +203,16 @@ void RunSettingsPanel::commitRun()
 }
 
 // one undoable command; back to the midpoint the lab no longer names a method (the default),
-// unless it named "midpoint" itself
+// unless it named "midpoint" itself (so a lab's bytes stay as they were)
 void RunSettingsPanel::commitMethod(int index)
 {
+    if (index < 0 || index >= static_cast<int>(runMethods().size())) return;
     RunSpec run = m_document->lab().run;
     const RunMethod old = run.method;
-    if (index == 1)
-        run.method = RunMethod::Gauss2;
-    else if (old == RunMethod::Gauss2)
+    const RunMethod chosen = runMethods()[static_cast<std::size_t>(index)].method;
+    if (chosen != RunMethod::Midpoint)
+        run.method = chosen;
+    else if (old != RunMethod::Midpoint)
         run.method = RunMethod::Absent;
     if (run.method == old) return;
     m_document->push(new RunSettingsCommand(m_document, run));

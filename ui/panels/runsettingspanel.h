@@ -30,7 +30,7 @@ public:
     QLineEdit* durationEdit() const { return m_duration; }
     QLineEdit* reportEdit() const { return m_report; }
     QLineEdit* nameEdit() const { return m_name; }
-    /// the integration method: 0 the implicit midpoint (the default), 1 Gauss-Legendre 2-stage
+    /// the integration method: one item per entry of the core's runMethods(), in its order (data: the file's name)
     QComboBox* methodBox() const { return m_method; }
     /// the reason shown under the fields for refused entries (empty: none refused)
     QString refusalText() const;
