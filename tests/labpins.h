@@ -53,7 +53,7 @@ constexpr LabPin kLabPins[] = {
     {"shift-schedule.lab.json", "cb9b7890b23f916f", "82966139d067e5c4"},
     {"thermal-lockup.lab.json", "ef37e4bff3c59f92", "ab0fbd3c4acb6d2b"},
     {"two-speed-shift.lab.json", "d0e37959cbcc4aff", "54db04444ff3272a"},
-    {"tyre-spin.lab.json", "d5f77a74e2369e77", "350db9d96427c7a7"},
+    {"tyre-spin.lab.json", "7034a275cfbf6d43", "350db9d96427c7a7"},
 };
 /// how many labs are pinned
 constexpr std::size_t kLabPinCount = std::size(kLabPins);

@@ -24,7 +24,6 @@
 #include "canvas/labscene.h"
 #include "canvas/labview.h"
 #include "components/descriptors.h"
-#include "commands/addinstancecommand.h"
 #include "commands/renamecommand.h"
 #include "convertermap/convertermapeditor.h"
 #include "document/displayunits.h"
@@ -184,11 +183,7 @@ void MainWindow::createDocks()
 
     connect(m_palette, &PaletteWidget::activated, this, [this](const QString& token) {
         const QPointF at = m_view->mapToScene(m_view->viewport()->rect().center());
-        // a library part: an instance of it (issue 36), at the centre
-        if (token.startsWith(QLatin1String("part:")))
-            m_document->push(new AddInstanceCommand(m_document, token.mid(5).toStdString(), Placement{at.x(), at.y(), 0, false}));
-        else
-            m_scene->addFromPalette(token, at);
+        m_scene->addFromPalette(token, at); // a library part ("part:NAME") too: an instance of it
     });
     connect(m_properties, &PropertyPanel::mapEditorRequested, this,
             [this](const QString& id, const QString& map, int row, const QString& column) {

@@ -1,20 +1,11 @@
 #include "solver/observables.h"
 
-#include <cstring>
-
 #include "components/rotational/clutch.h"
 #include "compile/model.h"
 
 namespace drivelab {
 
-bool isTickMean(const ObservableRef& r)
-{
-    if (r.isSignal || !r.unit) return false;
-    for (const char* u : {"N m", "N", "W", "m^3/s", "kg/s", "g/s", "m/s^2"}) {
-        if (std::strcmp(r.unit, u) == 0) return true;
-    }
-    return false;
-}
+bool isTickMean(const ObservableRef& r) { return r.tickMean && !r.isSignal; }
 
 std::vector<int> clutchComponents(const Model& m)
 {

@@ -8,10 +8,10 @@ std::vector<ObservableRef> observableLayout(const Model& m)
 {
     std::vector<ObservableRef> out;
     for (const auto& n : m.nodes) {
-        for (const auto& o : n.desc->observables) out.push_back({n.id, o.name, o.unit, o.integer, true});
+        for (const auto& o : n.desc->observables) out.push_back({n.id, o.name, o.unit, o.integer, true, false, o.tickMean});
     }
     for (const auto& c : m.components) {
-        for (const auto& o : c.desc->observables) out.push_back({c.id, o.name, o.unit, o.integer, false});
+        for (const auto& o : c.desc->observables) out.push_back({c.id, o.name, o.unit, o.integer, false, false, o.tickMean});
     }
     for (const auto& g : m.timeSignals) out.push_back({g.id, "value", g.unit.c_str(), false, false, true});
     return out;

@@ -61,6 +61,7 @@ struct ObservableRef {
     bool integer = false;  ///< written as an integer
     bool isNode = false;   ///< node (true) or component (false)
     bool isSignal = false; ///< a signal (its value; then isNode is false)
+    bool tickMean = false; ///< a mean over the last complete tick (ObservableDescriptor::tickMean)
 
     /// 0 node, 1 component, 2 signal: the report's groups, in layout order
     int group() const { return isSignal ? 2 : isNode ? 0 : 1; }

@@ -134,6 +134,10 @@ struct ObservableDescriptor {
     const char* name;     ///< report key
     const char* unit;     ///< SI unit or "" / "state code"
     bool integer = false; ///< written as an integer (state codes, flags)
+    /// a duration-weighted mean over the last complete tick (torques, forces, powers, flows, and
+    /// any other quantity a component averages): no value exists at tick 0, where the report
+    /// writes 0 (solver/observables.h isTickMean; its doc then starts with "mean ")
+    bool tickMean = false;
     const char* doc = ""; ///< one-line description
     /// a cumulative loss [J]: the energy-split category it counts in (io/vehicleresults.h:
     /// "aero", "rolling", "brakes", "clutches", "converter", "engine", "dampers", "hydraulic", ...);

@@ -6,6 +6,7 @@
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QtGlobal>
 
 #include <string>
@@ -40,5 +41,23 @@ inline QString writeTestFile(const QTemporaryDir& dir, const QString& name, cons
     f.write(text.data(), static_cast<qint64>(text.size()));
     return path;
 }
+
+#ifdef DRIVELAB_CLI
+/// a bad lab as a user would meet it: `check` exits 2 with stderr starting "PATH: line" (the
+/// `FILE: ID: FIELD: message` form), and `run --output` exits 2 and writes no report
+inline void checkCliRefuses(const QTemporaryDir& dir, const std::string& text, const std::string& line)
+{
+    const QString cli = QStringLiteral(DRIVELAB_CLI);
+    const QString path = writeTestFile(dir, QStringLiteral("bad.lab.json"), text);
+    const QString out = dir.filePath(QStringLiteral("bad.report.json"));
+    CliResult r = runCli(cli, {QStringLiteral("check"), path}, 60000);
+    QCOMPARE(r.exit, 2);
+    const QString expected = path + QStringLiteral(": ") + QString::fromStdString(line);
+    QVERIFY2(r.err.startsWith(expected), qPrintable(QStringLiteral("expected '%1...', got: %2").arg(expected, r.err)));
+    r = runCli(cli, {QStringLiteral("run"), path, QStringLiteral("--output"), out}, 60000);
+    QCOMPARE(r.exit, 2);
+    QVERIFY(!QFile::exists(out));
+}
+#endif
 
 } // namespace drivelab::test

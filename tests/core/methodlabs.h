@@ -3,8 +3,11 @@
 // with a method, the final value of an observable, and the closed-form labs both methods are
 // measured on (each test states its own closed form and figures).
 #include <cmath>
+#include <fstream>
+#include <sstream>
 #include <string>
 
+#include "cli/alloccount.h"
 #include "testutil.h"
 
 namespace drivelab::test {
@@ -95,6 +98,55 @@ inline std::string stepResponseLab(bool event, const char* method)
     return lab(runWith(2000000, 102000000, method), nodes,
                R"([{"id": "src", "type": "torque_step", "node_a": "m", "parameters": {"step_torque": 50, "offset_torque": 0, "start_time": 0.101}}, )" +
                    damper + "]");
+}
+
+/// the clutch-lock check both two-stage methods pass (each test states the closed form):
+/// [J1 = 0.5, 100 rad/s] --clutch 50 N m-- [J2 = 1.5, 20 rad/s] at a 7 ms tick locks at
+/// t* = 0.6 s (root-found to 1e-12 s) and both then turn at 40 rad/s to rounding
+inline void checkClutchLocksAtItsClosedFormInstant(const char* method)
+{
+    DL_COMPILE(model, lab(runWith(7000000, 700000000, method), "[" + rot("a", 0.5, 100.0) + "," + rot("b", 1.5, 20.0) + "]",
+                          R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "parameters": {"kinetic_ratio": 1}, "inputs": {"capacity": 50}}])"));
+    Session s(model);
+    QVERIFY(s.run(model->ticks).status == BatchStatus::Completed);
+    const ClutchEventLog& log = s.clutchEvents();
+    QCOMPARE(log.count, std::int64_t(1));
+    QCOMPARE(log.at(0).kind, ClutchEvent::Lock);
+    const double tLock = log.at(0).timeNs * 1e-9;
+    QVERIFY2(std::fabs(tLock - 0.6) <= 1e-12, qPrintable(QString("lock at %1 s, closed form 0.6 s").arg(tLock, 0, 'g', 17)));
+    std::vector<double> v(s.observableCount());
+    s.observe(v.data());
+    const auto layout = observableLayout(*model);
+    for (std::size_t i = 0; i < layout.size(); ++i)
+        if (layout[i].name == "speed") QVERIFY2(std::fabs(v[i] - 40.0) <= 1e-12 * 40.0, qPrintable(QString::number(v[i], 'g', 17)));
+}
+
+/// same lab, same bits, no allocation: the clutch-fill benchmark (fill, lock, breakaway, relock,
+/// drain) run with `method` twice and through a fork gives one final hash, and its ticks allocate
+/// nothing on the heap
+inline void checkDeterministicAndAllocationFree(const char* method)
+{
+    std::ifstream in(DRIVELAB_SOURCE_DIR "/tests/bench/labs/clutch-fill.lab.json");
+    std::stringstream text;
+    text << in.rdbuf();
+    Json j = Json::parse(text.str());
+    j["run"]["method"] = method;
+    DL_COMPILE(model, j.dump());
+    Session s1(model), s2(model);
+    std::vector<double> obs(s1.observableCount());
+    const std::uint64_t before = allocationCount();
+    while (!s1.finished()) {
+        QVERIFY(s1.run(model->reportEvery).status == BatchStatus::Completed);
+        s1.observe(obs.data());
+    }
+    QCOMPARE(allocationCount() - before, std::uint64_t(0));
+    QVERIFY(s1.clutchEvents().count >= 4);
+    QVERIFY(s2.run(model->ticks / 2).status == BatchStatus::Completed);
+    Session f = s2.fork();
+    QVERIFY(s2.run(model->ticks).status == BatchStatus::Completed);
+    QVERIFY(f.run(model->ticks).status == BatchStatus::Completed);
+    QCOMPARE(s2.stateHash(), s1.stateHash());
+    QCOMPARE(f.stateHash(), s1.stateHash());
 }
 
 } // namespace drivelab::test

@@ -119,16 +119,19 @@ void numericLeaves(const Json& v, const std::string& path, std::vector<std::stri
 // A number no valid perturbation exists for must be pinned by a rule that names it: the
 // diagnostics of its smallest change name this very field (a converter map starts at
 // s = -1 and ends at s = 1 with R = 1 and C = 0; a pump's delivery table starts at rise 0
-// with efficiency 1 and ends at efficiency 0; ...).
+// with efficiency 1 and ends at efficiency 0; ...), or, for a table's cell, a rule over the table:
+// the table as a whole (a shift schedule's gear table numbers its gears 1 .. N with none missing)
+// or another of its rows (shift lines ordered by from_gear: moving row 0's gear refuses row 1).
 bool pinnedByARule(const std::string& leaf, const Json& lab, const Diagnostics& d)
 {
     static const std::regex param(R"(^/components/(\d+)/parameters/([a-z_]+)/(\d+)/([a-z_]+)$)");
     static const std::regex field(R"(^/(nodes|components)/(\d+)/(?:parameters/|inputs/)?([a-z_]+)$)");
     std::smatch m;
-    std::string subject, suffix;
+    std::string subject, suffix, table;
     if (std::regex_match(leaf, m, param)) {
         subject = lab["components"][std::stoul(m[1])]["id"].get<std::string>();
         suffix = m[2].str() + "[" + m[3].str() + "]." + m[4].str();
+        table = m[2].str(); // a rule over the whole table or its order (gears run 1 .. N; rows ordered by gear) names it too
     } else if (std::regex_match(leaf, m, field)) {
         subject = lab[m[1].str()][std::stoul(m[2])]["id"].get<std::string>();
         suffix = m[3].str();
@@ -136,8 +139,12 @@ bool pinnedByARule(const std::string& leaf, const Json& lab, const Diagnostics& 
         return false;
     }
     for (const auto& x : d.items()) {
-        if (x.severity == Severity::Error && x.subject == subject && x.field.size() >= suffix.size() &&
-            x.field.compare(x.field.size() - suffix.size(), suffix.size(), suffix) == 0)
+        if (x.severity != Severity::Error || x.subject != subject) continue;
+        if (x.field.size() >= suffix.size() && x.field.compare(x.field.size() - suffix.size(), suffix.size(), suffix) == 0)
+            return true;
+        // the field is written TYPE.TABLE or TYPE.TABLE[ROW].COLUMN (shift_schedule.gears[2])
+        if (!table.empty() && (x.field == table || x.field.ends_with("." + table) || x.field.rfind(table + "[", 0) == 0 ||
+                               x.field.find("." + table + "[") != std::string::npos))
             return true;
     }
     return false;

@@ -165,23 +165,7 @@ void TestGauss2::energyBooksCloseAtRounding()
 //   t* = 80 / (50 (2 + 2/3)) = 0.6 s, inside the tick [0.595, 0.6) ... of 7 ms ticks (not a boundary);
 //   then both turn at the momentum's speed (0.5 100 + 1.5 20) / 2 = 40 rad/s. The lock is root-found on
 //   the gauss2 interval length (clutchevents.cpp, unchanged): within 1e-12 s.
-void TestGauss2::clutchLocksAtItsClosedFormInstant()
-{
-    DL_COMPILE(model, lab(runWith(7000000, 700000000, "gauss2"), "[" + rot("a", 0.5, 100.0) + "," + rot("b", 1.5, 20.0) + "]",
-                          R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "parameters": {"kinetic_ratio": 1}, "inputs": {"capacity": 50}}])"));
-    Session s(model);
-    QVERIFY(s.run(model->ticks).status == BatchStatus::Completed);
-    const ClutchEventLog& log = s.clutchEvents();
-    QCOMPARE(log.count, std::int64_t(1));
-    QCOMPARE(log.at(0).kind, ClutchEvent::Lock);
-    const double tLock = log.at(0).timeNs * 1e-9;
-    QVERIFY2(std::fabs(tLock - 0.6) <= 1e-12, qPrintable(QString("lock at %1 s, closed form 0.6 s").arg(tLock, 0, 'g', 17)));
-    std::vector<double> v(s.observableCount());
-    s.observe(v.data());
-    const auto layout = observableLayout(*model);
-    for (std::size_t i = 0; i < layout.size(); ++i)
-        if (layout[i].name == "speed") QVERIFY2(std::fabs(v[i] - 40.0) <= 1e-12 * 40.0, qPrintable(QString::number(v[i], 'g', 17)));
-}
+void TestGauss2::clutchLocksAtItsClosedFormInstant() { test::checkClutchLocksAtItsClosedFormInstant("gauss2"); }
 
 // Two inertias locked by a clutch, the load's damper raising the torque it passes (the clutch
 // torque is exponential in time, not linear)
@@ -506,30 +490,7 @@ void TestGauss2::methodIsNormalizedOnlyWhenNotTheDefault()
 
 // Same lab, same bits: two sessions and a fork give one final hash; the clutch-fill benchmark
 // with gauss2 (fill, lock, breakaway, relock, drain) runs without a heap allocation per tick
-void TestGauss2::deterministicAndAllocationFree()
-{
-    std::ifstream in(DRIVELAB_SOURCE_DIR "/tests/bench/labs/clutch-fill.lab.json");
-    std::stringstream text;
-    text << in.rdbuf();
-    Json j = Json::parse(text.str());
-    j["run"]["method"] = "gauss2";
-    DL_COMPILE(model, j.dump());
-    Session s1(model), s2(model);
-    std::vector<double> obs(s1.observableCount());
-    const std::uint64_t before = allocationCount();
-    while (!s1.finished()) {
-        QVERIFY(s1.run(model->reportEvery).status == BatchStatus::Completed);
-        s1.observe(obs.data());
-    }
-    QCOMPARE(allocationCount() - before, std::uint64_t(0));
-    QVERIFY(s1.clutchEvents().count >= 4);
-    QVERIFY(s2.run(model->ticks / 2).status == BatchStatus::Completed);
-    Session f = s2.fork();
-    QVERIFY(s2.run(model->ticks).status == BatchStatus::Completed);
-    QVERIFY(f.run(model->ticks).status == BatchStatus::Completed);
-    QCOMPARE(s2.stateHash(), s1.stateHash());
-    QCOMPARE(f.stateHash(), s1.stateHash());
-}
+void TestGauss2::deterministicAndAllocationFree() { test::checkDeterministicAndAllocationFree("gauss2"); }
 
 QTEST_GUILESS_MAIN(TestGauss2)
 #include "tst_gauss2.moc"

@@ -197,23 +197,7 @@ void TestRadau::energyBooksCloseAtRounding()
 // slip 80 - 50 (2 + 2/3) t reaches 0 at t* = 0.6 s inside a 7 ms tick; both then turn at 40 rad/s.
 // Constant torques: the speeds are linear in time and every method is exact, so the lock is
 // root-found on the interval length to 1e-12 s and the speeds are 40 rad/s to rounding.
-void TestRadau::clutchLocksAtItsClosedFormInstant()
-{
-    DL_COMPILE(model, lab(runWith(7000000, 700000000, "radau3"), "[" + rot("a", 0.5, 100.0) + "," + rot("b", 1.5, 20.0) + "]",
-                          R"([{"id": "c", "type": "clutch", "node_a": "a", "node_b": "b", "parameters": {"kinetic_ratio": 1}, "inputs": {"capacity": 50}}])"));
-    Session s(model);
-    QVERIFY(s.run(model->ticks).status == BatchStatus::Completed);
-    const ClutchEventLog& log = s.clutchEvents();
-    QCOMPARE(log.count, std::int64_t(1));
-    QCOMPARE(log.at(0).kind, ClutchEvent::Lock);
-    const double tLock = log.at(0).timeNs * 1e-9;
-    QVERIFY2(std::fabs(tLock - 0.6) <= 1e-12, qPrintable(QString("lock at %1 s, closed form 0.6 s").arg(tLock, 0, 'g', 17)));
-    std::vector<double> v(s.observableCount());
-    s.observe(v.data());
-    const auto layout = observableLayout(*model);
-    for (std::size_t i = 0; i < layout.size(); ++i)
-        if (layout[i].name == "speed") QVERIFY2(std::fabs(v[i] - 40.0) <= 1e-12 * 40.0, qPrintable(QString::number(v[i], 'g', 17)));
-}
+void TestRadau::clutchLocksAtItsClosedFormInstant() { test::checkClutchLocksAtItsClosedFormInstant("radau3"); }
 
 // Breakaway under an exponential clutch torque (methodlabs.h coupledBreakawayLab; closed form in
 // tst_gauss2 coupledBreakawayIsFourthOrder): locked, w(t) = 30 (1 - exp(-4t/3)), the clutch passes
@@ -327,30 +311,7 @@ void TestRadau::methodIsNormalized()
 
 // Same lab, same bits: two sessions and a fork give one final hash; the clutch-fill benchmark with
 // radau3 (fill, lock, breakaway, relock, drain) runs without a heap allocation per tick
-void TestRadau::deterministicAndAllocationFree()
-{
-    std::ifstream in(DRIVELAB_SOURCE_DIR "/tests/bench/labs/clutch-fill.lab.json");
-    std::stringstream text;
-    text << in.rdbuf();
-    Json j = Json::parse(text.str());
-    j["run"]["method"] = "radau3";
-    DL_COMPILE(model, j.dump());
-    Session s1(model), s2(model);
-    std::vector<double> obs(s1.observableCount());
-    const std::uint64_t before = allocationCount();
-    while (!s1.finished()) {
-        QVERIFY(s1.run(model->reportEvery).status == BatchStatus::Completed);
-        s1.observe(obs.data());
-    }
-    QCOMPARE(allocationCount() - before, std::uint64_t(0));
-    QVERIFY(s1.clutchEvents().count >= 4);
-    QVERIFY(s2.run(model->ticks / 2).status == BatchStatus::Completed);
-    Session f = s2.fork();
-    QVERIFY(s2.run(model->ticks).status == BatchStatus::Completed);
-    QVERIFY(f.run(model->ticks).status == BatchStatus::Completed);
-    QCOMPARE(s2.stateHash(), s1.stateHash());
-    QCOMPARE(f.stateHash(), s1.stateHash());
-}
+void TestRadau::deterministicAndAllocationFree() { test::checkDeterministicAndAllocationFree("radau3"); }
 
 QTEST_GUILESS_MAIN(TestRadau)
 #include "tst_radau.moc"

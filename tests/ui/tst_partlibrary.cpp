@@ -5,9 +5,15 @@
 // AddInstanceCommand, what a drop does) becomes an instance of the lab: fresh id, no port
 // connected, parameters at their defaults, found through the library when the lab compiles;
 // undo restores the lab's bytes.
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
+
+#include "canvas/labview.h"
 #include "commands/addinstancecommand.h"
 #include "compile/compiler.h"
 #include "document/labdocument.h"
@@ -47,6 +53,7 @@ private slots:
     void unusableFilesAreListedWithTheirProblem();
     void addInstanceAndUndo();
     void paletteActivationCreatesAnInstance();
+    void droppingAPartCreatesAnInstanceThere();
     void savesWhereTheLibraryServes();
 };
 
@@ -159,6 +166,38 @@ void TestPartLibrary::paletteActivationCreatesAnInstance()
     emit w.palette()->activated("part:two_speed_planetary");
     QCOMPARE(w.document()->lab().instances.size(), std::size_t{1});
     QCOMPARE(w.document()->lab().instances.front().part, std::string("two_speed_planetary"));
+    w.document()->undoStack()->undo();
+    QVERIFY(w.document()->lab().instances.empty());
+}
+
+// dragging a part from the palette onto the canvas (a real drag-enter and drop on the view):
+// an instance of it, placed where it was dropped, one undo step
+void TestPartLibrary::droppingAPartCreatesAnInstanceThere()
+{
+    setPartLibraryFolder(kLibrary);
+    QTemporaryDir dir;
+    MainWindow w({dir.path(), false});
+    w.resize(1200, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QMimeData* mime = PaletteWidget::mimeFor(QStringLiteral("part:open_differential"));
+    QWidget* vp = w.view()->viewport();
+    const QPoint pos = vp->rect().center() + QPoint(60, 40);
+    QDragEnterEvent enter(pos, Qt::CopyAction, mime, Qt::LeftButton, {});
+    QApplication::sendEvent(vp, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(pos), Qt::CopyAction, mime, Qt::LeftButton, {});
+    QApplication::sendEvent(vp, &drop);
+    delete mime;
+    QVERIFY(drop.isAccepted());
+    QCOMPARE(w.document()->lab().instances.size(), std::size_t{1});
+    const std::string id = w.document()->lab().instances.front().id;
+    QCOMPARE(w.document()->lab().instances.front().part, std::string("open_differential"));
+    const QPointF scenePos = w.view()->mapToScene(pos);
+    QVERIFY(w.document()->lab().layout.contains(id));
+    const Json& place = w.document()->lab().layout.at(id);
+    QVERIFY2(std::fabs(place.at("x").get<double>() - scenePos.x()) <= 20.0 && std::fabs(place.at("y").get<double>() - scenePos.y()) <= 20.0,
+             place.dump().c_str());
     w.document()->undoStack()->undo();
     QVERIFY(w.document()->lab().instances.empty());
 }

@@ -21,6 +21,7 @@
 #include "simulation/runcontroller.h"
 #include "simulation/samplestore.h"
 #include "components/registry.h"
+#include "io/labfile.h"
 #include "solver/observables.h"
 #include "solver/session.h"
 #include "uitestutil.h"
@@ -166,14 +167,16 @@ void TestPlotsTidy::tickFormat()
     QCOMPARE(step, 500.0);
 }
 
-// isTickMean (by unit: torque, force, power, heat flow, flow) marks exactly the observables whose
-// descriptors document a mean over the last tick: a new instantaneous torque would fail here
+// isTickMean reads the descriptor's tickMean flag through the observable layout: the flag marks
+// exactly the observables whose descriptors document a mean over the last tick (a new torque
+// documented as a mean but not flagged, or flagged but documented as instantaneous, fails here),
+// whatever their unit (the mapped engine's speed and throttle are means too)
 void TestPlotsTidy::tickMeanRuleMatchesTheDescriptors()
 {
     int means = 0;
     const auto check = [&](const char* owner, const ObservableDescriptor& o) {
         const bool documented = QByteArray(o.doc).startsWith("mean ");
-        const ObservableRef ref{"x", o.name, o.unit, o.integer, false, false};
+        const ObservableRef ref{"x", o.name, o.unit, o.integer, false, false, o.tickMean};
         QVERIFY2(isTickMean(ref) == documented, qPrintable(QStringLiteral("%1.%2 [%3]: %4").arg(owner, o.name, o.unit, o.doc)));
         means += documented;
     };
@@ -186,7 +189,22 @@ void TestPlotsTidy::tickMeanRuleMatchesTheDescriptors()
     }
     QVERIFY(means > 40);
     // a signal's value is never one, whatever its unit label
-    QVERIFY(!isTickMean(ObservableRef{"drive", "value", "N m", false, false, true}));
+    QVERIFY(!isTickMean(ObservableRef{"drive", "value", "N m", false, false, true, true}));
+    // the layout carries the flag: a mean whose unit is no torque's or force's (the mapped engine)
+    const LoadedLab lab = loadLabText(R"({"format": "drivelab.lab", "version": 1, "name": "m",
+        "run": {"tick_ns": 1000000, "duration_ns": 10000000, "report_every_ticks": 1},
+        "nodes": [{"id": "e", "domain": "rotational", "inertia": 0.2, "initial_speed": 100}],
+        "components": [{"id": "eng", "type": "mapped_engine", "node_a": "e", "inputs": {"throttle": 0.5},
+          "parameters": {"torque_map": {"x": [0, 400], "y": [0, 1], "values": [[0, 0], [0, 100]]},
+                         "fuel_map": {"x": [0, 400], "y": [-50, 250], "values": [[0.2, 0.2], [0.5, 9]]},
+                         "friction_curve": [{"speed": 0, "torque": 5}, {"speed": 400, "torque": 13}],
+                         "lower_heating_value": 42.9e6}}], "events": []})");
+    QVERIFY2(lab.model, lab.diagnostics.empty() ? "" : lab.diagnostics.items().front().message.c_str());
+    int engineMeans = 0;
+    for (const ObservableRef& r : observableLayout(*lab.model)) {
+        if (r.subject == "eng" && (r.name == "throttle" || r.name == "speed")) engineMeans += isTickMean(r);
+    }
+    QCOMPARE(engineMeans, 2);
 }
 
 // ASCII sketch: a tick mean m(t_k) = (1/h) ∫[t_{k-1}, t_k] τ dt exists from t_1 = h on; at
@@ -295,7 +313,7 @@ void TestPlotsTidy::stackedPlotAreasLineUp()
 // a constant series (here 0, and 250) is drawn mid-axis on a readable range, not ±1e-9
 void TestPlotsTidy::constantSeriesHasAReadableAxis()
 {
-    const std::vector<ObservableRef> layout{{"a", "torque", "N m", false, false, false}, {"b", "torque", "N m", false, false, false}};
+    const std::vector<ObservableRef> layout{{"a", "torque", "N m", false, false, false, true}, {"b", "torque", "N m", false, false, false, true}};
     auto store = std::make_shared<SampleStore>(2, 101, 10000000, 10, 100);
     for (int i = 0; i <= 100; ++i) {
         double* row = store->beginSample();

@@ -133,7 +133,7 @@ void TestPlotsTools::measurementUsesEverySample()
     const auto store = sampled(200000, 10000, [](double t) {
         return std::sin(50.0 * t) + t;
     });
-    const std::vector<ObservableRef> layout{{"x", "torque", "N m", false, false, false}};
+    const std::vector<ObservableRef> layout{{"x", "torque", "N m", false, false, false, true}};
     PlotPanel p(QStringLiteral("fast"));
     p.resize(400, 250);
     p.setObservableLayout(&layout);
@@ -209,7 +209,7 @@ void TestPlotsTools::measureCursorsFromTheToolbarAndMouse()
 void TestPlotsTools::derivedChannelCompiles()
 {
     const std::vector<ObservableRef> layout{{"wheels", "speed", "rad/s", false, true, false},
-                                            {"tc", "torque", "N m", false, false, false},
+                                            {"tc", "torque", "N m", false, false, false, true},
                                             {"drive-ref", "value", "", false, false, true}};
     auto s = std::make_shared<SampleStore>(3, 2, 1000000, 1, 1);
     for (int i = 0; i < 2; ++i) {

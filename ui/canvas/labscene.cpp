@@ -13,6 +13,7 @@
 #include "canvas/portitem.h"
 #include "canvas/wireitem.h"
 #include "canvas/scenerouting.h"
+#include "commands/addinstancecommand.h"
 #include "commands/additemcommand.h"
 #include "commands/moveitemscommand.h"
 #include "components/descriptors.h"
@@ -113,6 +114,13 @@ QString LabScene::addFromPalette(const QString& token, const QPointF& scenePos)
     const std::string name = token.section(QLatin1Char(':'), 1).toStdString();
     const QPointF at = snapped(scenePos);
     const Placement where{at.x(), at.y(), 0, false};
+    if (kind == QLatin1String("part")) { // a library part: an instance of it (issue 36)
+        auto* cmd = new AddInstanceCommand(m_document, name, where);
+        const QString id = cmd->instanceId();
+        m_document->push(cmd);
+        selectIds({id});
+        return id;
+    }
     ItemBundle bundle;
     if (kind == QLatin1String("component")) {
         const ComponentDescriptor* d = findComponentDescriptor(name);

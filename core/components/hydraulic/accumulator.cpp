@@ -35,7 +35,7 @@ constexpr ParameterDescriptor kParams[] = {
 constexpr ObservableDescriptor kObs[] = {
     {.name = "gas_volume", .unit = "m^3", .doc = "gas volume now"},
     {.name = "oil_volume", .unit = "m^3", .doc = "oil held now"},
-    {.name = "flow", .unit = "m^3/s", .doc = "mean flow into the accumulator over the last tick"},
+    {.name = "flow", .unit = "m^3/s", .tickMean = true, .doc = "mean flow into the accumulator over the last tick"},
 };
 constexpr ComponentDescriptor kDesc{.type = "accumulator",
                                     .label = "Gas accumulator",

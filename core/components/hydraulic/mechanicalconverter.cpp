@@ -48,9 +48,9 @@ constexpr ParameterDescriptor kConverterParams[] = {
     oilWallParameter("thermal-liquid: heat_node is a wall exchanging G (T_oil - T_wall) with the chamber's oil"),
 };
 constexpr ObservableDescriptor kConverterObs[] = {
-    {.name = "torque", .unit = "N m", .doc = "mean torque on the shaft over the last tick"},
-    {.name = "flow", .unit = "m^3/s", .doc = "mean volumetric flow drawn from node_a over the last tick"},
-    {.name = "mass_flow", .unit = "kg/s", .doc = "mean mass flow drawn from node_a over the last tick"},
+    {.name = "torque", .unit = "N m", .tickMean = true, .doc = "mean torque on the shaft over the last tick"},
+    {.name = "flow", .unit = "m^3/s", .tickMean = true, .doc = "mean volumetric flow drawn from node_a over the last tick"},
+    {.name = "mass_flow", .unit = "kg/s", .tickMean = true, .doc = "mean mass flow drawn from node_a over the last tick"},
     {.name = "chamber_volume", .unit = "m^3", .doc = "chamber volume now"},
     {.name = "rotation", .unit = "rad", .doc = "chamber rotation now"},
 };
@@ -78,9 +78,9 @@ constexpr ParameterDescriptor kCylinderParams[] = {
     oilWallParameter("thermal-liquid: heat_node is a wall exchanging G (T_oil - T_wall) with chamber A's oil"),
 };
 constexpr ObservableDescriptor kCylinderObs[] = {
-    {.name = "force", .unit = "N", .doc = "mean force on the rod over the last tick (A_A p_A - A_B p_B)"},
-    {.name = "flow_a", .unit = "m^3/s", .doc = "mean flow drawn from chamber A over the last tick"},
-    {.name = "flow_b", .unit = "m^3/s", .doc = "mean flow returned to chamber B over the last tick"},
+    {.name = "force", .unit = "N", .tickMean = true, .doc = "mean force on the rod over the last tick (A_A p_A - A_B p_B)"},
+    {.name = "flow_a", .unit = "m^3/s", .tickMean = true, .doc = "mean flow drawn from chamber A over the last tick"},
+    {.name = "flow_b", .unit = "m^3/s", .tickMean = true, .doc = "mean flow returned to chamber B over the last tick"},
 };
 constexpr ComponentDescriptor kCylinder{.type = "hydraulic_cylinder",
                                         .label = "Hydraulic cylinder",

@@ -60,9 +60,9 @@ constexpr InputDescriptor kInputs[] = {
      .doc = "fraction of the conductance or area open (absent: 1)"},
 };
 constexpr ObservableDescriptor kObs[] = {
-    {.name = "flow", .unit = "m^3/s", .doc = "mean flow from node_a to node_b over the last tick"},
+    {.name = "flow", .unit = "m^3/s", .tickMean = true, .doc = "mean flow from node_a to node_b over the last tick"},
     {.name = "pressure_drop", .unit = "Pa", .doc = "p_a - p_b"},
-    {.name = "heat_flow", .unit = "W", .doc = "mean throttling power over the last tick"},
+    {.name = "heat_flow", .unit = "W", .tickMean = true, .doc = "mean throttling power over the last tick"},
     {.name = "heat", .unit = "J", .doc = "throttling heat since t = 0", .split = "hydraulic"},
 };
 constexpr ComponentDescriptor kDesc{.type = "orifice",

@@ -45,10 +45,10 @@ constexpr ParameterDescriptor kParams[] = {
     oilWallParameter("thermal-liquid: heat_node is a wall exchanging G (T_oil - T_wall) with the outlet's oil"),
 };
 constexpr ObservableDescriptor kObs[] = {
-    {.name = "torque", .unit = "N m", .doc = "mean torque on the shaft over the last tick"},
-    {.name = "flow", .unit = "m^3/s", .doc = "mean delivered flow over the last tick"},
+    {.name = "torque", .unit = "N m", .tickMean = true, .doc = "mean torque on the shaft over the last tick"},
+    {.name = "flow", .unit = "m^3/s", .tickMean = true, .doc = "mean delivered flow over the last tick"},
     {.name = "pressure_rise", .unit = "Pa", .doc = "outlet minus inlet pressure"},
-    {.name = "heat_flow", .unit = "W", .doc = "mean loss power over the last tick"},
+    {.name = "heat_flow", .unit = "W", .tickMean = true, .doc = "mean loss power over the last tick"},
     {.name = "heat", .unit = "J", .doc = "losses since t = 0", .split = "hydraulic"},
 };
 constexpr ComponentDescriptor kDesc{.type = "pump",

@@ -16,8 +16,8 @@ constexpr InputDescriptor kPressureInputs[] = {
      .doc = "absolute pressure held (absent: atmospheric, 101325 Pa)"},
 };
 constexpr ObservableDescriptor kPressureObs[] = {
-    {.name = "flow", .unit = "m^3/s", .doc = "mean flow supplied over the last tick"},
-    {.name = "power", .unit = "W", .doc = "mean hydraulic power supplied over the last tick"},
+    {.name = "flow", .unit = "m^3/s", .tickMean = true, .doc = "mean flow supplied over the last tick"},
+    {.name = "power", .unit = "W", .tickMean = true, .doc = "mean hydraulic power supplied over the last tick"},
 };
 constexpr ComponentDescriptor kPressure{.type = "pressure_source",
                                         .label = "Pressure source",
@@ -37,8 +37,8 @@ constexpr InputDescriptor kFlowInputs[] = {
     {.name = "flow", .unit = "m^3/s", .range = ranges::kFlow, .initialDefault = 0.0, .doc = "volumetric flow (absent: 0)"},
 };
 constexpr ObservableDescriptor kFlowObs[] = {
-    {.name = "flow", .unit = "m^3/s", .doc = "mean flow over the last tick"},
-    {.name = "power", .unit = "W", .doc = "mean power delivered over the last tick"},
+    {.name = "flow", .unit = "m^3/s", .tickMean = true, .doc = "mean flow over the last tick"},
+    {.name = "power", .unit = "W", .tickMean = true, .doc = "mean power delivered over the last tick"},
 };
 constexpr ComponentDescriptor kFlow{.type = "flow_source",
                                     .label = "Flow source",

@@ -84,9 +84,9 @@ constexpr InputDescriptor kInputs[] = {
      .idleAtZero = "is 0 and no event raises it: this clutch can never carry torque; give it a capacity or an event that applies it"},
 };
 constexpr ObservableDescriptor kObs[] = {
-    {.name = "torque", .unit = "N m", .doc = "mean clutch torque on node_a over the last tick"},
-    {.name = "torque_at_b", .unit = "N m", .doc = "mean clutch torque on node_b over the last tick"},
-    {.name = "heat_flow", .unit = "W", .doc = "mean friction power over the last tick"},
+    {.name = "torque", .unit = "N m", .tickMean = true, .doc = "mean clutch torque on node_a over the last tick"},
+    {.name = "torque_at_b", .unit = "N m", .tickMean = true, .doc = "mean clutch torque on node_b over the last tick"},
+    {.name = "heat_flow", .unit = "W", .tickMean = true, .doc = "mean friction power over the last tick"},
     {.name = "friction_heat", .unit = "J", .doc = "friction heat since t = 0", .split = "clutches", .splitGrounded = "brakes"},
     {.name = "locked", .unit = "", .integer = true, .doc = "1 when locked at this boundary"},
     {.name = "slip_speed", .unit = "rad/s", .doc = "speed_a - speed_b"},

@@ -13,9 +13,9 @@ constexpr ParameterDescriptor kParams[] = {
     {.name = "damping", .unit = "N m s/rad", .range = ranges::kDamping, .editorDefault = "0.1", .doc = "viscous damping coefficient"},
 };
 constexpr ObservableDescriptor kObs[] = {
-    {.name = "torque", .unit = "N m", .doc = "mean torque on node_a over the last tick"},
-    {.name = "torque_at_b", .unit = "N m", .doc = "mean torque on node_b over the last tick"},
-    {.name = "heat_flow", .unit = "W", .doc = "mean dissipated power over the last tick"},
+    {.name = "torque", .unit = "N m", .tickMean = true, .doc = "mean torque on node_a over the last tick"},
+    {.name = "torque_at_b", .unit = "N m", .tickMean = true, .doc = "mean torque on node_b over the last tick"},
+    {.name = "heat_flow", .unit = "W", .tickMean = true, .doc = "mean dissipated power over the last tick"},
     {.name = "heat", .unit = "J", .doc = "dissipated heat since t = 0", .split = "dampers"},
 };
 constexpr ComponentDescriptor kDesc{.type = "damper",

@@ -117,7 +117,7 @@ constexpr ObservableDescriptor kObs[] = {
     {.name = "gas_work", .unit = "J", .doc = "work done by the gas since t = 0"},
     {.name = "burn_fraction", .unit = "", .doc = "Wiebe burned fraction of this cycle"},
     {.name = "wall_heat", .unit = "J", .doc = "heat given to the wall since t = 0", .split = "engine"},
-    {.name = "indicated_torque", .unit = "N m", .doc = "mean torque on the crank over the last tick"},
+    {.name = "indicated_torque", .unit = "N m", .tickMean = true, .doc = "mean torque on the crank over the last tick"},
     {.name = "fuel_energy", .unit = "J", .doc = "fuel energy released since t = 0"},
     {.name = "cycle_angle", .unit = "rad", .doc = "cycle angle now (0: firing TDC)"},
 };

@@ -13,8 +13,8 @@ constexpr ParameterDescriptor kParams[] = {
     {.name = "ratio", .unit = "", .range = ranges::kRatio, .editorDefault = "3", .doc = "speed_a / speed_b (negative: reversing)"},
 };
 constexpr ObservableDescriptor kObs[] = {
-    {.name = "torque", .unit = "N m", .doc = "mean gear torque on node_a over the last tick"},
-    {.name = "torque_at_b", .unit = "N m", .doc = "mean gear torque on node_b over the last tick"},
+    {.name = "torque", .unit = "N m", .tickMean = true, .doc = "mean gear torque on node_a over the last tick"},
+    {.name = "torque_at_b", .unit = "N m", .tickMean = true, .doc = "mean gear torque on node_b over the last tick"},
 };
 constexpr ComponentDescriptor kDesc{.type = "gear",
                                     .label = "Ideal gear",

@@ -92,17 +92,17 @@ constexpr InputDescriptor kInputs[] = {
     {.name = "throttle", .unit = "", .range = kThrottle, .initialDefault = 0.0, .doc = "throttle, 0 closed to 1 wide open (absent: 0)"},
 };
 constexpr ObservableDescriptor kObs[] = {
-    {.name = "torque", .unit = "N m", .doc = "mean brake torque on the crankshaft over the last tick"},
-    {.name = "power", .unit = "W", .doc = "mean shaft power delivered over the last tick"},
-    {.name = "fuel_rate", .unit = "g/s", .doc = "mean fuel flow over the last tick"},
+    {.name = "torque", .unit = "N m", .tickMean = true, .doc = "mean brake torque on the crankshaft over the last tick"},
+    {.name = "power", .unit = "W", .tickMean = true, .doc = "mean shaft power delivered over the last tick"},
+    {.name = "fuel_rate", .unit = "g/s", .tickMean = true, .doc = "mean fuel flow over the last tick"},
     {.name = "fuel_mass", .unit = "g", .doc = "fuel burnt since t = 0"},
     {.name = "bsfc", .unit = "g/kWh", .doc = "fuel_rate / power over the last tick; 0 when the power is not positive"},
     {.name = "heat", .unit = "J", .doc = "engine heat since t = 0: fuel energy minus shaft work", .split = "engine"},
     {.name = "outside_map", .unit = "", .doc = "share of the last tick with an argument outside a map's axes (held at the edge)"},
     {.name = "outside_time", .unit = "s", .doc = "time since t = 0 with an argument outside a map's axes"},
     {.name = "fuel_cut", .unit = "", .doc = "share of the last tick in fuel cut"},
-    {.name = "speed", .unit = "rad/s", .doc = "mean crankshaft speed relative to the block over the last tick (the maps' speed)"},
-    {.name = "throttle", .unit = "", .doc = "mean throttle over the last tick (the torque map's throttle)"},
+    {.name = "speed", .unit = "rad/s", .tickMean = true, .doc = "mean crankshaft speed relative to the block over the last tick (the maps' speed)"},
+    {.name = "throttle", .unit = "", .tickMean = true, .doc = "mean throttle over the last tick (the torque map's throttle)"},
 };
 
 constexpr ComponentDescriptor kDesc{

@@ -33,8 +33,8 @@ constexpr InputDescriptor kInputs[] = {
      .doc = "fraction of the curve torque applied (absent: 0)"},
 };
 constexpr ObservableDescriptor kObs[] = {
-    {.name = "torque", .unit = "N m", .doc = "mean torque on the rotor over the last tick"},
-    {.name = "power", .unit = "W", .doc = "mean mechanical power delivered over the last tick"},
+    {.name = "torque", .unit = "N m", .tickMean = true, .doc = "mean torque on the rotor over the last tick"},
+    {.name = "power", .unit = "W", .tickMean = true, .doc = "mean mechanical power delivered over the last tick"},
 };
 // the peak of the full-load curve (0 when every point is below 0)
 std::vector<SummaryItem> summary(const Json& parameters)

@@ -25,9 +25,9 @@ constexpr ParameterDescriptor kParams[] = {
      .doc = "teeth on the ring gear (more than the sun)"},
 };
 constexpr ObservableDescriptor kObs[] = {
-    {.name = "torque", .unit = "N m", .doc = "mean gear torque on the sun over the last tick"},
-    {.name = "torque_at_b", .unit = "N m", .doc = "mean gear torque on the ring over the last tick"},
-    {.name = "torque_at_c", .unit = "N m", .doc = "mean gear torque on the carrier over the last tick"},
+    {.name = "torque", .unit = "N m", .tickMean = true, .doc = "mean gear torque on the sun over the last tick"},
+    {.name = "torque_at_b", .unit = "N m", .tickMean = true, .doc = "mean gear torque on the ring over the last tick"},
+    {.name = "torque_at_c", .unit = "N m", .tickMean = true, .doc = "mean gear torque on the carrier over the last tick"},
 };
 constexpr ComponentDescriptor kDesc{
     .type = "planetary",

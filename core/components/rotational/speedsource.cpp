@@ -21,8 +21,8 @@ constexpr InputDescriptor kInputs[] = {
 constexpr ObservableDescriptor kObs[] = {
     {.name = "torque",
      .unit = "N m",
-     .doc = "mean torque the source applies on node_a over the last tick (what it takes to make it follow)"},
-    {.name = "power", .unit = "W", .doc = "mean power delivered over the last tick"},
+     .tickMean = true, .doc = "mean torque the source applies on node_a over the last tick (what it takes to make it follow)"},
+    {.name = "power", .unit = "W", .tickMean = true, .doc = "mean power delivered over the last tick"},
 };
 constexpr ComponentDescriptor kDesc{
     .type = "speed_source",

@@ -26,8 +26,8 @@ constexpr ParameterDescriptor kParams[] = {
      .doc = "deflection angle_a - angle_b at t = 0 (absent: 0)"},
 };
 constexpr ObservableDescriptor kObs[] = {
-    {.name = "torque", .unit = "N m", .doc = "mean torque on node_a over the last tick"},
-    {.name = "torque_at_b", .unit = "N m", .doc = "mean torque on node_b over the last tick"},
+    {.name = "torque", .unit = "N m", .tickMean = true, .doc = "mean torque on node_a over the last tick"},
+    {.name = "torque_at_b", .unit = "N m", .tickMean = true, .doc = "mean torque on node_b over the last tick"},
     {.name = "deflection", .unit = "rad", .doc = "angle_a - angle_b + initial deflection"},
 };
 constexpr ComponentDescriptor kDesc{.type = "spring",

@@ -85,10 +85,10 @@ constexpr ParameterDescriptor kParams[] = {
 #undef COAST_MAP
 
 constexpr ObservableDescriptor kObs[] = {
-    {.name = "torque", .unit = "N m", .doc = "mean pump torque over the last tick"},
-    {.name = "torque_at_b", .unit = "N m", .doc = "mean turbine torque over the last tick"},
-    {.name = "torque_at_c", .unit = "N m", .doc = "mean stator reaction over the last tick"},
-    {.name = "heat_flow", .unit = "W", .doc = "mean fluid heat power over the last tick"},
+    {.name = "torque", .unit = "N m", .tickMean = true, .doc = "mean pump torque over the last tick"},
+    {.name = "torque_at_b", .unit = "N m", .tickMean = true, .doc = "mean turbine torque over the last tick"},
+    {.name = "torque_at_c", .unit = "N m", .tickMean = true, .doc = "mean stator reaction over the last tick"},
+    {.name = "heat_flow", .unit = "W", .tickMean = true, .doc = "mean fluid heat power over the last tick"},
     {.name = "fluid_heat", .unit = "J", .doc = "accepted fluid heat since t = 0", .split = "converter"},
     {.name = "speed_ratio", .unit = "", .doc = "follower / driver speed now (0 when stopped)"},
     {.name = "converter_drive",

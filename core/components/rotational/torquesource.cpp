@@ -21,9 +21,9 @@ constexpr InputDescriptor kInputs[] = {
      .doc = "torque applied on node_a (absent: 0); events change it"},
 };
 constexpr ObservableDescriptor kObs[] = {
-    {.name = "torque", .unit = "N m", .doc = "mean torque on node_a over the last tick"},
-    {.name = "torque_at_b", .unit = "N m", .doc = "mean reaction on the support over the last tick"},
-    {.name = "power", .unit = "W", .doc = "mean power delivered over the last tick"},
+    {.name = "torque", .unit = "N m", .tickMean = true, .doc = "mean torque on node_a over the last tick"},
+    {.name = "torque_at_b", .unit = "N m", .tickMean = true, .doc = "mean reaction on the support over the last tick"},
+    {.name = "power", .unit = "W", .tickMean = true, .doc = "mean power delivered over the last tick"},
 };
 constexpr ComponentDescriptor kDesc{.type = "torque_source",
                                     .label = "Torque source",

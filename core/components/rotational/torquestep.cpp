@@ -22,8 +22,8 @@ constexpr ParameterDescriptor kParams[] = {
      .doc = "step instant; torque = offset before it"},
 };
 constexpr ObservableDescriptor kObs[] = {
-    {.name = "torque", .unit = "N m", .doc = "mean torque on node_a over the last tick"},
-    {.name = "torque_at_b", .unit = "N m", .doc = "mean reaction on the support over the last tick"},
+    {.name = "torque", .unit = "N m", .tickMean = true, .doc = "mean torque on node_a over the last tick"},
+    {.name = "torque_at_b", .unit = "N m", .tickMean = true, .doc = "mean reaction on the support over the last tick"},
 };
 constexpr ComponentDescriptor kDesc{
     .type = "torque_step",

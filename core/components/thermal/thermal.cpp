@@ -17,7 +17,7 @@ constexpr ParameterDescriptor kConductorParams[] = {
      .doc = "heat flow per kelvin of temperature difference"},
 };
 constexpr ObservableDescriptor kConductorObs[] = {
-    {.name = "heat_flow", .unit = "W", .doc = "mean heat flow from node_a to node_b over the last tick"},
+    {.name = "heat_flow", .unit = "W", .tickMean = true, .doc = "mean heat flow from node_a to node_b over the last tick"},
 };
 constexpr ComponentDescriptor kConductor{.type = "thermal_conductor",
                                          .label = "Thermal conductor",
@@ -37,7 +37,7 @@ constexpr InputDescriptor kSourceInputs[] = {
     {.name = "power", .unit = "W", .range = ranges::kPower, .initialDefault = 0.0, .doc = "heat input (negative: cooling; absent: 0)"},
 };
 constexpr ObservableDescriptor kSourceObs[] = {
-    {.name = "power", .unit = "W", .doc = "mean heat input over the last tick"},
+    {.name = "power", .unit = "W", .tickMean = true, .doc = "mean heat input over the last tick"},
 };
 constexpr ComponentDescriptor kSource{.type = "heat_source",
                                       .label = "Heat source",

@@ -21,9 +21,9 @@ constexpr InputDescriptor kInputs[] = {
      .doc = "force applied on node_a (absent: 0); events change it"},
 };
 constexpr ObservableDescriptor kObs[] = {
-    {.name = "force", .unit = "N", .doc = "mean force on node_a over the last tick"},
-    {.name = "force_at_b", .unit = "N", .doc = "mean reaction on the support over the last tick"},
-    {.name = "power", .unit = "W", .doc = "mean power delivered over the last tick"},
+    {.name = "force", .unit = "N", .tickMean = true, .doc = "mean force on node_a over the last tick"},
+    {.name = "force_at_b", .unit = "N", .tickMean = true, .doc = "mean reaction on the support over the last tick"},
+    {.name = "power", .unit = "W", .tickMean = true, .doc = "mean power delivered over the last tick"},
 };
 constexpr ComponentDescriptor kDesc{.type = "force_source",
                                     .label = "Force source",

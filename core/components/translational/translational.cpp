@@ -19,8 +19,8 @@ constexpr ParameterDescriptor kStepParams[] = {
     {.name = "start_time", .unit = "s", .range = ranges::kStartTime, .editorDefault = "0", .doc = "step instant; force = offset before it"},
 };
 constexpr ObservableDescriptor kStepObs[] = {
-    {.name = "force", .unit = "N", .doc = "mean force on node_a over the last tick"},
-    {.name = "force_at_b", .unit = "N", .doc = "mean reaction on the support over the last tick"},
+    {.name = "force", .unit = "N", .tickMean = true, .doc = "mean force on node_a over the last tick"},
+    {.name = "force_at_b", .unit = "N", .tickMean = true, .doc = "mean reaction on the support over the last tick"},
 };
 constexpr ComponentDescriptor kStepDesc{.type = "force_step",
                                         .label = "Force step",
@@ -41,9 +41,9 @@ constexpr ParameterDescriptor kDamperParams[] = {
     {.name = "damping", .unit = "N s/m", .range = ranges::kDamping, .editorDefault = "100", .doc = "viscous damping coefficient"},
 };
 constexpr ObservableDescriptor kDamperObs[] = {
-    {.name = "force", .unit = "N", .doc = "mean force on node_a over the last tick"},
-    {.name = "force_at_b", .unit = "N", .doc = "mean force on node_b over the last tick"},
-    {.name = "heat_flow", .unit = "W", .doc = "mean dissipated power over the last tick"},
+    {.name = "force", .unit = "N", .tickMean = true, .doc = "mean force on node_a over the last tick"},
+    {.name = "force_at_b", .unit = "N", .tickMean = true, .doc = "mean force on node_b over the last tick"},
+    {.name = "heat_flow", .unit = "W", .tickMean = true, .doc = "mean dissipated power over the last tick"},
     {.name = "heat", .unit = "J", .doc = "dissipated heat since t = 0", .split = "dampers"},
 };
 constexpr ComponentDescriptor kDamper{.type = "translational_damper",
@@ -78,8 +78,8 @@ constexpr ParameterDescriptor kSpringParams[] = {
      .doc = "deflection at t = 0: (x_a - x_b) - (x_a0 - x_b0) + this (absent: 0)"},
 };
 constexpr ObservableDescriptor kSpringObs[] = {
-    {.name = "force", .unit = "N", .doc = "mean force on node_a over the last tick"},
-    {.name = "force_at_b", .unit = "N", .doc = "mean force on node_b over the last tick"},
+    {.name = "force", .unit = "N", .tickMean = true, .doc = "mean force on node_a over the last tick"},
+    {.name = "force_at_b", .unit = "N", .tickMean = true, .doc = "mean force on node_b over the last tick"},
     {.name = "deflection", .unit = "m", .doc = "displacement of a relative to b since t = 0, plus the initial deflection"},
 };
 constexpr ComponentDescriptor kSpring{.type = "translational_spring",

@@ -19,9 +19,9 @@ constexpr ParameterDescriptor kParams[] = {
      .doc = "final-drive ratio N = input speed / case speed, ring teeth over pinion teeth (negative: reversing)"},
 };
 constexpr ObservableDescriptor kObs[] = {
-    {.name = "torque", .unit = "N m", .doc = "mean torque of the differential on the input over the last tick"},
-    {.name = "torque_at_b", .unit = "N m", .doc = "mean torque on side shaft b over the last tick"},
-    {.name = "torque_at_c", .unit = "N m", .doc = "mean torque on side shaft c over the last tick"},
+    {.name = "torque", .unit = "N m", .tickMean = true, .doc = "mean torque of the differential on the input over the last tick"},
+    {.name = "torque_at_b", .unit = "N m", .tickMean = true, .doc = "mean torque on side shaft b over the last tick"},
+    {.name = "torque_at_c", .unit = "N m", .tickMean = true, .doc = "mean torque on side shaft c over the last tick"},
     {.name = "speed_difference", .unit = "rad/s", .doc = "side shaft b's speed minus side shaft c's"},
 };
 constexpr ComponentDescriptor kDesc{

@@ -72,12 +72,12 @@ constexpr InputDescriptor kInputs[] = {
      .doc = "the road's friction relative to D (1: the reference road; about 0.3 on snow, 0.1 on ice; absent: 1)"},
 };
 constexpr ObservableDescriptor kObs[] = {
-    {.name = "force", .unit = "N", .doc = "mean longitudinal force on the vehicle over the last tick"},
-    {.name = "torque", .unit = "N m", .doc = "mean torque on the wheel shaft (-r F) over the last tick"},
+    {.name = "force", .unit = "N", .tickMean = true, .doc = "mean longitudinal force on the vehicle over the last tick"},
+    {.name = "torque", .unit = "N m", .tickMean = true, .doc = "mean torque on the wheel shaft (-r F) over the last tick"},
     {.name = "slip", .unit = "", .doc = "slip (r w_a - v) / max(|v|, low_speed) at the boundary"},
     {.name = "slip_speed", .unit = "m/s", .doc = "slip speed r w_a - v at the boundary"},
-    {.name = "slip_power", .unit = "W", .doc = "mean slip power F (r w_a - v) over the last tick"},
-    {.name = "slip_heat", .unit = "J", .doc = "slip heat since t = 0"},
+    {.name = "slip_power", .unit = "W", .tickMean = true, .doc = "mean slip power F (r w_a - v) over the last tick"},
+    {.name = "slip_heat", .unit = "J", .doc = "slip heat since t = 0", .split = "tyre_slip"},
 };
 constexpr PlotSeriesDescriptor kSlipPlot[] = {{.observable = "slip"}};
 constexpr PlotSeriesDescriptor kForcePlot[] = {{.observable = "force"}};
