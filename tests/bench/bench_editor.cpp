@@ -26,11 +26,13 @@
 #include <vector>
 
 #include "compile/compiler.h"
+#include "io/labfile.h"
 #include "mainwindow.h"
 #include "plots/plotarea.h"
 #include "simulation/runcontroller.h"
 #include "simulation/simworker.h"
 #include "solver/session.h"
+#include "spec/labfiles.h"
 #include "spec/labreader.h"
 #include "spec/labwriter.h"
 
@@ -143,6 +145,7 @@ int main(int argc, char** argv)
         return 2;
     }
     LabSpec spec = *read.lab;
+    spec.baseDir = labBaseDir(labPath); // a csv signal (a drive cycle) is read beside the lab
     spec.run.durationNs = ticks * spec.run.tickNs;
     const CompileResult c = compile(spec);
     if (!c.model) {
@@ -151,6 +154,7 @@ int main(int argc, char** argv)
     }
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("bench.lab.json"));
+    relocateLabFiles(spec, dir.path().toStdString()); // the copy names the same csv files
     {
         std::ofstream out(path.toStdString());
         out << writeLab(spec);
