@@ -42,6 +42,15 @@ inline QString writeTestFile(const QTemporaryDir& dir, const QString& name, cons
     return path;
 }
 
+/// `text` with the first `from` replaced by `to` (a bad-input case made from a good lab);
+/// a `from` the text lacks is the test's own mistake: fatal
+inline std::string replaceOnce(std::string text, const std::string& from, const std::string& to)
+{
+    const std::size_t at = text.find(from);
+    if (at == std::string::npos) qFatal("no '%s' in the lab", from.c_str());
+    return text.replace(at, from.size(), to);
+}
+
 #ifdef DRIVELAB_CLI
 /// a bad lab as a user would meet it: `check` exits 2 with stderr starting "PATH: line" (the
 /// `FILE: ID: FIELD: message` form), and `run --output` exits 2 and writes no report

@@ -149,4 +149,31 @@ inline void checkDeterministicAndAllocationFree(const char* method)
     QCOMPARE(f.stateHash(), s1.stateHash());
 }
 
+/// the undamped oscillator's order (oscillatorLab; each test states the closed form): the error
+/// at 1 s, |(w, W d) - exact| with w(t) = 10 cos(20 t), d(t) = 0.5 sin(20 t), over the ticks 20,
+/// 10, 5, 2.5 ms with `method`, rotational and translational; every ratio of successive errors
+/// must lie in (lo, hi) (2^order between them)
+inline void checkOscillatorRatios(const char* method, double lo, double hi)
+{
+    const double W = 20.0, t = 1.0;
+    const long long ticks[4] = {20000000, 10000000, 5000000, 2500000};
+    for (bool translational : {false, true}) {
+        const char* speed = translational ? "velocity" : "speed";
+        double err[4];
+        for (int k = 0; k < 4; ++k) {
+            DL_COMPILE(model, oscillatorLab(ticks[k], 1000000000, 1000000000 / ticks[k], translational, method));
+            DL_SIMULATE(trace, model);
+            const std::size_t last = trace.rows.size() - 1;
+            const double w = trace.at(last, "a", speed), d = trace.at(last, "k", "deflection");
+            err[k] = std::hypot(w - 10.0 * std::cos(W * t), W * (d - 10.0 / W * std::sin(W * t)));
+        }
+        const double r1 = err[0] / err[1], r2 = err[1] / err[2], r3 = err[2] / err[3];
+        const QString msg = QString("%1: errors %2 %3 %4 %5 (ratios %6, %7, %8)")
+                                .arg(translational ? "translational" : "rotational")
+                                .arg(err[0]).arg(err[1]).arg(err[2]).arg(err[3]).arg(r1).arg(r2).arg(r3);
+        qInfo("%s", qPrintable(msg));
+        QVERIFY2(r1 > lo && r1 < hi && r2 > lo && r2 < hi && r3 > lo && r3 < hi, qPrintable(msg));
+    }
+}
+
 } // namespace drivelab::test

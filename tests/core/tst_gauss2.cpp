@@ -315,28 +315,7 @@ void TestGauss2::gradedStartResolvesAnInputStep()
 //   The spring's stage deflection is the collocation integral d_i = d0 + h sum_j a_ij w_j, so the pair
 //   (d, w) is integrated by Gauss-Legendre itself: the phase error at 1 s, |(w, W d) - exact|, falls 16x
 //   per halved tick (20, 10, 5, 2.5 ms; measured in the log).
-void TestGauss2::springOscillatorIsFourthOrder()
-{
-    const double W = 20.0, t = 1.0;
-    const long long ticks[4] = {20000000, 10000000, 5000000, 2500000};
-    for (bool translational : {false, true}) {
-        const char* speed = translational ? "velocity" : "speed";
-        double err[4];
-        for (int k = 0; k < 4; ++k) {
-            DL_COMPILE(model, oscillatorLab(ticks[k], 1000000000, 1000000000 / ticks[k], translational, "gauss2"));
-            DL_SIMULATE(trace, model);
-            const std::size_t last = trace.rows.size() - 1;
-            const double w = trace.at(last, "a", speed), d = trace.at(last, "k", "deflection");
-            err[k] = std::hypot(w - 10.0 * std::cos(W * t), W * (d - 10.0 / W * std::sin(W * t)));
-        }
-        const double r1 = err[0] / err[1], r2 = err[1] / err[2], r3 = err[2] / err[3];
-        const QString msg = QString("%1: errors %2 %3 %4 %5 (ratios %6, %7, %8)")
-                                .arg(translational ? "translational" : "rotational")
-                                .arg(err[0]).arg(err[1]).arg(err[2]).arg(err[3]).arg(r1).arg(r2).arg(r3);
-        QVERIFY2(r1 > 14.0 && r1 < 18.0 && r2 > 14.0 && r2 < 18.0 && r3 > 14.0 && r3 < 18.0, qPrintable(msg));
-        qInfo("%s", qPrintable(msg));
-    }
-}
+void TestGauss2::springOscillatorIsFourthOrder() { test::checkOscillatorRatios("gauss2", 14.0, 18.0); }
 
 // The same oscillator over many periods: E = J w^2 / 2 + k d^2 / 2 = 25 J
 //

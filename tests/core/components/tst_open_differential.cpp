@@ -349,12 +349,7 @@ void TestOpenDifferential::badInputRefused()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const std::string good = diffLab(runSettings(1000000, 10000000, 1), 10.0, 6.0, true);
-    const auto with = [&](const std::string& from, const std::string& to) {
-        std::string text = good;
-        const std::size_t at = text.find(from);
-        if (at == std::string::npos) qFatal("no '%s' in the lab", from.c_str());
-        return text.replace(at, from.size(), to);
-    };
+    const auto with = [&](const std::string& from, const std::string& to) { return replaceOnce(good, from, to); };
     struct Case {
         std::string text, line;
     };

@@ -315,12 +315,7 @@ void TestTyre::badInputRefused()
     QVERIFY(dir.isValid());
     const std::string good = carWithTyre(runSettings(1000000, 10000000, 1), 100.0, "", "{}",
                                          R"("mass": 1500, "coastdown_f0": 150, "coastdown_f1": 0, "coastdown_f2": 0.45)", "{}");
-    const auto with = [&](const std::string& from, const std::string& to) {
-        std::string text = good;
-        const std::size_t at = text.find(from);
-        if (at == std::string::npos) qFatal("no '%s' in the lab", from.c_str());
-        return text.replace(at, from.size(), to);
-    };
+    const auto with = [&](const std::string& from, const std::string& to) { return replaceOnce(good, from, to); };
     struct Case {
         std::string text, line;
     };
