@@ -45,7 +45,8 @@ bool parseArgs(const std::vector<std::string>& in, const char* cmd, const ArgSpe
             continue;
         }
         const bool known = (s == "--json" && spec.json) || (s == "--quiet" && spec.quiet) || (s == "--output" && spec.output) ||
-                           (s == "--repeat" && spec.repeat) || (s == "--allow-unbalanced" && spec.allowUnbalanced);
+                           (s == "--repeat" && spec.repeat) || (s == "--allow-unbalanced" && spec.allowUnbalanced) ||
+                           (s == "--estimate-error" && spec.estimateError);
         if (known && !seen.insert(s).second) {
             std::fprintf(stderr, "drivelab-cli %s: option '%s' given twice; give it once\n", cmd, s.c_str());
             return false;
@@ -61,6 +62,8 @@ bool parseArgs(const std::vector<std::string>& in, const char* cmd, const ArgSpe
             a.quiet = true;
         else if (known && s == "--allow-unbalanced")
             a.allowUnbalanced = true;
+        else if (known && s == "--estimate-error")
+            a.estimateError = true;
         else if (known && s == "--output") {
             a.output = in[++i];
             if (a.output.empty() || a.output == "-") {

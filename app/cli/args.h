@@ -18,6 +18,7 @@ struct ArgSpec {
     bool quiet = false;              ///< --quiet
     bool repeat = false;             ///< --repeat N (1..1000)
     bool allowUnbalanced = false;    ///< --allow-unbalanced
+    bool estimateError = false;      ///< --estimate-error
 };
 
 /// the parsed arguments
@@ -28,6 +29,7 @@ struct Args {
     bool quiet = false;           ///< --quiet
     int repeat = 5;               ///< --repeat
     bool allowUnbalanced = false; ///< --allow-unbalanced
+    bool estimateError = false;   ///< --estimate-error
     bool help = false;            ///< --help or -h: the command's usage was printed; do nothing else
     std::vector<std::string> partsDirs; ///< --parts-dir DIR, in order (set as the part library folders)
 };

@@ -7,6 +7,7 @@
 
 #include "cli/alloccount.h"
 #include "cli/args.h"
+#include "cli/estimateerror.h"
 #include "cli/output.h"
 #include "io/atomicfile.h"
 #include "io/checkedrun.h"
@@ -44,7 +45,7 @@ int cmdRun(const std::vector<std::string>& argv)
 {
     Args a;
     ArgSpec spec;
-    spec.output = spec.quiet = spec.allowUnbalanced = true;
+    spec.output = spec.quiet = spec.allowUnbalanced = spec.estimateError = true;
     if (!parseArgs(argv, "run", spec, a)) return Invalid;
     if (a.help) return Ok;
     const ReadLog read;
@@ -54,6 +55,13 @@ int cmdRun(const std::vector<std::string>& argv)
         return Invalid;
     }
     if (!outputIsNotRead(read, a.output, "run")) return Invalid;
+    // --estimate-error: the lab at half and a quarter of its tick first; the run's end is compared with it
+    study::ErrorEstimate estimate;
+    FinerRuns finer;
+    study::RunTrail trail;
+    if (a.estimateError) {
+        if (const int code = finerRuns(a.file, lab, estimate, finer); code != Ok) return code;
+    }
     // the report streams to a temporary file beside the target, boundary by boundary
     AtomicFile file;
     std::string error;
@@ -66,6 +74,13 @@ int cmdRun(const std::vector<std::string>& argv)
     RunOptions options;
     options.allowUnbalanced = a.allowUnbalanced;
     options.output = a.output.empty() ? nullptr : &file;
+    if (a.estimateError) {
+        options.onBoundary = [&trail](const Session& s) { trail.harvest(s); };
+        options.tailSection = [&](const Session& s) {
+            compareWithFinerRuns(study::runEnd(s, trail), finer, estimate);
+            return study::errorEstimateText(estimate);
+        };
+    }
     const RunOutcome run = runChecked(session, writer, options);
     switch (run.status) {
     case RunStatus::Completed: break;
@@ -97,6 +112,10 @@ int cmdRun(const std::vector<std::string>& argv)
         std::printf("  energy: stored %s -> %s J, source work %s J, heat %s J to nodes + %s J to ledger, residual %s J\n",
                     num(e.storedInitial).c_str(), num(e.storedFinal).c_str(), num(e.sourceWork).c_str(), num(e.heatToNodes).c_str(),
                     num(e.heatToLedger).c_str(), num(e.residual).c_str());
+        if (a.estimateError) {
+            compareWithFinerRuns(study::runEnd(session, trail), finer, estimate);
+            printErrorEstimate(estimate);
+        }
         if (!a.output.empty()) std::printf("  report written to %s\n", printableText(a.output).c_str());
     }
     return Ok;

@@ -14,15 +14,19 @@ struct CommandUsage {
 
 constexpr CommandUsage kCommands[] = {
     {"run",
-     "  run LAB [--output REPORT] [--quiet] [--allow-unbalanced]\n"
+     "  run LAB [--output REPORT] [--quiet] [--allow-unbalanced] [--estimate-error]\n"
      "                                       simulate a lab or an asset; write the report (exit 0, 2 invalid,\n"
      "                                       3 solver failure, non-finite value or unbalanced books)\n",
-     "drivelab-cli run LAB [--output REPORT] [--quiet] [--allow-unbalanced]\n",
+     "drivelab-cli run LAB [--output REPORT] [--quiet] [--allow-unbalanced] [--estimate-error]\n",
      "Simulate LAB (a lab or a portable asset; - reads standard input) and print the final node states\n"
      "and the energy books.\n"
      "  --output REPORT     write the report (docs/FORMATS.md \"Report\"); never a file the run reads\n"
      "  --quiet             print nothing on success\n"
      "  --allow-unbalanced  unbalanced energy books are a warning, not a failure\n"
+     "  --estimate-error    run the lab at 1/2 and 1/4 of its tick first (about 6x the run's cost) and\n"
+     "                      estimate the run's largest relative error in end states, energies and\n"
+     "                      clutch event instants (docs/PHYSICS.md \"Error estimate\"); printed and\n"
+     "                      written as the report's \"error_estimate\"\n"
      "  --parts-dir DIR     a folder of part files (NAME.part.json) searched after the lab's own;\n"
      "                      may be repeated\n"
      "Exit 0, 2 invalid lab or usage, 3 solver failure, non-finite value or unbalanced books.\n"},

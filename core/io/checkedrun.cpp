@@ -71,7 +71,7 @@ RunOutcome runChecked(Session& session, ReportWriter& writer, const RunOptions& 
     }
     if (o.output) {
         const std::string hash = toHex16(session.stateHash());
-        const bool ok = o.output->write("\n", out.writeError) && o.output->write(writer.tail(session), out.writeError) &&
+        const bool ok = o.output->write("\n", out.writeError) && o.output->write(writer.tail(session, o.tailSection ? o.tailSection(session) : std::string()), out.writeError) &&
                         o.output->writeAt(writer.hashOffset(), hash, out.writeError);
         if (!ok) out.status = RunStatus::WriteFailed;
     }

@@ -39,6 +39,9 @@ struct RunOptions {
     std::function<void(const Session&)> onBoundary; ///< called after every checked boundary (progress)
     /// when set, called after every tick (the run then advances tick by tick; the results are the same bits)
     std::function<void(const Session&)> onTick;
+    /// when set, a further report section after the books, from the finished session
+    /// (ReportWriter::tail's `extra`: `run --estimate-error`'s "error_estimate")
+    std::function<std::string(const Session&)> tailSection;
 };
 
 /// Run `session` from its current tick (t = 0) to the end, checking every report boundary.

@@ -154,7 +154,7 @@ template <std::size_t N> Json booksJson(const std::array<NamedBook, N>& books)
 
 } // namespace
 
-std::string ReportWriter::tail(const Session& s) const
+std::string ReportWriter::tail(const Session& s, const std::string& extra) const
 {
     std::string out = "  ],\n  \"energy\": {";
     const EnergyReport e = s.energy();
@@ -170,6 +170,7 @@ std::string ReportWriter::tail(const Session& s) const
         appendBooks(out, oilBooks(e));
     }
     if (m_vehicle.present()) out += ",\n" + vehicleSectionText(m_vehicle.finish(e));
+    if (!extra.empty()) out += ",\n" + extra;
     out += "\n}\n";
     return out;
 }

@@ -34,8 +34,9 @@ public:
     std::string head(std::uint64_t finalStateHash, std::int64_t ticks) const;
     /// offset of the final state hash's 16 hex digits in head() [bytes]
     std::size_t hashOffset() const;
-    /// the report's text after the last boundary (energy and fluid books)
-    std::string tail(const Session& s) const;
+    /// the report's text after the last boundary (energy and fluid books; `extra`: a further
+    /// section after them, `  "key": {...}` without a separator, e.g. the error estimate)
+    std::string tail(const Session& s, const std::string& extra = {}) const;
     /// the whole report text for a session that has reached its end (head, every
     /// recorded boundary, tail)
     std::string finish(const Session& s) const;

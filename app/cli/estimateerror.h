@@ -1,0 +1,23 @@
+#pragma once
+// `run --estimate-error` (docs/FORMATS.md "Command line"; docs/PHYSICS.md "Error estimate"): the
+// lab again at half and a quarter of its tick before the run, compared with the run's end.
+#include <string>
+
+#include "io/labfile.h"
+#include "study/errorestimate.h"
+
+namespace drivelab::cli {
+
+/// the runs `--estimate-error` compares with: the lab at half and a quarter of its tick
+struct FinerRuns {
+    study::RunEnd half, quarter;
+};
+/// run `lab` (read from `file`) at h/2 and h/4 and fill the estimate's method, order, tick and
+/// `fine` comparison: Ok, or the exit code after printing why
+int finerRuns(const std::string& file, const LoadedLab& lab, study::ErrorEstimate& estimate, FinerRuns& runs);
+/// complete the estimate from the run's end
+void compareWithFinerRuns(const study::RunEnd& end, const FinerRuns& runs, study::ErrorEstimate& estimate);
+/// the estimate's lines of `run`'s summary
+void printErrorEstimate(const study::ErrorEstimate& estimate);
+
+} // namespace drivelab::cli
