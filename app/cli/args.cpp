@@ -46,12 +46,12 @@ bool parseArgs(const std::vector<std::string>& in, const char* cmd, const ArgSpe
         }
         const bool known = (s == "--json" && spec.json) || (s == "--quiet" && spec.quiet) || (s == "--output" && spec.output) ||
                            (s == "--repeat" && spec.repeat) || (s == "--allow-unbalanced" && spec.allowUnbalanced) ||
-                           (s == "--estimate-error" && spec.estimateError);
+                           (s == "--estimate-error" && spec.estimateError) || (s == "--accuracy" && spec.accuracy);
         if (known && !seen.insert(s).second) {
             std::fprintf(stderr, "drivelab-cli %s: option '%s' given twice; give it once\n", cmd, s.c_str());
             return false;
         }
-        const bool takesValue = s == "--output" || s == "--repeat";
+        const bool takesValue = s == "--output" || s == "--repeat" || s == "--accuracy";
         if (known && takesValue && i + 1 >= in.size()) {
             std::fprintf(stderr, "drivelab-cli %s: option '%s' needs a value\n", cmd, s.c_str());
             return false;
@@ -64,6 +64,17 @@ bool parseArgs(const std::vector<std::string>& in, const char* cmd, const ArgSpe
             a.allowUnbalanced = true;
         else if (known && s == "--estimate-error")
             a.estimateError = true;
+        else if (known && s == "--accuracy") {
+            const std::string& v = in[++i];
+            char* end = nullptr;
+            const double tol = std::strtod(v.c_str(), &end);
+            if (v.empty() || *end != '\0' || !(tol >= 1e-12 && tol <= 0.5)) {
+                std::fprintf(stderr, "drivelab-cli %s: --accuracy needs a relative tolerance from 1e-12 to 0.5, got '%s'\n", cmd,
+                             printableText(v).c_str());
+                return false;
+            }
+            a.accuracy = tol;
+        }
         else if (known && s == "--output") {
             a.output = in[++i];
             if (a.output.empty() || a.output == "-") {

@@ -19,6 +19,7 @@ struct ArgSpec {
     bool repeat = false;             ///< --repeat N (1..1000)
     bool allowUnbalanced = false;    ///< --allow-unbalanced
     bool estimateError = false;      ///< --estimate-error
+    bool accuracy = false;           ///< --accuracy TOL
 };
 
 /// the parsed arguments
@@ -30,6 +31,7 @@ struct Args {
     int repeat = 5;               ///< --repeat
     bool allowUnbalanced = false; ///< --allow-unbalanced
     bool estimateError = false;   ///< --estimate-error
+    double accuracy = 0.0;        ///< --accuracy TOL (0: not given)
     bool help = false;            ///< --help or -h: the command's usage was printed; do nothing else
     std::vector<std::string> partsDirs; ///< --parts-dir DIR, in order (set as the part library folders)
 };

@@ -45,11 +45,11 @@ int cmdRun(const std::vector<std::string>& argv)
 {
     Args a;
     ArgSpec spec;
-    spec.output = spec.quiet = spec.allowUnbalanced = spec.estimateError = true;
+    spec.output = spec.quiet = spec.allowUnbalanced = spec.estimateError = spec.accuracy = true;
     if (!parseArgs(argv, "run", spec, a)) return Invalid;
     if (a.help) return Ok;
     const ReadLog read;
-    const LoadedLab lab = loadModelFile(a.file); // a lab, or a portable asset
+    LoadedLab lab = loadModelFile(a.file); // a lab, or a portable asset
     if (!lab.model) {
         printDiagnostics(a.file, lab.diagnostics);
         return Invalid;
@@ -59,9 +59,13 @@ int cmdRun(const std::vector<std::string>& argv)
     study::ErrorEstimate estimate;
     FinerRuns finer;
     study::RunTrail trail;
-    if (a.estimateError) {
+    if (a.accuracy > 0.0) {
+        // --accuracy: the method and tick from the search; its estimate is the one reported
+        if (const int code = chooseForAccuracy(a.file, a.accuracy, a.quiet, lab, estimate); code != Ok) return code;
+    } else if (a.estimateError) {
         if (const int code = finerRuns(a.file, lab, estimate, finer); code != Ok) return code;
     }
+    const bool estimated = a.estimateError || a.accuracy > 0.0;
     // the report streams to a temporary file beside the target, boundary by boundary
     AtomicFile file;
     std::string error;
@@ -74,10 +78,10 @@ int cmdRun(const std::vector<std::string>& argv)
     RunOptions options;
     options.allowUnbalanced = a.allowUnbalanced;
     options.output = a.output.empty() ? nullptr : &file;
-    if (a.estimateError) {
+    if (estimated) {
         options.onBoundary = [&trail](const Session& s) { trail.harvest(s); };
         options.tailSection = [&](const Session& s) {
-            compareWithFinerRuns(study::runEnd(s, trail), finer, estimate);
+            if (a.accuracy == 0.0) compareWithFinerRuns(study::runEnd(s, trail), finer, estimate);
             return study::errorEstimateText(estimate);
         };
     }
@@ -112,8 +116,8 @@ int cmdRun(const std::vector<std::string>& argv)
         std::printf("  energy: stored %s -> %s J, source work %s J, heat %s J to nodes + %s J to ledger, residual %s J\n",
                     num(e.storedInitial).c_str(), num(e.storedFinal).c_str(), num(e.sourceWork).c_str(), num(e.heatToNodes).c_str(),
                     num(e.heatToLedger).c_str(), num(e.residual).c_str());
-        if (a.estimateError) {
-            compareWithFinerRuns(study::runEnd(session, trail), finer, estimate);
+        if (estimated) {
+            if (a.accuracy == 0.0) compareWithFinerRuns(study::runEnd(session, trail), finer, estimate);
             printErrorEstimate(estimate);
         }
         if (!a.output.empty()) std::printf("  report written to %s\n", printableText(a.output).c_str());

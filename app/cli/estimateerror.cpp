@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "compile/compiler.h"
+#include "study/accuracy.h"
 #include "spec/runmethods.h"
 #include "util/textescape.h"
 
@@ -63,6 +64,51 @@ void compareWithFinerRuns(const study::RunEnd& end, const FinerRuns& runs, study
 {
     estimate.half = study::compareEnds(end, runs.half);
     estimate.quarter = study::compareEnds(end, runs.quarter);
+}
+
+int chooseForAccuracy(const std::string& file, double tolerance, bool quiet, LoadedLab& lab, study::ErrorEstimate& estimate)
+{
+    const std::string name = printableText(file);
+    if (!lab.spec) {
+        std::fprintf(stderr, "%s: -: --accuracy: the file has no lab to run at other ticks\n", name.c_str());
+        return Invalid;
+    }
+    constexpr int kMaxHalvings = 6;
+    const study::AccuracyChoice choice = study::chooseMethodAndTick(*lab.spec, tolerance, kMaxHalvings);
+    if (!quiet || choice.chosen < 0) {
+        FILE* out = choice.chosen < 0 ? stderr : stdout;
+        std::fprintf(out, "accuracy %s: methods and ticks tried (the lab's tick %lld ns and up to %d halvings)\n", num(tolerance).c_str(),
+                     static_cast<long long>(lab.spec->run.tickNs), kMaxHalvings);
+        for (const study::MethodTicks& m : choice.methods) {
+            const char* method = runMethodInfo(m.method).name;
+            if (!m.compiles) {
+                std::fprintf(out, "  %-9s refused: %s\n", method, printableText(m.refusal).c_str());
+                continue;
+            }
+            const double e = m.estimate.estimate();
+            std::fprintf(out, "  %-9s %s at tick %lld ns: estimate %s%s, work %s%s%s\n", method, m.found ? "meets it" : "does not meet it",
+                         static_cast<long long>(m.tickNs), e >= 0.0 ? num(e).c_str() : "none", m.estimate.regular() ? "" : " (a bound)",
+                         num(m.work).c_str(), m.failure.empty() ? "" : "; stopped: ", printableText(m.failure).c_str());
+        }
+    }
+    if (choice.chosen < 0) {
+        std::fprintf(stderr, "%s: -: --accuracy: no method meets %s within %d halvings of run.tick; ask for less, or give a smaller tick\n",
+                     name.c_str(), num(tolerance).c_str(), kMaxHalvings);
+        return Invalid;
+    }
+    const study::MethodTicks& m = choice.methods[choice.chosen];
+    LabSpec chosen;
+    std::string why;
+    study::finerTickSpec(*lab.spec, static_cast<int>(lab.spec->run.tickNs / m.tickNs), chosen, why);
+    chosen.run.method = m.method;
+    CompileResult c = compile(chosen);
+    lab.spec = chosen;
+    lab.model = std::move(c.model);
+    lab.diagnostics = std::move(c.diagnostics);
+    estimate = m.estimate;
+    if (!quiet)
+        std::printf("  chosen: %s at tick %lld ns (the least work)\n", runMethodInfo(m.method).name, static_cast<long long>(m.tickNs));
+    return Ok;
 }
 
 void printErrorEstimate(const study::ErrorEstimate& e)

@@ -17,6 +17,10 @@ struct FinerRuns {
 int finerRuns(const std::string& file, const LoadedLab& lab, study::ErrorEstimate& estimate, FinerRuns& runs);
 /// complete the estimate from the run's end
 void compareWithFinerRuns(const study::RunEnd& end, const FinerRuns& runs, study::ErrorEstimate& estimate);
+/// `run --accuracy TOL`: search the methods and ticks (study/accuracy.h), print what was tried, and
+/// replace `lab`'s spec and model by the chosen method and tick with its estimate: Ok, or the exit
+/// code after printing why (2 when no method meets TOL within the halvings)
+int chooseForAccuracy(const std::string& file, double tolerance, bool quiet, LoadedLab& lab, study::ErrorEstimate& estimate);
 /// the estimate's lines of `run`'s summary
 void printErrorEstimate(const study::ErrorEstimate& estimate);
 

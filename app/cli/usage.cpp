@@ -14,10 +14,10 @@ struct CommandUsage {
 
 constexpr CommandUsage kCommands[] = {
     {"run",
-     "  run LAB [--output REPORT] [--quiet] [--allow-unbalanced] [--estimate-error]\n"
+     "  run LAB [--output REPORT] [--quiet] [--allow-unbalanced] [--estimate-error | --accuracy TOL]\n"
      "                                       simulate a lab or an asset; write the report (exit 0, 2 invalid,\n"
      "                                       3 solver failure, non-finite value or unbalanced books)\n",
-     "drivelab-cli run LAB [--output REPORT] [--quiet] [--allow-unbalanced] [--estimate-error]\n",
+     "drivelab-cli run LAB [--output REPORT] [--quiet] [--allow-unbalanced] [--estimate-error | --accuracy TOL]\n",
      "Simulate LAB (a lab or a portable asset; - reads standard input) and print the final node states\n"
      "and the energy books.\n"
      "  --output REPORT     write the report (docs/FORMATS.md \"Report\"); never a file the run reads\n"
@@ -27,6 +27,9 @@ constexpr CommandUsage kCommands[] = {
      "                      estimate the run's largest relative error in end states, energies and\n"
      "                      clutch event instants (docs/PHYSICS.md \"Error estimate\"); printed and\n"
      "                      written as the report's \"error_estimate\"\n"
+     "  --accuracy TOL      pick the method and tick: every method the lab allows at its tick and up to\n"
+     "                      6 halvings, each estimated as above; the least work meeting TOL is run\n"
+     "                      (exit 2 when none does)\n"
      "  --parts-dir DIR     a folder of part files (NAME.part.json) searched after the lab's own;\n"
      "                      may be repeated\n"
      "Exit 0, 2 invalid lab or usage, 3 solver failure, non-finite value or unbalanced books.\n"},

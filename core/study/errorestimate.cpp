@@ -67,6 +67,7 @@ RunEnd runEnd(const Session& s, const RunTrail& trail)
     out.eventsComplete = trail.complete();
     for (const int c : clutchComponents(m)) out.clutchIds.push_back(m.components[c].id);
     out.durationS = static_cast<double>(m.ticks) * static_cast<double>(m.tickNs) * 1e-9;
+    out.newtonIterations = s.stats().newtonIterations;
     return out;
 }
 

@@ -44,6 +44,7 @@ struct RunEnd {
     std::vector<std::string> clutchIds; ///< the id of each clutch index (ClutchEvent::clutch)
     bool eventsComplete = true;       ///< false: events were lost (the comparison leaves them out, saying so)
     double durationS = 0.0;           ///< the run's length [s]
+    std::int64_t newtonIterations = 0; ///< the run's Newton iterations (SolverStats)
 };
 
 /// the observables an error is measured on: node states and cumulative component energies [J]

@@ -31,6 +31,7 @@
 #include "clitestutil.h"
 #include "compile/compiler.h"
 #include "io/labfile.h"
+#include "study/accuracy.h"
 #include "study/errorestimate.h"
 
 using namespace drivelab;
@@ -42,6 +43,7 @@ private slots:
     void dampedInertiaMatchesTheClosedForm();
     void everyShippedLabWithinAFactorOfThree();
     void commandLineWritesTheEstimate();
+    void accuracyPicksTheMethodWithTheLeastWork();
 };
 
 namespace {
@@ -173,6 +175,52 @@ void TestErrorEstimate::commandLineWritesTheEstimate()
     const CliResult bad = runCli(cli, {"run", odd, "--estimate-error"}, 60000);
     QCOMPARE(bad.exit, 2);
     QVERIFY2(bad.err.contains("run.tick: --estimate-error: run.tick is 33333 ns, not a multiple of 4 ns"), qPrintable(bad.err));
+}
+
+// (4) `run --accuracy TOL`: clutch-engagement at 1e-9. The midpoint (second order) cannot reach it
+//     at the ticks the lab's 50 us halves to in whole nanoseconds (12.5 us is the last with runs at
+//     1/2 and 1/4); gauss2 and radau3 reach it at the lab's own tick, with the same Newton work;
+//     gauss2, first in the list, is chosen. Its true error (against h/16) is within the tolerance.
+void TestErrorEstimate::accuracyPicksTheMethodWithTheLeastWork()
+{
+    const std::string path = DRIVELAB_SOURCE_DIR "/labs/clutch-engagement.lab.json";
+    const LoadedLab loaded = loadLab(path);
+    QVERIFY(loaded.model);
+    const study::AccuracyChoice c = study::chooseMethodAndTick(*loaded.spec, 1e-9, 6);
+    QCOMPARE(c.methods.size(), std::size_t(3));
+    QVERIFY(!c.methods[0].found);
+    QCOMPARE(c.methods[0].tickNs, std::int64_t(12500));
+    QVERIFY(c.methods[0].estimate.estimate() > 1e-9);
+    QCOMPARE(c.chosen, 1);
+    const study::MethodTicks& m = c.methods[1];
+    QCOMPARE(m.method, RunMethod::Gauss2);
+    QCOMPARE(m.tickNs, std::int64_t(50000));
+    QVERIFY(m.estimate.estimate() <= 1e-9);
+    QVERIFY(m.work <= c.methods[2].work);
+    LabSpec g = *loaded.spec;
+    g.run.method = RunMethod::Gauss2;
+    const double truth = study::compareEnds(endAt(g, 50000), endAt(g, 50000 / 16)).largest;
+    qInfo("gauss2 at 50 us: estimate %.3g, true %.3g", m.estimate.estimate(), truth);
+    QVERIFY(truth <= 1e-9);
+    // the command line: the table, the choice, the run at the choice and its estimate in the report
+    QTemporaryDir dir;
+    const QString cli = QStringLiteral(DRIVELAB_CLI), report = dir.filePath("r.json");
+    const CliResult r = runCli(cli, {"run", QString::fromStdString(path), "--accuracy", "1e-9", "--output", report}, 300000);
+    QCOMPARE(r.exit, 0);
+    QVERIFY2(r.out.contains("  chosen: gauss2 at tick 50000 ns (the least work)"), qPrintable(r.out));
+    QFile f(report);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const Json doc = Json::parse(f.readAll().toStdString());
+    QCOMPARE(doc.at("error_estimate").at("method").get<std::string>(), std::string("gauss2"));
+    QCOMPARE(doc.at("error_estimate").at("estimate").get<double>(), m.estimate.estimate());
+    QCOMPARE(doc.at("tick_ns").get<std::int64_t>(), std::int64_t(50000));
+    // beyond reach: exit 2 with the table on stderr; a tolerance out of range is a usage error
+    const CliResult none = runCli(cli, {"run", QString::fromStdString(path), "--accuracy", "1e-12"}, 300000);
+    QCOMPARE(none.exit, 2);
+    QVERIFY2(none.err.contains("--accuracy: no method meets 1e-12 within 6 halvings of run.tick"), qPrintable(none.err));
+    const CliResult bad = runCli(cli, {"run", QString::fromStdString(path), "--accuracy", "0"}, 60000);
+    QCOMPARE(bad.exit, 2);
+    QVERIFY2(bad.err.contains("--accuracy needs a relative tolerance from 1e-12 to 0.5, got '0'"), qPrintable(bad.err));
 }
 
 QTEST_GUILESS_MAIN(TestErrorEstimate)
