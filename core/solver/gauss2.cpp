@@ -7,6 +7,7 @@
 #include "compile/signalcompile.h"
 #include "solver/constraints.h"
 #include "solver/expand.h"
+#include "solver/intervalbooks.h"
 #include "solver/intervalcontext.h"
 #include "solver/linear.h"
 #include "solver/roundingbound.h"
@@ -370,33 +371,6 @@ bool solveGauss2(const Model& m, const State& s, Workspace& w, double h, double 
     return Stages<Gauss2>(m, s, w, h, tStartNs).solve(worstNode);
 }
 
-namespace {
-
-// the rate of every state a prescribed line moves directly or through PF (a dependent of a speed
-// source): dxFixed / the last solved interval's length for the prescribed states, PF of them for
-// their dependents, 0 elsewhere
-void prescribedRates(const Model& m, const Workspace& w, double* af)
-{
-    const int n = m.nDyn;
-    const ModeBasis& b = w.basis;
-    for (int i = 0; i < n; ++i) af[i] = 0.0;
-    if (!m.prescribedMask) return;
-    const double inv = 1.0 / w.g2->hSolved;
-    for (int i = 0; i < n; ++i) {
-        if ((m.prescribedMask >> i) & 1) {
-            af[i] = w.dxFixed[i] * inv;
-            continue;
-        }
-        const double* pf = b.PF + i * kMaxDyn;
-        for (std::uint64_t bf = b.pfMask[i] & m.prescribedMask; bf; bf &= bf - 1) {
-            const int f = std::countr_zero(bf);
-            af[i] += pf[f] * w.dxFixed[f] * inv;
-        }
-    }
-}
-
-} // namespace
-
 bool instantMultipliers(const Model& m, State& s, Workspace& w, const double* x, double tNs, double hSec)
 {
     Gauss2Work& g = *w.g2;
@@ -524,20 +498,7 @@ void gauss2Books(const Model& m, State& s, Workspace& w, double hSec)
         }
     }
     if (m.method == IntegrationMethod::Radau3) radauDissipation(m, s, g, hSec);
-    // a prescribed state's reaction per stage: the impulse b_i h (M k_i - f_i - drawn_i) its balance
-    // lacks (the speed source's means), its work at the stage speed source work (as the midpoint's
-    // prescribedBooks, per stage); the node's line makes sum_i b_i h M k_i X_i = M (x1^2 - x0^2) / 2
-    for (std::uint64_t bp = m.prescribedMask; bp; bp &= bp - 1) {
-        const int i = std::countr_zero(bp);
-        for (int st = 0; st < 2; ++st) {
-            const double bh = stageWeights(m.method)[st] * hSec;
-            const double impulse = bh * (m.mass[static_cast<std::size_t>(i)] * g.K[st][i] - g.F[st][i] - drawn[st][i]);
-            g.supply[st][i] = impulse;
-            const double work = impulse * g.X[st][i];
-            s.ledger.sourceWork.add(work);
-            s.ledger.sourceWorkGross += std::fabs(work);
-        }
-    }
+    if (m.prescribedMask) prescribedStageBooks(m, s, g, hSec, drawn);
     if (!m.hasHydraulic) return;
     for (int i = 0; i < n; ++i) {
         const std::size_t k = static_cast<std::size_t>(i);
