@@ -8,14 +8,17 @@ namespace drivelab {
 namespace {
 // types whose eval reads only the stage values (xs), the stage positions through stageAngle with
 // their Jacobian through addJ(i, j, dv, dp) (springs), the inputs and their own parameters, and
-// whose commit books only stage quantities (no storage, prescribed increments, oil temperatures
-// or samplers)
+// whose commit books only stage quantities (CommitContext::share of what it reads from the
+// interval's ends), a prescribed increment (the stages on its line), or samplers
 constexpr const char* kSupported[] = {
     "torque_step", "torque_source", "damper", "spring", "clutch", "gear", "planetary", "torque_converter", "motor", "force_step",
     "force_source", "translational_damper", "translational_spring", "orifice", "pressure_source", "flow_source", "thermal_conductor",
     "heat_source", "differential", "pump",
     // no eval or commit: sampled once per tick (solver/inputs.cpp), its output held over the tick
     "speed_controller",
+    // stage forms (docs/PHYSICS.md, "Gauss-Legendre": supported): road load, slip force, map torque at the stage speeds,
+    // a prescribed line through the stages, a schedule sampled once per tick
+    "vehicle_body", "tyre", "mapped_engine", "speed_source", "shift_schedule",
 };
 } // namespace
 
@@ -41,7 +44,9 @@ void checkMethodSupport(const Model& m, Diagnostics& d)
                 name + " does not support " + c.desc->type +
                     " yet (it supports rotational and translational inertias, torque and force sources and steps, dampers, "
                     "springs, clutches, gears, planetaries, differentials, torque converters, motors, hydraulic volumes, reservoirs, "
-                    "pressure and flow sources, orifices, pumps, speed controllers and thermal masses); use run.method midpoint");
+                    "pressure and flow sources, orifices, pumps, speed controllers, thermal masses"
+                    ", vehicle bodies, tyres, mapped engines, speed sources and shift schedules"
+                    "); use run.method midpoint");
     }
     for (std::size_t i = 0; i < m.stateKind.size(); ++i) {
         const std::string& id = m.nodes[static_cast<std::size_t>(m.dynNode[i])].id;

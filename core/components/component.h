@@ -80,6 +80,10 @@ struct EvalContext {
     /// d (stage position) / d xs = h/2 (the midpoint). gauss2 keeps it apart: stage i's position
     /// depends on every stage's speeds through a_ij
     double* jpos = nullptr;
+    /// the run's method collocates (gauss2, radau3): every stage is a point of the interval's
+    /// solution, so a component takes its efforts at the stage values xs (never at a point of its
+    /// own between x0 and x0 + dx, as the tyre's stiffness-adaptive fraction does for the midpoint)
+    bool collocation = false;
 
     /// add an effort on a node
     void addF(int i, double v) const
@@ -149,7 +153,11 @@ struct CommitContext {
     CompensatedSum* heatToOil = nullptr;      ///< dissipation that stayed in thermal-liquid oil [J] (reported)
     CompensatedSum* oilEnthalpyIn = nullptr;  ///< oil thermal energy flows brought in from outside the oil volumes [J]
     CompensatedSum* oilAbsorbed = nullptr;    ///< oil thermal energy taken into moving geometry and storage [J]
-    double h = 0.0;                           ///< interval length [s]
+    double h = 0.0;                           ///< interval length [s]: the stage's weight b_i h with gauss2, radau3
+    /// the stage's share b_i of the interval (1 for the midpoint): what a component books from the
+    /// interval's start and end (x1 - x0) rather than from its stage values, it books times share,
+    /// so the stages' commits add up to it once
+    double share = 1.0;
 
     /// stage speed of a node (0 for ground)
     double speed(int i) const { return i >= 0 ? xs[i] : 0.0; }

@@ -7,6 +7,7 @@
 #include "compile/signalcompile.h"
 #include "solver/constraints.h"
 #include "solver/expand.h"
+#include "solver/intervalbooks.h"
 #include "solver/intervalcontext.h"
 #include "solver/linear.h"
 #include "solver/roundingbound.h"
@@ -53,6 +54,7 @@ public:
     bool solve(int& worstNode)
     {
         ++w.stats.solves;
+        g.hSolved = h;
         // predictor: the last accepted rate, Z_i = c_i h rate; tolerances as the midpoint's
         // (newton.cpp): the predictor is accepted only within 64 eps of the change, a Newton
         // iterate within the value's rounding 2e-12 + 64 eps (|x0| + |x0 + h rate|)
@@ -152,12 +154,34 @@ private:
         });
     }
 
-    // Z_i = P dq_i (fixed states stay put: prescribed increments are refused with gauss2)
+    // Z_i = P dq_i (fixed states stay put); a prescribed state (a speed source's node) moves on its
+    // straight line to its end value, Z_i = c_i dxFixed, and its dependents by PF c_i dxFixed
     void expand(const double* dq)
     {
         for (int st = 0; st < 2; ++st) expandOnBasis(b, n, dq + st * nq, g.Z[st]);
+        if (m.prescribedMask) prescribedStages();
         // the interval's increment h sum_i b_i k_i (R::increment), for components that read it
         for (int i = 0; i < n; ++i) w.dx[i] = R::increment(g.Z[0][i], g.Z[1][i]);
+    }
+
+    // the prescribed states' stage increments (expand): the line x0 + (t / h) dxFixed at each stage
+    // time, exact under the collocation (its slopes k_i = dxFixed / h at both stages)
+    void prescribedStages()
+    {
+        const std::uint64_t prescribed = m.prescribedMask;
+        for (int st = 0; st < 2; ++st) {
+            for (int i = 0; i < n; ++i) {
+                if ((prescribed >> i) & 1) {
+                    g.Z[st][i] = R::c[st] * w.dxFixed[i];
+                    continue;
+                }
+                const double* pf = b.PF + i * kMaxDyn;
+                for (std::uint64_t bf = b.pfMask[i] & prescribed; bf; bf &= bf - 1) {
+                    const int f = std::countr_zero(bf);
+                    g.Z[st][i] += pf[f] * R::c[st] * w.dxFixed[f];
+                }
+            }
+        }
     }
 
     void evaluate(bool wantJacobian)
@@ -311,6 +335,7 @@ private:
                 w.dx[i] = g.Z[1][i]; // stiffly accurate: x1 is the last stage, exactly
             else
                 w.dx[i] = h * (R::b[0] * g.K[0][i] + R::b[1] * g.K[1][i]);
+            if ((m.prescribedMask >> i) & 1) w.dx[i] = w.dxFixed[i]; // to its input's value, exactly
             w.x1[i] = x0[i] + w.dx[i];
             w.xs[i] = R::b[0] * g.X[0][i] + R::b[1] * g.X[1][i];
             w.f[i] = R::b[0] * g.F[0][i] + R::b[1] * g.F[1][i];
@@ -385,16 +410,20 @@ bool instantMultipliers(const Model& m, State& s, Workspace& w, const double* x,
     // the interval's inputs back (in reverse: a slot bound twice gets its first value)
     for (std::size_t k = nb; k-- > 0;) s.real[static_cast<std::size_t>(m.bindings[k].slot)] = g.heldInputs[k];
     if (b.rank == 0) return true;
-    // the constrained rates: P^T M P q' = P^T f, a = P q'
+    // the constrained rates: P^T M P q' = P^T (f - M PF af), a = P q' + PF af, with af the
+    // prescribed states' rates (their lines over the last solved interval: dxFixed / its length)
+    double af[kMaxDyn];
+    prescribedRates(m, w, af);
     for (int p = 0; p < nq; ++p) {
         g.qe[p] = 0.0;
         for (int q = 0; q < nq; ++q) g.pe[p * kMaxDyn + q] = 0.0;
     }
     for (int i = 0; i < n; ++i) {
         const double* pr = b.P + i * kMaxDyn;
+        const double fi = g.fe[i] - mass[i] * af[i];
         for (std::uint64_t bp = b.pMask[i]; bp; bp &= bp - 1) {
             const int p = std::countr_zero(bp);
-            g.qe[p] += pr[p] * g.fe[i];
+            g.qe[p] += pr[p] * fi;
             for (std::uint64_t bq = b.pMask[i]; bq; bq &= bq - 1) {
                 const int q = std::countr_zero(bq);
                 g.pe[p * kMaxDyn + q] += pr[p] * mass[i] * pr[q];
@@ -405,6 +434,7 @@ bool instantMultipliers(const Model& m, State& s, Workspace& w, const double* x,
     expandOnBasis(b, n, g.qe, g.ae);
     // lambda = L (M a - f)
     for (int i = 0; i < n; ++i) {
+        g.ae[i] += af[i];
         const double ma = mass[i] * g.ae[i];
         g.effortE[i] = ma - g.fe[i];
         g.scaleE[i] = std::fabs(ma) + std::fabs(g.fe[i]);
@@ -429,6 +459,7 @@ void radauDissipation(const Model& m, State& s, const Gauss2Work& g, double hSec
         const std::size_t k = static_cast<std::size_t>(i);
         const StateKind kind = m.stateKind[k];
         if ((kind != StateKind::Mechanical && kind != StateKind::Compliant) || !(m.mass[k] > 0.0)) continue;
+        if ((m.prescribedMask >> i) & 1) continue; // on its line: k_1 = k_2, its energy is the quadrature's
         const double dk = g.K[0][i] - g.K[1][i];
         const double e = w * m.mass[k] * dk * dk;
         if (e != 0.0) s.ledger.numerical.add(e);
@@ -467,10 +498,12 @@ void gauss2Books(const Model& m, State& s, Workspace& w, double hSec)
         }
     }
     if (m.method == IntegrationMethod::Radau3) radauDissipation(m, s, g, hSec);
+    if (m.prescribedMask) prescribedStageBooks(m, s, g, hSec, drawn);
     if (!m.hasHydraulic) return;
     for (int i = 0; i < n; ++i) {
         const std::size_t k = static_cast<std::size_t>(i);
         const bool fixed = (m.fixedMask >> i) & 1;
+        if ((m.prescribedMask >> i) & 1) continue; // booked above
         for (int st = 0; st < 2; ++st) {
             const double bh = stageWeights(m.method)[st] * hSec;
             if (fixed) {

@@ -72,7 +72,9 @@ struct Gauss2Work {
     double ptmp[kMaxDyn * kMaxDyn];         ///< P^T M P (m x m)
     double jp[kMaxDyn * kMaxDyn];           ///< J P (n x m)
     double pjp[kMaxDyn * kMaxDyn];          ///< P^T J P (m x m)
-    double supply[2][kMaxDyn];              ///< per stage: volume supplied to fixed states [m^3]
+    double supply[2][kMaxDyn];              ///< per stage: volume supplied to fixed states [m^3]; a prescribed
+                                            ///< state's reaction impulse [N m s]
+    double hSolved = 0.0;                   ///< length of the last interval solved [s] (the prescribed lines' rates)
     std::vector<double> scratch[2];         ///< component scratch at each stage
     std::vector<double> lambda[2];          ///< constraint multipliers at each stage, by slot
 

@@ -65,6 +65,16 @@ void drawnEfforts(const Model& m, const Workspace& w, double* drawn)
     }
 }
 
+namespace {
+// a prescribed state's reaction impulse [N m s] at the stage speed: its work is source work
+void bookReaction(State& s, double impulse, double speed)
+{
+    const double work = impulse * speed;
+    s.ledger.sourceWork.add(work);
+    s.ledger.sourceWorkGross += std::fabs(work);
+}
+} // namespace
+
 // the reaction of every prescribed state (a speed source's node) over an accepted interval:
 // the impulse its balance lacks, J dx - h (f + drawn) at the stage point, into `supply` for
 // the component's means; its work at the stage speed is source work
@@ -74,9 +84,40 @@ void prescribedBooks(const Model& m, State& s, Workspace& w, double hSec, const 
         const int i = std::countr_zero(bp);
         const double impulse = m.mass[static_cast<std::size_t>(i)] * w.dx[i] - hSec * (w.f[i] + drawn[i]);
         w.supply[i] = impulse;
-        const double work = impulse * w.xs[i];
-        s.ledger.sourceWork.add(work);
-        s.ledger.sourceWorkGross += std::fabs(work);
+        bookReaction(s, impulse, w.xs[i]);
+    }
+}
+
+void prescribedStageBooks(const Model& m, State& s, Gauss2Work& g, double hSec, const double (*drawn)[kMaxDyn])
+{
+    const double* bw = stageWeights(m.method);
+    for (std::uint64_t bp = m.prescribedMask; bp; bp &= bp - 1) {
+        const int i = std::countr_zero(bp);
+        for (int st = 0; st < 2; ++st) {
+            const double impulse = bw[st] * hSec * (m.mass[static_cast<std::size_t>(i)] * g.K[st][i] - g.F[st][i] - drawn[st][i]);
+            g.supply[st][i] = impulse;
+            bookReaction(s, impulse, g.X[st][i]);
+        }
+    }
+}
+
+void prescribedRates(const Model& m, const Workspace& w, double* af)
+{
+    const int n = m.nDyn;
+    const ModeBasis& b = w.basis;
+    for (int i = 0; i < n; ++i) af[i] = 0.0;
+    if (!m.prescribedMask) return;
+    const double inv = 1.0 / w.g2->hSolved;
+    for (int i = 0; i < n; ++i) {
+        if ((m.prescribedMask >> i) & 1) {
+            af[i] = w.dxFixed[i] * inv;
+            continue;
+        }
+        const double* pf = b.PF + i * kMaxDyn;
+        for (std::uint64_t bf = b.pfMask[i] & m.prescribedMask; bf; bf &= bf - 1) {
+            const int f = std::countr_zero(bf);
+            af[i] += pf[f] * w.dxFixed[f] * inv;
+        }
     }
 }
 

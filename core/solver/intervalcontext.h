@@ -23,6 +23,7 @@ inline void setIntervalContext(EvalContext& c, const Model& m, const State& s, c
     c.thermalT0 = m.temp0.data();
     c.thermalRise = s.temp.data();
     c.h = h;
+    c.collocation = twoStage(m.method);
 }
 
 } // namespace drivelab

@@ -321,6 +321,7 @@ private:
         CommitContext c[2];
         for (int st = 0; st < 2; ++st) {
             c[st] = commitContext(bw[st] * hSec);
+            c[st].share = bw[st];
             c[st].xs = g.X[st];
             c[st].scratch = g.scratch[st].data();
             c[st].lambda = g.lambda[st].data();

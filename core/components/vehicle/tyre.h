@@ -30,6 +30,13 @@
 // On the Newton: d x_th / d xs = th / w (w = 1/2, the stage weight), so the Jacobian entries
 // are th/w dF/dw; the torques stay the work on the stage speeds, and the slip heat is
 // h F(x_th) s_stage: the books close at rounding for any th.
+//
+// With gauss2 and radau3 (EvalContext::collocation) the force is taken at each stage's own speeds
+// X_i, the collocation's (no fraction: a point between x0 and x1 held at both stages would cap the
+// order at 2), the Jacobian entries plain dF/dw, and each stage books b_i h F(X_i) s(X_i): the
+// books close at rounding as for the midpoint. The slip mode near standstill (h lambda >> 1) is
+// then the method's: radau3 damps it (R -> 0), gauss2 keeps it (R -> 1, no sign change; the
+// slip relaxes over ticks instead of at once: use radau3 or the midpoint for launches from rest).
 #include <cmath>
 
 #include "compile/compilecontext.h"
@@ -95,9 +102,10 @@ public:
     {
         const double mu = c.real[p.mu];
         const double x0a = p.a >= 0 ? c.x0[p.a] : 0.0, x0b = p.b >= 0 ? c.x0[p.b] : 0.0;
-        const double th = stageFraction(p, c.h, mu, p.r * x0b);
-        // the point x0 + th dx where the force is taken
-        const double wa = p.a >= 0 ? x0a + th * c.dx[p.a] : 0.0, wb = p.b >= 0 ? x0b + th * c.dx[p.b] : 0.0;
+        // the point x0 + th dx where the force is taken; gauss2, radau3: the stage itself (header)
+        const double th = c.collocation ? 0.0 : stageFraction(p, c.h, mu, p.r * x0b);
+        const double wa = c.collocation ? c.speed(p.a) : (p.a >= 0 ? x0a + th * c.dx[p.a] : 0.0);
+        const double wb = c.collocation ? c.speed(p.b) : (p.b >= 0 ? x0b + th * c.dx[p.b] : 0.0);
         const double v = p.r * wb, s = p.r * (wa - wb);
         const bool low = std::fabs(v) < p.vLow;
         const double den = low ? p.vLow : std::fabs(v);
@@ -111,7 +119,8 @@ public:
         // dk/dw_a = r / den; dk/dw_b = -r / den - s sign(v) r / den^2 beyond the band
         const double dfdk = peak * slope;
         const double dka = p.r / den, dkb = -p.r / den - (low ? 0.0 : s * (v > 0.0 ? 1.0 : -1.0) * p.r / (den * den));
-        const double ga = p.a >= 0 ? th / c.weight[p.a] : 0.0, gb = p.b >= 0 ? th / c.weight[p.b] : 0.0;
+        const double ga = c.collocation ? 1.0 : (p.a >= 0 ? th / c.weight[p.a] : 0.0);
+        const double gb = c.collocation ? 1.0 : (p.b >= 0 ? th / c.weight[p.b] : 0.0);
         c.addJ(p.a, p.a, -p.r * dfdk * dka * ga);
         c.addJ(p.a, p.b, -p.r * dfdk * dkb * gb);
         c.addJ(p.b, p.a, p.r * dfdk * dka * ga);

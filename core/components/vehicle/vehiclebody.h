@@ -19,7 +19,9 @@
 // Books per accepted interval of length h at the stage speed v (the midpoint's):
 //   aero heat    k u |u| u h  (>= 0)          wind work (a source) k u |u| v_wind h
 //   rolling heat F_roll v h   (>= 0)          height z += sin(theta) v h, stored energy m g z
-// so F v h = aero heat - wind work + rolling heat + m g dz: the books close at rounding.
+// so F v h = aero heat - wind work + rolling heat + m g dz: the books close at rounding. With
+// gauss2 and radau3 each stage books these with its weight b_i h at its stage speed (the same
+// identity per stage), and the acceleration's mean its share b_i of the interval's increment.
 #include <cmath>
 
 #include "compile/compilecontext.h"
@@ -113,7 +115,7 @@ public:
         compensatedAdd(c.real + p.real + 2, slope(c.real[p.grade]).sin * ds);
         compensatedAdd(c.real + p.real + 4, qAero);
         compensatedAdd(c.real + p.real + 6, qRoll);
-        c.acc[p.mean] += p.r * (c.endValue(p.a) - c.startValue(p.a));
+        c.acc[p.mean] += c.share * p.r * (c.endValue(p.a) - c.startValue(p.a)); // the stage's share of the increment
         c.acc[p.mean + 1] += force * c.h;
         c.acc[p.mean + 2] += force * ds;
         c.acc[p.mean + 3] += aero * c.h;
