@@ -9,6 +9,7 @@
 #include "cli/usage.h"
 #include "spec/labfiles.h"
 #include "spec/labreader.h"
+#include "spec/runmethods.h"
 #include "util/textescape.h"
 
 namespace drivelab::cli {
@@ -46,12 +47,13 @@ bool parseArgs(const std::vector<std::string>& in, const char* cmd, const ArgSpe
         }
         const bool known = (s == "--json" && spec.json) || (s == "--quiet" && spec.quiet) || (s == "--output" && spec.output) ||
                            (s == "--repeat" && spec.repeat) || (s == "--allow-unbalanced" && spec.allowUnbalanced) ||
-                           (s == "--estimate-error" && spec.estimateError) || (s == "--accuracy" && spec.accuracy);
+                           (s == "--estimate-error" && spec.estimateError) || (s == "--accuracy" && spec.accuracy) ||
+                           (s == "--method" && spec.method);
         if (known && !seen.insert(s).second) {
             std::fprintf(stderr, "drivelab-cli %s: option '%s' given twice; give it once\n", cmd, s.c_str());
             return false;
         }
-        const bool takesValue = s == "--output" || s == "--repeat" || s == "--accuracy";
+        const bool takesValue = s == "--output" || s == "--repeat" || s == "--accuracy" || s == "--method";
         if (known && takesValue && i + 1 >= in.size()) {
             std::fprintf(stderr, "drivelab-cli %s: option '%s' needs a value\n", cmd, s.c_str());
             return false;
@@ -64,7 +66,20 @@ bool parseArgs(const std::vector<std::string>& in, const char* cmd, const ArgSpe
             a.allowUnbalanced = true;
         else if (known && s == "--estimate-error")
             a.estimateError = true;
-        else if (known && s == "--accuracy") {
+        else if (known && s == "--method") {
+            a.method = in[++i];
+            std::string names;
+            bool found = false;
+            for (const RunMethodInfo& m : runMethods()) {
+                found = found || a.method == m.name;
+                names += std::string(names.empty() ? "" : ", ") + m.name;
+            }
+            if (!found) {
+                std::fprintf(stderr, "drivelab-cli %s: --method needs one of %s, got '%s'\n", cmd, names.c_str(),
+                             printableText(a.method).c_str());
+                return false;
+            }
+        } else if (known && s == "--accuracy") {
             const std::string& v = in[++i];
             char* end = nullptr;
             const double tol = std::strtod(v.c_str(), &end);

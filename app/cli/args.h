@@ -20,6 +20,7 @@ struct ArgSpec {
     bool allowUnbalanced = false;    ///< --allow-unbalanced
     bool estimateError = false;      ///< --estimate-error
     bool accuracy = false;           ///< --accuracy TOL
+    bool method = false;             ///< --method NAME
 };
 
 /// the parsed arguments
@@ -32,6 +33,7 @@ struct Args {
     bool allowUnbalanced = false; ///< --allow-unbalanced
     bool estimateError = false;   ///< --estimate-error
     double accuracy = 0.0;        ///< --accuracy TOL (0: not given)
+    std::string method;           ///< --method NAME (empty: the lab's run.method)
     bool help = false;            ///< --help or -h: the command's usage was printed; do nothing else
     std::vector<std::string> partsDirs; ///< --parts-dir DIR, in order (set as the part library folders)
 };

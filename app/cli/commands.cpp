@@ -45,9 +45,13 @@ int cmdRun(const std::vector<std::string>& argv)
 {
     Args a;
     ArgSpec spec;
-    spec.output = spec.quiet = spec.allowUnbalanced = spec.estimateError = spec.accuracy = true;
+    spec.output = spec.quiet = spec.allowUnbalanced = spec.estimateError = spec.accuracy = spec.method = true;
     if (!parseArgs(argv, "run", spec, a)) return Invalid;
     if (a.help) return Ok;
+    if (!a.method.empty() && a.accuracy > 0.0) {
+        std::fprintf(stderr, "drivelab-cli run: --method and --accuracy both choose the method; give one\n");
+        return Invalid;
+    }
     const ReadLog read;
     LoadedLab lab = loadModelFile(a.file); // a lab, or a portable asset
     if (!lab.model) {
@@ -55,6 +59,7 @@ int cmdRun(const std::vector<std::string>& argv)
         return Invalid;
     }
     if (!outputIsNotRead(read, a.output, "run")) return Invalid;
+    if (!a.method.empty() && !useMethod(a.file, a.method, lab)) return Invalid;
     // --estimate-error: the lab at half and a quarter of its tick first; the run's end is compared with it
     study::ErrorEstimate estimate;
     FinerRuns finer;

@@ -111,6 +111,25 @@ int chooseForAccuracy(const std::string& file, double tolerance, bool quiet, Loa
     return Ok;
 }
 
+bool useMethod(const std::string& file, const std::string& method, LoadedLab& lab)
+{
+    if (!lab.spec) {
+        std::fprintf(stderr, "%s: -: --method: the file has no lab to run with another method\n", printableText(file).c_str());
+        return false;
+    }
+    LabSpec s = *lab.spec;
+    for (const RunMethodInfo& m : runMethods())
+        if (method == m.name) s.run.method = m.method;
+    CompileResult c = compile(s);
+    if (!c.model) {
+        printDiagnostics(file, c.diagnostics);
+        return false;
+    }
+    lab.spec = std::move(s);
+    lab.model = std::move(c.model);
+    return true;
+}
+
 void printErrorEstimate(const study::ErrorEstimate& e)
 {
     const long long h = e.tickNs;

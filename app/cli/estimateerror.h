@@ -21,6 +21,9 @@ void compareWithFinerRuns(const study::RunEnd& end, const FinerRuns& runs, study
 /// replace `lab`'s spec and model by the chosen method and tick with its estimate: Ok, or the exit
 /// code after printing why (2 when no method meets TOL within the halvings)
 int chooseForAccuracy(const std::string& file, double tolerance, bool quiet, LoadedLab& lab, study::ErrorEstimate& estimate);
+/// `run --method NAME`: `lab` (or an asset's lab) recompiled with run.method NAME; false after
+/// printing why (the lab refuses the method: its diagnostics)
+bool useMethod(const std::string& file, const std::string& method, LoadedLab& lab);
 /// the estimate's lines of `run`'s summary
 void printErrorEstimate(const study::ErrorEstimate& estimate);
 

@@ -14,15 +14,18 @@ struct CommandUsage {
 
 constexpr CommandUsage kCommands[] = {
     {"run",
-     "  run LAB [--output REPORT] [--quiet] [--allow-unbalanced] [--estimate-error | --accuracy TOL]\n"
+     "  run LAB [--output REPORT] [--quiet] [--allow-unbalanced] [--method NAME]\n"
+     "          [--estimate-error | --accuracy TOL]\n"
      "                                       simulate a lab or an asset; write the report (exit 0, 2 invalid,\n"
      "                                       3 solver failure, non-finite value or unbalanced books)\n",
-     "drivelab-cli run LAB [--output REPORT] [--quiet] [--allow-unbalanced] [--estimate-error | --accuracy TOL]\n",
+     "drivelab-cli run LAB [--output REPORT] [--quiet] [--allow-unbalanced] [--method NAME]\n"
+     "                     [--estimate-error | --accuracy TOL]\n",
      "Simulate LAB (a lab or a portable asset; - reads standard input) and print the final node states\n"
      "and the energy books.\n"
      "  --output REPORT     write the report (docs/FORMATS.md \"Report\"); never a file the run reads\n"
      "  --quiet             print nothing on success\n"
      "  --allow-unbalanced  unbalanced energy books are a warning, not a failure\n"
+     "  --method NAME       run with this run.method (midpoint, gauss2, radau3) instead of the lab's\n"
      "  --estimate-error    run the lab at 1/2 and 1/4 of its tick first (about 6x the run's cost) and\n"
      "                      estimate the run's largest relative error in end states, energies and\n"
      "                      clutch event instants (docs/PHYSICS.md \"Error estimate\"); printed and\n"

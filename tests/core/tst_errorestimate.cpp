@@ -33,6 +33,7 @@
 #include "io/labfile.h"
 #include "study/accuracy.h"
 #include "study/errorestimate.h"
+#include "util/hash.h"
 
 using namespace drivelab;
 using namespace drivelab::test;
@@ -44,6 +45,7 @@ private slots:
     void everyShippedLabWithinAFactorOfThree();
     void commandLineWritesTheEstimate();
     void accuracyPicksTheMethodWithTheLeastWork();
+    void methodOverridesTheLabs();
 };
 
 namespace {
@@ -221,6 +223,34 @@ void TestErrorEstimate::accuracyPicksTheMethodWithTheLeastWork()
     const CliResult bad = runCli(cli, {"run", QString::fromStdString(path), "--accuracy", "0"}, 60000);
     QCOMPARE(bad.exit, 2);
     QVERIFY2(bad.err.contains("--accuracy needs a relative tolerance from 1e-12 to 0.5, got '0'"), qPrintable(bad.err));
+}
+
+// (5) `run --method NAME` runs the lab with that method: the same as the lab with run.method set
+void TestErrorEstimate::methodOverridesTheLabs()
+{
+    QTemporaryDir dir;
+    const QString cli = QStringLiteral(DRIVELAB_CLI), path = QStringLiteral(DRIVELAB_SOURCE_DIR "/labs/clutch-engagement.lab.json");
+    const CliResult r = runCli(cli, {"run", path, "--method", "radau3", "--output", dir.filePath("a.json")}, 120000);
+    QCOMPARE(r.exit, 0);
+    const LoadedLab loaded = loadLab(path.toStdString());
+    QVERIFY(loaded.model);
+    LabSpec s = *loaded.spec;
+    s.run.method = RunMethod::Radau3;
+    const CompileResult c = compile(s);
+    QVERIFY(c.model);
+    Session session(c.model);
+    while (!session.finished()) QCOMPARE(session.run(1000).status, BatchStatus::Completed);
+    QVERIFY2(r.out.contains(QString::fromStdString("final state " + toHex16(session.stateHash()))), qPrintable(r.out));
+    const CliResult bad = runCli(cli, {"run", path, "--method", "rk4"}, 60000);
+    QCOMPARE(bad.exit, 2);
+    QVERIFY2(bad.err.contains("--method needs one of midpoint, gauss2, radau3, got 'rk4'"), qPrintable(bad.err));
+    const CliResult both = runCli(cli, {"run", path, "--method", "gauss2", "--accuracy", "1e-6"}, 60000);
+    QCOMPARE(both.exit, 2);
+    QVERIFY2(both.err.contains("--method and --accuracy both choose the method; give one"), qPrintable(both.err));
+    // a method the lab refuses: its diagnostics
+    const CliResult refused = runCli(cli, {"run", QStringLiteral(DRIVELAB_SOURCE_DIR "/labs/fired-converter.lab.json"), "--method", "gauss2"}, 60000);
+    QCOMPARE(refused.exit, 2);
+    QVERIFY2(refused.err.contains("run.method: gauss2 does not support cylinder"), qPrintable(refused.err));
 }
 
 QTEST_GUILESS_MAIN(TestErrorEstimate)
