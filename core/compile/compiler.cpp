@@ -10,6 +10,7 @@
 #include "compile/compilecontext.h"
 #include "compile/componentchecks.h"
 #include "compile/resultsspec.h"
+#include "components/vehicle/wheelradiuscheck.h"
 #include "compile/initialstate.h"
 #include "compile/runsettings.h"
 #include "compile/normalize.h"
@@ -67,6 +68,7 @@ public:
         if (!m_d.hasErrors()) checkMethodSupport(*m_m, m_d);
         if (!m_d.hasErrors()) solveInitialConditions(*m_m, m_rowComponent, m_d);
         checkResults(m_spec, m_d);
+        if (!m_d.hasErrors()) checkWheelRadii(*m_m, m_d);
         warnIdleInputs(); // after every error, so errors are listed first
         CompileResult r;
         if (!m_d.hasErrors()) {
