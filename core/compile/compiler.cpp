@@ -10,6 +10,7 @@
 #include "compile/compilecontext.h"
 #include "compile/componentchecks.h"
 #include "compile/resultsspec.h"
+#include "components/vehicle/wheelradiuscheck.h"
 #include "compile/initialstate.h"
 #include "compile/runsettings.h"
 #include "compile/normalize.h"
@@ -67,6 +68,7 @@ public:
         if (!m_d.hasErrors()) checkMethodSupport(*m_m, m_d);
         if (!m_d.hasErrors()) solveInitialConditions(*m_m, m_rowComponent, m_d);
         checkResults(m_spec, m_d);
+        if (!m_d.hasErrors()) checkWheelRadii(*m_m, m_d);
         warnIdleInputs(); // after every error, so errors are listed first
         CompileResult r;
         if (!m_d.hasErrors()) {
@@ -105,15 +107,18 @@ private:
         m_binder.compileSignals();
     }
 
-    // the input a compiled component does not use (a pressure-applied clutch's capacity), or nullptr
-    const char* inactiveInputOf(const ComponentInfo& info) const
+    // the input a compiled component does not use (a pressure-applied clutch's capacity, a
+    // vehicle body's grade beside its grade_table), or nullptr; `why`: its reason
+    const char* inactiveInputOf(const ComponentInfo& info, const char** why = nullptr) const
     {
         const char* off = nullptr;
         forEachComponentType([&]<class T, std::size_t I>() {
             if constexpr (HasInactiveInput<T>) {
                 const auto& all = m_m->params->of<T>();
-                if (static_cast<int>(I) == info.type && info.local >= 0 && static_cast<std::size_t>(info.local) < all.size())
+                if (static_cast<int>(I) == info.type && info.local >= 0 && static_cast<std::size_t>(info.local) < all.size()) {
                     off = T::inactiveInput(all[static_cast<std::size_t>(info.local)]);
+                    if (why) *why = T::inactiveInputReason(all[static_cast<std::size_t>(info.local)]);
+                }
             }
         });
         return off;
@@ -358,7 +363,9 @@ private:
                 list.push_back(p);
             });
             if (!desc.inputs.empty()) info.inputSlot = realBefore;
-            m_binder.bind(info, static_cast<int>(m_m->components.size()), inactiveInputOf(info));
+            const char* why = nullptr;
+            const char* inactive = inactiveInputOf(info, &why);
+            m_binder.bind(info, static_cast<int>(m_m->components.size()), inactive, why);
             for (const auto& port : desc.ports) {
                 const NodeRef* ref = c.port(port.name) ? findNode(*c.port(port.name)) : nullptr;
                 if (!ref || ref->domain == Domain::Thermal) continue;
@@ -483,11 +490,11 @@ private:
                 ok = false;
             }
             if (in) {
-                const char* off = inactiveInputOf(info);
+                const char* why = nullptr;
+                const char* off = inactiveInputOf(info, &why);
                 if (off && e.input == off) {
                     m_d.error(e.component, path + ".input",
-                              "this " + std::string(info.desc->type) + " does not use its '" + e.input +
-                                  "' input (it is applied by pressure); schedule the pressure instead");
+                              "this " + std::string(info.desc->type) + " does not use its '" + e.input + "' input (" + why + ")");
                     ok = false;
                 }
             }

@@ -24,14 +24,13 @@ bool InputBinder::read(const ComponentSpec& c, const InputDescriptor& in, int in
     return true;
 }
 
-void InputBinder::bind(const ComponentInfo& info, int componentIndex, const char* inactive)
+void InputBinder::bind(const ComponentInfo& info, int componentIndex, const char* inactive, const char* why)
 {
     for (auto& [k, b, controller] : m_pending) {
         const InputDescriptor& in = info.desc->inputs[static_cast<std::size_t>(k)];
         if (inactive && std::string(inactive) == in.name) {
             m_d.error(info.id, std::string("inputs.") + in.name,
-                      "this " + std::string(info.desc->type) + " does not use its '" + in.name +
-                          "' input (it is applied by pressure); drive the pressure instead");
+                      "this " + std::string(info.desc->type) + " does not use its '" + in.name + "' input (" + why + ")");
             continue;
         }
         b.component = componentIndex;

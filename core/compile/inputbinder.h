@@ -29,8 +29,9 @@ public:
     /// false when it is refused
     bool read(const ComponentSpec& c, const InputDescriptor& in, int index, const Json& value);
     /// the compiled component's bindings: a flag each (set: the binding holds) and the input's
-    /// initial value (the signal at t = 0); `inactive`: the input it does not use, or nullptr
-    void bind(const ComponentInfo& info, int componentIndex, const char* inactive);
+    /// initial value (the signal at t = 0); `inactive`: the input it does not use, or nullptr,
+    /// and `why` (the component's inactiveInputReason)
+    void bind(const ComponentInfo& info, int componentIndex, const char* inactive, const char* why);
     /// once every component is compiled: inputs bound to a controller read its output slot
     void resolveControllers();
     /// then: every component a controller drives one output each (a shift schedule's elements)

@@ -139,12 +139,17 @@ concept HasPrescribe = requires(const typename T::Params& p, const double* x, do
         T::prescribe(p, x, x, dx)
         } -> std::same_as<void>;
 };
-/// an input the compiled component ignores: static const char* inactiveInput(const Params&)
+/// an input the compiled component ignores: static const char* inactiveInput(const Params&),
+/// and why, for the message that refuses a binding or an event on it (what to do instead):
+/// static const char* inactiveInputReason(const Params&)
 template <class T>
 concept HasInactiveInput = requires(const typename T::Params& p)
 {
     {
         T::inactiveInput(p)
+        } -> std::same_as<const char*>;
+    {
+        T::inactiveInputReason(p)
         } -> std::same_as<const char*>;
 };
 /// its bond-graph reading: static void bondGraph(BondGraphReading&)
@@ -235,7 +240,7 @@ template <class T> consteval bool checkComponentType()
         !requires { &T::prescribe; } || HasPrescribe<T>,
         "prescribe: want static void prescribe(const Params&, const double* x0, const double* real, double* dxFixed)");
     static_assert(
-        !requires { &T::inactiveInput; } || HasInactiveInput<T>, "inactiveInput: want static const char* inactiveInput(const Params&)");
+        !requires { &T::inactiveInput; } || HasInactiveInput<T>, "inactiveInput: want static const char* inactiveInput(const Params&) and inactiveInputReason(const Params&)");
     static_assert(
         !requires { &T::locked; } || HasLockState<T>, "locked: want static bool locked(const Params&, const std::int32_t* flag)");
     static_assert(

@@ -56,6 +56,8 @@ public:
     }
     /// the input a pressure-applied clutch does not use
     static const char* inactiveInput(const Params& p) { return p.pressure >= 0 ? "capacity" : nullptr; }
+    /// why, for the message refusing a binding or event on it
+    static const char* inactiveInputReason(const Params&) { return "it is applied by pressure; drive or schedule the pressure instead"; }
 
     /// the rigid row w_a - w_b = 0 that acts while locked
     static void lockRow(const Params& p, ConstraintRow& r)

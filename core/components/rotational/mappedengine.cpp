@@ -14,6 +14,11 @@ constexpr Range kFuelFlow = Range::closed(0.0, 1e6);
 constexpr Range kHeatingValue = Range::closed(1e6, 1e9);
 /// a fuel cut-off speed [rad/s]
 constexpr Range kCutSpeed = Range::closed(0.0, 1e5);
+/// an idle speed [rad/s]
+constexpr Range kIdleSpeed = Range::openClosed(0.0, 1e5);
+/// the idle governor's gains: proportional [N m s/rad], integral [N m/rad]
+constexpr Range kIdleGain = Range::openClosed(0.0, 1e9);
+constexpr Range kIdleIntegralGain = Range::closed(0.0, 1e9);
 
 constexpr PortDescriptor kPorts[] = {
     {.name = "node_a", .domain = Domain::Rotational, .doc = "crankshaft"},
@@ -87,6 +92,28 @@ constexpr ParameterDescriptor kParams[] = {
      .editorDefault = "0.866",
      .doc = "the fuel's carbon mass fraction, for g CO2/km in the vehicle results (petrol about 0.866; absent: none)",
      .omitWhenAbsent = true},
+    {.name = "idle_speed",
+     .unit = "rad/s",
+     .range = kIdleSpeed,
+     .required = false,
+     .editorDefault = "80",
+     .doc = "the idle governor's speed: below it the engine adds torque up to the full-load row (absent: no governor)",
+     .omitWhenAbsent = true},
+    {.name = "idle_gain",
+     .unit = "N m s/rad",
+     .range = kIdleGain,
+     .required = false,
+     .editorDefault = "2",
+     .doc = "the idle governor's proportional gain: torque per rad/s below idle_speed (with idle_speed)",
+     .omitWhenAbsent = true},
+    {.name = "idle_integral_gain",
+     .unit = "N m/rad",
+     .range = kIdleIntegralGain,
+     .required = false,
+     .fileDefault = 0.0,
+     .editorDefault = "10",
+     .doc = "the idle governor's integral gain: holds idle_speed without offset under load (absent: 0, proportional only)",
+     .omitWhenAbsent = true},
 };
 constexpr InputDescriptor kInputs[] = {
     {.name = "throttle", .unit = "", .range = kThrottle, .initialDefault = 0.0, .doc = "throttle, 0 closed to 1 wide open (absent: 0)"},
@@ -131,6 +158,16 @@ bool MappedEngine::compile(CompileContext& ctx, Params& p)
     p.throttle = ctx.inputSlot("throttle");
     p.lhv = ctx.real("lower_heating_value");
     p.cutSpeed = ctx.real("fuel_cut_speed");
+    // the idle governor: idle_speed and idle_gain together, idle_integral_gain with them
+    if (ctx.has("idle_speed") || ctx.has("idle_gain") || ctx.has("idle_integral_gain")) {
+        for (const char* f : {"idle_speed", "idle_gain"}) {
+            if (!ctx.has(f)) ctx.error(f, "missing: an idle governor needs idle_speed and idle_gain (idle_integral_gain optional)");
+        }
+        p.idle = ctx.allocReal(2);
+        p.idleSpeed = ctx.real("idle_speed");
+        p.idleKp = ctx.real("idle_gain");
+        p.idleKi = ctx.real("idle_integral_gain");
+    }
     if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "must differ from node_a");
     // the shapes were checked against the descriptor (checkTable2D, validateTable) before compile
     if (ctx.has("friction_curve")) {

@@ -14,6 +14,24 @@
 // The books: the fuel's chemical energy is source work; the engine heat leaves to heat_node
 // (absent: the ledger), so the network gains exactly the shaft work.
 //
+// Idle governor (optional: `idle_speed` w_i with `idle_gain` kp and `idle_integral_gain` ki),
+// sampled once per tick at its start t_n like speed_controller, from the speed w_n and the
+// throttle th_n as they stand then:
+//
+//   e_n = w_i - w_n,  I = I_{n-1} + h e_n,  u_n = kp e_n + ki I, limited to [0, T_map(w_n, 1) - T_map(w_n, 0)]
+//   anti-windup: I keeps I_{n-1} while u_n is at a limit e_n pushes further into, or while the
+//   governor is not in control (the driver's torque T_map(w_n, th_n) above T_map(w_n, 0) + u_n,
+//   or fuel cut) with e_n > 0
+//
+// u_n is a torque demand above the closed-throttle row, held over the tick. Over the interval
+// the map's part of T is max(T_map(w, th), min(T_map(w, 0) + u_n, T_map(w, 1))): the governor
+// only adds torque, never beyond the full-load row, and a driver asking for more takes over
+// (not in fuel cut; the fuel map reads the torque that results). I and u_n are component state
+// (rolled back with a batch, in the state hash); no governor: no state, no change.
+// Steady state against a load T_L (the map's closed-throttle row T_0, friction fr): P alone
+// holds w* = w_i - (T_L + fr(w*) - T_0(w*)) / kp, i.e. T_L / kp below idle on a zero row without
+// friction; with ki > 0, w* = w_i. The sampled loop on an inertia J is stable for h kp / J < 2.
+//
 // The maps are 2-D tables (components/common/table2d.h): an argument outside an axis is
 // clamped to the axis end (the edge value held) and counted in `outside_map` and `outside_time`;
 // the friction curve likewise at its ends.
@@ -45,6 +63,10 @@ public:
         int mean = 0;          ///< means: torque, power, fuel rate, outside, fuel cut, speed, throttle
         double lhv = 0.0;      ///< lower heating value [J/kg]
         double cutSpeed = 0.0; ///< fuel cut above this speed at throttle 0 [rad/s]
+        int idle = -1;         ///< real slots of the idle governor: integral [rad], demand u [N m]; -1: none
+        double idleSpeed = 0.0; ///< governed idle speed w_i [rad/s]
+        double idleKp = 0.0;    ///< proportional gain [N m s/rad]
+        double idleKi = 0.0;    ///< integral gain [N m/rad]
         Motor::Params friction; ///< the friction curve (n = 0: none); Motor::curve evaluates it
         Table2D torque;         ///< torque_map: speed x throttle -> torque
         Table2D fuel;           ///< fuel_map: speed x torque -> fuel flow [g/s]
@@ -52,8 +74,24 @@ public:
 
     static bool compile(CompileContext& ctx, Params& p);
 
-    /// torque and fuel flow at relative speed w, throttle th; `cut`: in fuel cut. dT/dw in slope
-    static void operatingPoint(const Params& p, double w, double th, bool cut, double& t, double& slope, double& fuel, bool& outside)
+    /// the map's torque with the idle governor's demand u > 0: max(T, min(T_map(w, 0) + u, T_map(w, 1))),
+    /// its slope dT/dw with it
+    static void governed(const Params& p, double w, double u, double& t, double& slope, bool& outside)
+    {
+        bool out = false;
+        double d0, d1, dy;
+        const double closed = p.torque.at(w, 0.0, d0, dy, out), full = p.torque.at(w, 1.0, d1, dy, out);
+        const double g = closed + u < full ? closed + u : full;
+        if (!(g > t)) return;
+        t = g;
+        slope = closed + u < full ? d0 : d1;
+        outside = outside || out;
+    }
+
+    /// torque and fuel flow at relative speed w, throttle th and the idle governor's demand u
+    /// (0: none); `cut`: in fuel cut. dT/dw in slope
+    static void operatingPoint(const Params& p, double w, double th, bool cut, double u, double& t, double& slope, double& fuel,
+                               bool& outside)
     {
         double fr = 0.0, frSlope = 0.0;
         if (p.friction.n > 0) {
@@ -67,9 +105,38 @@ public:
             return;
         }
         double dx, dy;
-        t = p.torque.at(w, th, dx, dy, outside) - fr;
+        t = p.torque.at(w, th, dx, dy, outside);
+        if (u > 0.0) governed(p, w, u, t, dx, outside);
+        t -= fr;
         slope = dx - frSlope;
         fuel = p.fuel.at(w, t, outside);
+    }
+
+    /// the idle governor's sample at the tick start (no governor: nothing)
+    static void sample(const Params& p, const SampleContext& c)
+    {
+        if (p.idle < 0) return;
+        double* st = c.real + p.idle;
+        const double w = c.speed(p.a) - c.speed(p.b), th = c.real[p.throttle];
+        const double e = p.idleSpeed - w;
+        const double integral = st[0] + c.h * e;
+        double u = p.idleKp * e + p.idleKi * integral;
+        bool outside = false;
+        double dx, dy;
+        const double closed = p.torque.at(w, 0.0, dx, dy, outside), full = p.torque.at(w, 1.0, dx, dy, outside);
+        const double margin = full > closed ? full - closed : 0.0;
+        int sat = 0;
+        if (u > margin) {
+            u = margin;
+            sat = 1;
+        } else if (u < 0.0) {
+            u = 0.0;
+            sat = -1;
+        }
+        const bool cut = th == 0.0 && w > p.cutSpeed;
+        const bool inControl = !cut && closed + u > p.torque.at(w, th, dx, dy, outside);
+        if (!((sat > 0 && e > 0.0) || (sat < 0 && e < 0.0) || (!inControl && e > 0.0))) st[0] = integral;
+        st[1] = u;
     }
 
     static void eval(const Params& p, const EvalContext& c)
@@ -79,7 +146,7 @@ public:
         const bool cut = th == 0.0 && w0 > p.cutSpeed;
         double t, slope, fuel;
         bool outside = false;
-        operatingPoint(p, c.speed(p.a) - c.speed(p.b), th, cut, t, slope, fuel, outside);
+        operatingPoint(p, c.speed(p.a) - c.speed(p.b), th, cut, p.idle >= 0 ? c.real[p.idle + 1] : 0.0, t, slope, fuel, outside);
         c.addF(p.a, t);
         c.addF(p.b, -t);
         if (c.wantJacobian && slope != 0.0) {

@@ -19,6 +19,11 @@ constexpr Range kBand = Range::closed(1e-6, 10.0);
 /// a road grade [%]: rise over run x 100, at most 45 degrees either way
 constexpr Range kGrade = Range::closed(-100.0, 100.0);
 
+constexpr TableColumn kGradeColumns[] = {
+    {.name = "distance", .unit = "m", .range = ranges::kPosition, .doc = "distance travelled since t = 0 (the distance observable)"},
+    {.name = "grade", .unit = "%", .range = kGrade, .doc = "road grade there, rise over run x 100 (+: uphill)"},
+};
+
 constexpr PortDescriptor kPorts[] = {
     {.name = "node_a", .domain = Domain::Rotational, .doc = "driven axle (the wheels): v = wheel_radius x its speed"},
 };
@@ -97,9 +102,23 @@ constexpr ParameterDescriptor kParams[] = {
      .fileDefault = 0.01,
      .editorDefault = "0.01",
      .doc = "speed band over which the rolling resistance (Cr, F0) rises from 0 at standstill (absent: 0.01)"},
+    {.name = "grade_table",
+     .unit = "",
+     .kind = ParamKind::Table,
+     .required = false,
+     .editorDefault = R"([{"distance": 0, "grade": 0}, {"distance": 500, "grade": 5}, {"distance": 1000, "grade": 0}])",
+     .doc = "grade [%] over distance [m], linear between rows, held before the first and after the last; replaces the grade "
+            "input (absent: the input)",
+     .columns = kGradeColumns,
+     .minRows = 2,
+     .maxRows = kTable1DMaxPoints},
 };
 constexpr InputDescriptor kInputs[] = {
-    {.name = "grade", .unit = "%", .range = kGrade, .initialDefault = 0.0, .doc = "road grade, rise over run x 100 (+: uphill)"},
+    {.name = "grade",
+     .unit = "%",
+     .range = kGrade,
+     .initialDefault = 0.0,
+     .doc = "road grade, rise over run x 100 (+: uphill); not used with grade_table"},
     {.name = "head_wind",
      .unit = "m/s",
      .range = ranges::kVelocity,
@@ -127,8 +146,8 @@ constexpr ComponentDescriptor kDesc{
     .keywords = "car vehicle road load coast-down aerodynamic drag rolling resistance grade tyre wheel",
     .fieldPrefix = "vehicle_body",
     .doc = "A vehicle's longitudinal motion on its driven axle: mass and rotating inertia through the wheel radius, road load "
-           "(physical Cd, A, Cr or coast-down F0 + F1 v + F2 v^2), head wind and grade as inputs; losses as heat, climbing as "
-           "potential energy.",
+           "(physical Cd, A, Cr or coast-down F0 + F1 v + F2 v^2), head wind as an input, grade as an input or a table over "
+           "distance; losses as heat, climbing as potential energy.",
     .ports = kPorts,
     .parameters = kParams,
     .inputs = kInputs,
@@ -154,6 +173,11 @@ bool VehicleBody::compile(CompileContext& ctx, Params& p)
     p.m = ctx.real("mass");
     p.r = ctx.real("wheel_radius");
     p.band = ctx.real("standstill_speed");
+    // grade over distance replaces the grade input (a binding or event on it: the compiler's
+    // inactive-input refusal; a constant: here)
+    p.gradeTable.read(ctx, "grade_table", "distance", "grade");
+    if (p.gradeTable.n > 0 && ctx.spec().inputs.contains("grade") && ctx.spec().inputs["grade"].is_number())
+        ctx.errorAt("inputs.grade", inactiveInputReason(p));
     // the road load: coast-down when any coastdown_* field is given, else physical
     bool coastdown = false;
     for (const char* f : kCoastdown) coastdown = coastdown || ctx.has(f);
@@ -194,7 +218,7 @@ bool VehicleBody::compile(CompileContext& ctx, Params& p)
 void VehicleBody::bondGraph(BondGraphReading& r)
 {
     r.relative({{BgKind::R, "road", "road load: aerodynamic drag and rolling resistance"},
-                {BgKind::Se, "grade", "grade force m g sin(theta), modulated by the grade input"}},
+                {BgKind::Se, "grade", "grade force m g sin(theta), modulated by the grade input or grade_table"}},
                "vehicle body (its mass m r^2 joins node_a's inertia)", false);
 }
 

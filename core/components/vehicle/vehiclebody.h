@@ -4,7 +4,8 @@
 // rotating inertia J_rot join node_a's inertia at compile time (CompileContext::addInertia), so
 // the node's kinetic energy is 1/2 J_node w^2 + 1/2 m v^2 + 1/2 J_rot w^2 and every solver part
 // (integrator, constraint projection, kinetic-energy book) sees the vehicle's mass. On the node
-// acts -r F with the road load at the stage speed v (grade g = `grade` input [%], theta = atan(g/100)):
+// acts -r F with the road load at the stage speed v (grade g [%], theta = atan(g/100), from the
+// `grade` input, a constant or a signal of time, or from `grade_table` over distance, below):
 //
 //   u      = v + v_wind                                   (air speed; `head_wind` input, + against)
 //   F_aero = k u |u|                  k = 1/2 rho Cd A (physical) or F2 (coast-down)
@@ -22,9 +23,20 @@
 // so F v h = aero heat - wind work + rolling heat + m g dz: the books close at rounding. With
 // gauss2 and radau3 each stage books these with its weight b_i h at its stage speed (the same
 // identity per stage), and the acceleration's mean its share b_i of the interval's increment.
+//
+// Grade over distance (`grade_table`, rows {distance [m], grade [%]}; then the `grade` input is
+// not used and giving it is refused): the interval reads the table at s0, the distance at the
+// START of the interval (the accepted state), linear between rows and held beyond the first and
+// last. Every evaluation of the interval (each Newton iterate, the Jacobian) and its commit use
+// that one theta, so the force the solver applied is exactly m g sin(theta) and the height grows
+// by sin(theta) v h with the same v: the books close at rounding as with the input. Reading s0
+// keeps theta out of the unknowns (no dtheta/dv in the Jacobian, no switch inside an iteration);
+// the price is a lag of one interval's travel v h along the profile (1.5 mm at 30 m/s, 50 us).
+// `distance` is the signed travel (a roll-back moves back along the profile).
 #include <cmath>
 
 #include "compile/compilecontext.h"
+#include "components/common/table1d.h"
 #include "components/component.h"
 #include "util/compensated.h"
 
@@ -54,6 +66,7 @@ public:
         double c1 = 0.0;      ///< Cr1 (physical, times m g cos theta) [s/m] or F1 [N s/m]
         bool physical = true; ///< c0, c1 scale with m g cos(theta) (physical road load)
         double band = 0.01;   ///< standstill speed band v_s [m/s]
+        Table1D gradeTable;   ///< grade_table: grade [%] over distance [m] (n = 0: the grade input)
     };
 
     static bool compile(CompileContext& ctx, Params& p);
@@ -88,10 +101,26 @@ public:
         return l;
     }
 
+    /// distance since t = 0 [m] (signed)
+    static double distance(const Params& p, const double* real) { return real[p.real] + real[p.real + 1]; }
+
+    /// the grade over the interval [%]: grade_table at the distance at the interval's start, or the input
+    static double gradePercent(const Params& p, const double* real)
+    {
+        return p.gradeTable.n > 0 ? p.gradeTable.at(distance(p, real)) : real[p.grade];
+    }
+
+    /// with grade_table the grade input is not used (binding or scheduling it is refused)
+    static const char* inactiveInput(const Params& p) { return p.gradeTable.n > 0 ? "grade" : nullptr; }
+    static const char* inactiveInputReason(const Params&)
+    {
+        return "grade_table gives the grade over distance; remove grade_table or this input";
+    }
+
     static void eval(const Params& p, const EvalContext& c)
     {
         const double v = p.r * c.speed(p.a);
-        const Load l = load(p, v, c.real[p.wind], slope(c.real[p.grade]));
+        const Load l = load(p, v, c.real[p.wind], slope(gradePercent(p, c.real)));
         c.addF(p.a, -p.r * (l.aero + l.roll + l.grade));
         if (c.wantJacobian) c.addJ(p.a, p.a, -p.r * p.r * l.slope);
         c.scratch[p.scratch] = l.aero;
@@ -103,7 +132,8 @@ public:
         const double v = p.r * c.speed(p.a);
         const double wind = c.real[p.wind];
         const double aero = c.scratch[p.scratch], roll = c.scratch[p.scratch + 1];
-        const double grade = p.m * kGravity * slope(c.real[p.grade]).sin;
+        const double sin = slope(gradePercent(p, c.real)).sin; // before the distance moves on
+        const double grade = p.m * kGravity * sin;
         const double ds = v * c.h;
         const double force = aero + roll + grade;
         // aero: dissipation in the air at the air speed, the wind's share as work of a source
@@ -112,7 +142,7 @@ public:
         c.heat(-1, qRoll);
         if (wind != 0.0) c.work(aero * wind * c.h);
         compensatedAdd(c.real + p.real, ds);
-        compensatedAdd(c.real + p.real + 2, slope(c.real[p.grade]).sin * ds);
+        compensatedAdd(c.real + p.real + 2, sin * ds);
         compensatedAdd(c.real + p.real + 4, qAero);
         compensatedAdd(c.real + p.real + 6, qRoll);
         c.acc[p.mean] += c.share * p.r * (c.endValue(p.a) - c.startValue(p.a)); // the stage's share of the increment
@@ -134,7 +164,7 @@ public:
         const double v = p.r * c.speed(p.a);
         out[0] = v;
         out[1] = 3.6 * v;
-        out[2] = c.real[p.real] + c.real[p.real + 1];
+        out[2] = distance(p, c.real);
         out[3] = height(p, c.real);
         for (int i = 0; i < 6; ++i) out[4 + i] = c.mean[p.mean + i];
         out[10] = c.real[p.real + 4] + c.real[p.real + 5];

@@ -39,6 +39,9 @@
 //   (6) bad input through `drivelab-cli check` and `run`: exit 2, `FILE: t: FIELD: message`,
 //       nothing written; run.method gauss2 runs it (its stage form: tst_methodvehicle).
 //   (7) its bond-graph reading: an R on the relative motion of wheel and vehicle; consistent.
+//   (8) a vehicle_body on node_b with another wheel_radius (0.31 m against the tyre's 0.3 m):
+//       `drivelab-cli check` accepts it (exit 0) with a warning naming the tyre, the body and
+//       both radii, in the text and in --json; the same radius: no warning.
 #include "testutil.h"
 #include "core/clitestutil.h"
 
@@ -63,6 +66,7 @@ private slots:
     void badInputRefused();
     void gauss2Runs();
     void causality();
+    void wheelRadiusMismatchWarned();
 };
 
 namespace {
@@ -358,6 +362,33 @@ void TestTyre::causality()
     bool slip = false;
     for (const CausalityElement& e : r.elements) slip = slip || (e.id == "t" && e.kind == "R");
     QVERIFY2(slip, qPrintable(QString::fromStdString(causalityText(r))));
+}
+
+void TestTyre::wheelRadiusMismatchWarned()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString cli = QStringLiteral(DRIVELAB_CLI);
+    const std::string body = R"("mass": 1500, "coastdown_f0": 150, "coastdown_f1": 0, "coastdown_f2": 0.45)";
+    const std::string same = carWithTyre(runSettings(1000000, 10000000, 1), 100.0, "", "{}", body, "{}");
+    const std::string other = replaceOnce(same, R"("wheel_radius": 0.3, "mass")", R"("wheel_radius": 0.31, "mass")");
+    const QString path = writeTestFile(dir, QStringLiteral("radius.lab.json"), other);
+    CliResult r = runCli(cli, {QStringLiteral("check"), path}, 60000);
+    QCOMPARE(r.exit, 0);
+    const QString line = path + QStringLiteral(": t: tyre.wheel_radius: warning: 0.3 m differs from the wheel_radius 0.31 m of "
+                                               "vehicle_body 'car_body' on its node_b");
+    QVERIFY2(r.err.contains(line), qPrintable(r.err));
+    r = runCli(cli, {QStringLiteral("check"), path, QStringLiteral("--json")}, 60000);
+    QCOMPARE(r.exit, 0);
+    const Json doc = Json::parse(r.out.toStdString());
+    bool found = false;
+    for (const Json& d : doc["diagnostics"])
+        found = found || (d["severity"] == "warning" && d["component"] == "t" && d["field"] == "tyre.wheel_radius" &&
+                          d["message"].get<std::string>().find("vehicle_body 'car_body'") != std::string::npos);
+    QVERIFY2(found, qPrintable(r.out));
+    r = runCli(cli, {QStringLiteral("check"), writeTestFile(dir, QStringLiteral("same.lab.json"), same)}, 60000);
+    QCOMPARE(r.exit, 0);
+    QVERIFY2(!r.err.contains(QStringLiteral("wheel_radius")), qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(TestTyre)
