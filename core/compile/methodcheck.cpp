@@ -8,14 +8,18 @@ namespace drivelab {
 namespace {
 // types whose eval reads only the stage values (xs), the stage positions through stageAngle with
 // their Jacobian through addJ(i, j, dv, dp) (springs), the inputs and their own parameters, and
-// whose commit books only stage quantities (no storage, prescribed increments, oil temperatures
-// or samplers)
+// whose commit books only stage quantities (no prescribed increments, oil temperatures or samplers;
+// storage in one of the two forms solver/stagestorage.h collocates)
 constexpr const char* kSupported[] = {
     "torque_step", "torque_source", "damper", "spring", "clutch", "gear", "planetary", "torque_converter", "motor", "force_step",
     "force_source", "translational_damper", "translational_spring", "orifice", "pressure_source", "flow_source", "thermal_conductor",
     "heat_source", "differential", "pump",
     // no eval or commit: sampled once per tick (solver/inputs.cpp), its output held over the tick
     "speed_controller",
+    // fluid storage at the stages (solver/stagestorage.h: the accumulator's oil a function of its
+    // pressure, the converter chamber's compliance at the stage rotation), chambers moving with
+    // their shaft or rod, transformers (a rigid row, as a gear)
+    "accumulator", "mechanical_converter", "hydraulic_cylinder", "transformer",
 };
 } // namespace
 
@@ -41,15 +45,13 @@ void checkMethodSupport(const Model& m, Diagnostics& d)
                 name + " does not support " + c.desc->type +
                     " yet (it supports rotational and translational inertias, torque and force sources and steps, dampers, "
                     "springs, clutches, gears, planetaries, differentials, torque converters, motors, hydraulic volumes, reservoirs, "
-                    "pressure and flow sources, orifices, pumps, speed controllers and thermal masses); use run.method midpoint");
+                    "pressure and flow sources, orifices, pumps, speed controllers and thermal masses; "
+                    "accumulators, mechanical converters, hydraulic cylinders, transformers and junctions without a volume); "
+                    "use run.method midpoint");
     }
     for (std::size_t i = 0; i < m.stateKind.size(); ++i) {
         const std::string& id = m.nodes[static_cast<std::size_t>(m.dynNode[i])].id;
-        if (m.stateKind[i] == StateKind::Algebraic)
-            d.error(id, "run.method",
-                    name + " does not support a hydraulic junction without a volume yet (an algebraic pressure); give it a volume "
-                    "and a bulk modulus, or use run.method midpoint");
-        else if (m.stateKind[i] == StateKind::OilTemperature)
+        if (m.stateKind[i] == StateKind::OilTemperature)
             d.error(id, "run.method", name + " does not support thermal-liquid volumes yet; use run.method midpoint");
     }
 }
