@@ -443,20 +443,7 @@ bool instantMultipliers(const Model& m, State& s, Workspace& w, const double* x,
     if (m.bindingsHoldStates && holdInputStates(m, g.xe, s.real.data())) updateDependents(b, g.xe);
     // the efforts there
     EvalContext c;
-    setIntervalContext(c, m, s, w.dx, hSec);
-    c.xs = g.xe;
-    c.tMidNs = tNs;
-    // the positions there: the start's, or the end's of the last solve (its stages' quadrature)
-    const bool atStart = x == s.x.data();
-    const double* bw = stageWeights(m.method);
-    for (int i = 0; i < n; ++i) g.dposE[i] = atStart ? 0.0 : hSec * (bw[0] * g.X[0][i] + bw[1] * g.X[1][i]);
-    c.dpos = g.dposE;
-    c.f = g.fe;
-    c.stor = g.storE;
-    c.dstor = g.dstorE;
-    c.jac = g.je;
-    c.wantJacobian = false;
-    c.scratch = g.scratchEnd.data();
+    instantContext(c, m, s, w, hSec, tNs, x == s.x.data(), false);
     for (int i = 0; i < n; ++i) g.fe[i] = 0.0;
     for (EvalHook hook : m.evalHooks) hook(m, c);
     // the interval's inputs back (in reverse: a slot bound twice gets its first value)

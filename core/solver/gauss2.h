@@ -113,6 +113,11 @@ struct Gauss2Work {
 /// and w.g2 the stages. On failure `worstNode` names the state with the largest residual.
 bool solveGauss2(const Model& m, const State& s, Workspace& w, double h, double tStartNs, int& worstNode);
 
+/// the evaluation context at an instant of the last solve's interval (instantMultipliers, gauss2's
+/// end on the junctions): state g2->xe, efforts into g2->fe (Jacobian g2->je), the scratch
+/// g2->scratchEnd, time tNs, the positions at the start (atStart) or at the end (the stages' quadrature)
+void instantContext(EvalContext& c, const Model& m, const State& s, Workspace& w, double hSec, double tNs, bool atStart, bool wantJacobian);
+
 /// The constraint multipliers at an instant: the torques the active constraints (locked clutches,
 /// gears, planetaries) carry at state x and time tNs [ns], into w.g2->lambdaEnd by slot. x is the
 /// start state s.x (positions s.pos) or the end state w.x1 of the last gauss2 solve, of hSec (positions

@@ -10,6 +10,24 @@
 
 namespace drivelab {
 
+void instantContext(EvalContext& c, const Model& m, const State& s, Workspace& w, double hSec, double tNs, bool atStart, bool wantJacobian)
+{
+    Gauss2Work& g = *w.g2;
+    setIntervalContext(c, m, s, w.dx, hSec);
+    c.xs = g.xe;
+    c.tMidNs = tNs;
+    // the positions there: the start's, or the end's of the last solve (its stages' quadrature)
+    const double* bw = stageWeights(m.method);
+    for (int i = 0; i < m.nDyn; ++i) g.dposE[i] = atStart ? 0.0 : hSec * (bw[0] * g.X[0][i] + bw[1] * g.X[1][i]);
+    c.dpos = g.dposE;
+    c.f = g.fe;
+    c.stor = g.storE;
+    c.dstor = g.dstorE;
+    c.jac = g.je;
+    c.wantJacobian = wantJacobian;
+    c.scratch = g.scratchEnd.data();
+}
+
 std::uint64_t algebraicEndNodes(const Model& m, const ModeBasis& b, std::uint64_t emptyStorage)
 {
     std::uint64_t nodes = 0;
@@ -39,18 +57,7 @@ bool algebraicEnd(const Model& m, const State& s, Workspace& w, double h, double
     double start[kMaxDyn];
     for (int a = 0; a < k; ++a) start[a] = w.dx[idx[a]];
     EvalContext c;
-    setIntervalContext(c, m, s, w.dx, h);
-    c.xs = g.xe;
-    c.tMidNs = tNs;
-    const double* bw = stageWeights(m.method);
-    for (int i = 0; i < n; ++i) g.dposE[i] = h * (bw[0] * g.X[0][i] + bw[1] * g.X[1][i]);
-    c.dpos = g.dposE;
-    c.f = g.fe;
-    c.stor = g.storE;
-    c.dstor = g.dstorE;
-    c.jac = g.je;
-    c.wantJacobian = true;
-    c.scratch = g.scratchEnd.data();
+    instantContext(c, m, s, w, h, tNs, false, true);
     double* a = g.pe; // k x k, leading dimension kMaxDyn (the multipliers' scratch, free here)
     bool smallStep = false;
     for (int it = 0; it < 24; ++it) {
