@@ -19,6 +19,7 @@ private slots:
     void cylinderAndTransformerAtTheMethodsOrder();
     void junctionAtTheMethodsOrder();
     void shippedLabsRunWithBothMethods();
+    void deterministicAndAllocationFree();
 };
 
 namespace {
@@ -226,6 +227,21 @@ void TestMethodFluid::shippedLabsRunWithBothMethods()
             qInfo("%s", qPrintable(msg));
             QVERIFY2(e < c.tol, qPrintable(msg));
         }
+    }
+}
+
+// Same lab, same bits, no allocation: labs/hydraulic-lockup.lab.json's first 3 s (the accumulator's
+// port below and above its precharge, gauss2's solved ends, the lockup's apply) with either method,
+// run twice and through a fork at 1.5 s, gives one final hash, and its ticks allocate nothing
+void TestMethodFluid::deterministicAndAllocationFree()
+{
+    for (const char* method : {"gauss2", "radau3"}) {
+        DL_COMPILE(model, shippedLab("hydraulic-lockup", method, 0, 3000000000).dump());
+        Session s1(model);
+        const std::uint64_t before = allocationCount();
+        QVERIFY(s1.run(model->ticks).status == BatchStatus::Completed);
+        QCOMPARE(allocationCount() - before, std::uint64_t(0));
+        checkForkReproduces(model, s1.stateHash());
     }
 }
 
