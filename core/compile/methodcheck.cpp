@@ -9,7 +9,8 @@ namespace {
 // types whose eval reads only the stage values (xs), the stage positions through stageAngle with
 // their Jacobian through addJ(i, j, dv, dp) (springs), the inputs and their own parameters, and
 // whose commit books only stage quantities (CommitContext::share of what it reads from the
-// interval's ends), a prescribed increment (the stages on its line), or samplers
+// interval's ends), a prescribed increment (the stages on its line), or samplers, and whose
+// storage is in one of the two forms solver/stagestorage.h collocates (no oil temperatures)
 constexpr const char* kSupported[] = {
     "torque_step", "torque_source", "damper", "spring", "clutch", "gear", "planetary", "torque_converter", "motor", "force_step",
     "force_source", "translational_damper", "translational_spring", "orifice", "pressure_source", "flow_source", "thermal_conductor",
@@ -19,6 +20,10 @@ constexpr const char* kSupported[] = {
     // stage forms (docs/PHYSICS.md, "Gauss-Legendre": supported): road load, slip force, map torque at the stage speeds,
     // a prescribed line through the stages, a schedule sampled once per tick
     "vehicle_body", "tyre", "mapped_engine", "speed_source", "shift_schedule",
+    // fluid storage at the stages (solver/stagestorage.h: the accumulator's oil a function of its
+    // pressure, the converter chamber's compliance at the stage rotation), chambers moving with
+    // their shaft or rod, transformers (a rigid row, as a gear)
+    "accumulator", "mechanical_converter", "hydraulic_cylinder", "transformer",
 };
 } // namespace
 
@@ -46,15 +51,12 @@ void checkMethodSupport(const Model& m, Diagnostics& d)
                     "springs, clutches, gears, planetaries, differentials, torque converters, motors, hydraulic volumes, reservoirs, "
                     "pressure and flow sources, orifices, pumps, speed controllers, thermal masses"
                     ", vehicle bodies, tyres, mapped engines, speed sources and shift schedules"
+                    ", accumulators, mechanical converters, hydraulic cylinders, transformers and junctions without a volume"
                     "); use run.method midpoint");
     }
     for (std::size_t i = 0; i < m.stateKind.size(); ++i) {
         const std::string& id = m.nodes[static_cast<std::size_t>(m.dynNode[i])].id;
-        if (m.stateKind[i] == StateKind::Algebraic)
-            d.error(id, "run.method",
-                    name + " does not support a hydraulic junction without a volume yet (an algebraic pressure); give it a volume "
-                    "and a bulk modulus, or use run.method midpoint");
-        else if (m.stateKind[i] == StateKind::OilTemperature)
+        if (m.stateKind[i] == StateKind::OilTemperature)
             d.error(id, "run.method", name + " does not support thermal-liquid volumes yet; use run.method midpoint");
     }
 }

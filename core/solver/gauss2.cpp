@@ -11,6 +11,8 @@
 #include "solver/intervalcontext.h"
 #include "solver/linear.h"
 #include "solver/roundingbound.h"
+#include "solver/stageend.h"
+#include "solver/stagestorage.h"
 #include "solver/stepper.h"
 
 namespace drivelab {
@@ -24,6 +26,8 @@ Gauss2Work::Gauss2Work(const Model& m)
     scratchEnd.assign(static_cast<std::size_t>(m.nScratch), 0.0);
     lambdaEnd.assign(static_cast<std::size_t>(m.nRows), 0.0);
     heldInputs.assign(m.bindings.size(), 0.0);
+    sfNodes = m.hasStorage ? stateFunctionStorageNodes(m) : 0;
+    for (StateKind k : m.stateKind) algebraic = algebraic || k == StateKind::Algebraic;
 }
 
 namespace {
@@ -37,7 +41,8 @@ constexpr int kLd = kMaxStageUnknowns;
 template <class R> class Stages {
 public:
     Stages(const Model& m, const State& s, Workspace& w, double h, double tStartNs)
-        : m(m), s(s), w(w), g(*w.g2), b(w.basis), n(m.nDyn), nq(w.basis.m), h(h), x0(s.x.data()), mass(m.mass.data())
+        : m(m), s(s), w(w), g(*w.g2), b(w.basis), n(m.nDyn), nq(w.basis.m), h(h), x0(s.x.data()), mass(m.mass.data()),
+          storage(m.hasStorage)
     {
         setIntervalContext(c, m, s, w.dx, h);
         c.shortcuts = &w.stats.shortcuts;
@@ -46,8 +51,8 @@ public:
         // a stage at the interval's end (radau3's second) takes the inputs from inside the
         // interval, 16 ulp before its end: a source step at the end has not happened yet
         const double tEndNs = tStartNs + h * 1e9;
-        for (int i = 0; i < 2; ++i)
-            tStage[i] = R::c[i] == 1.0 ? tEndNs - 16.0 * kStageEps * std::fabs(tEndNs) : tStartNs + R::c[i] * h * 1e9;
+        tEnd = tEndNs - 16.0 * kStageEps * std::fabs(tEndNs);
+        for (int i = 0; i < 2; ++i) tStage[i] = R::c[i] == 1.0 ? tEnd : tStartNs + R::c[i] * h * 1e9;
         for (int q = 0; q < nq; ++q) g.scale[q] = b.identity ? mass[q] : b.reducedMass[q];
     }
 
@@ -125,8 +130,10 @@ private:
     const double h;
     const double* x0;
     const double* mass;
+    const bool storage; // fluid storage at the stages (stagestorage.h)
     EvalContext c;
     double tStage[2];
+    double tEnd; // the interval's end, 16 ulp inside it [ns]
     bool frozen = false;
 
     // every stage residual within its unknown's tolerance or (with `rounding`) its own rounding
@@ -147,7 +154,7 @@ private:
     {
         const int st = u / nq;
         return reducedMagnitude(b, u % nq, [&](int i) {
-            double sum = std::fabs(mass[i] * g.Z[st][i]);
+            double sum = std::fabs(mass[i] * g.Z[st][i]) + (storage ? std::fabs(g.S[st][i]) : 0.0);
             for (int j = 0; j < 2; ++j)
                 sum += h * std::fabs(R::a[st][j]) * effortMagnitude(g.J[j] + i * kMaxDyn, b.jRows[i], g.X[j]);
             return sum;
@@ -209,6 +216,12 @@ private:
             c.scratch = g.scratch[st].data();
             c.tMidNs = tStage[st];
             for (EvalHook hook : m.evalHooks) hook(m, c);
+            if (storage) {
+                stageStorage(m, c, g, st, R::ainv);
+                c.dx = w.dx;
+                c.stor = w.stor;
+                c.dstor = w.dstor;
+            }
             if (wantJacobian) {
                 bool any = false;
                 for (int i = 0; i < n && !any; ++i)
@@ -216,7 +229,36 @@ private:
                 g.positional[st] = any;
             }
         }
+        if (storage) combineStageStorage(m, g, R::a);
+        if (wantJacobian && (storage || g.algebraic)) updateScale();
     }
+
+    // the compliance that turns a reduced residual into its unknown's units, where the mass alone
+    // does not: the storage's (the larger of the stages'), and for a pressure with neither volume
+    // nor storage the size of its flows' slope, h max_i |a_ii J(X_i)_kk| (the midpoint's Newton
+    // diagonal); from this evaluation only, so a fork reproduces it
+    void updateScale()
+    {
+        for (int q = 0; q < nq; ++q) {
+            double sc = b.identity ? mass[q] : b.reducedMass[q], slope = 0.0;
+            const auto add = [&](int i, double p2) {
+                if (storage) sc += p2 * std::fmax(g.dSF[0][i] + g.CR[0][i], g.dSF[1][i] + g.CR[1][i]);
+                for (int st = 0; st < 2; ++st) slope = std::fmax(slope, p2 * h * std::fabs(R::a[st][st] * g.J[st][i * kMaxDyn + i]));
+            };
+            if (b.identity) {
+                add(q, 1.0);
+            } else {
+                for (std::uint64_t bi = b.pColMask[q]; bi; bi &= bi - 1) {
+                    const int i = std::countr_zero(bi);
+                    add(i, b.P[i * kMaxDyn + q] * b.P[i * kMaxDyn + q]);
+                }
+            }
+            g.scale[q] = sc > 0.0 ? sc : slope;
+        }
+    }
+
+    // the left side of stage st's balance on node i: M Z_st + S_st (the midpoint's bits without storage)
+    double lhs(int st, int i) const { return storage ? mass[i] * g.Z[st][i] + g.S[st][i] : mass[i] * g.Z[st][i]; }
 
     // reduced residuals of both stages and their squared norm in the unknowns' units
     double residual()
@@ -226,12 +268,12 @@ private:
             double* r = g.res + st * nq;
             const double a0 = R::a[st][0], a1 = R::a[st][1];
             if (b.identity) {
-                for (int i = 0; i < n; ++i) r[i] = mass[i] * g.Z[st][i] - h * (a0 * g.F[0][i] + a1 * g.F[1][i]);
+                for (int i = 0; i < n; ++i) r[i] = lhs(st, i) - h * (a0 * g.F[0][i] + a1 * g.F[1][i]);
             } else {
                 for (int q = 0; q < nq; ++q) r[q] = 0.0;
                 for (int i = 0; i < n; ++i) {
                     if (!b.pMask[i]) continue;
-                    const double v = mass[i] * g.Z[st][i] - h * (a0 * g.F[0][i] + a1 * g.F[1][i]);
+                    const double v = lhs(st, i) - h * (a0 * g.F[0][i] + a1 * g.F[1][i]);
                     const double* pr = b.P + i * kMaxDyn;
                     for (std::uint64_t bq = b.pMask[i]; bq; bq &= bq - 1) {
                         const int q = std::countr_zero(bq);
@@ -314,6 +356,29 @@ private:
         for (int st = 0; st < 2; ++st)
             for (int p = 0; p < nq; ++p)
                 for (int q = 0; q < nq; ++q) g.a[(st * nq + p) * kLd + st * nq + q] += g.ptmp[p * kMaxDyn + q];
+        // fluid storage: block (st, l) gains P^T diag(delta_st,l dSF_st + sum_j a_st,j CR_j ainv_j,l) P
+        if (storage) {
+            for (int st = 0; st < 2; ++st) {
+                for (int l = 0; l < 2; ++l) {
+                    for (int i = 0; i < n; ++i) {
+                        const double d = storageJacobian(g, i, st, l, R::a, R::ainv);
+                        if (d == 0.0) continue;
+                        if (b.identity) {
+                            g.a[(st * nq + i) * kLd + l * nq + i] += d;
+                            continue;
+                        }
+                        const double* pr = b.P + i * kMaxDyn;
+                        for (std::uint64_t bp = b.pMask[i]; bp; bp &= bp - 1) {
+                            const int p = std::countr_zero(bp);
+                            for (std::uint64_t bq = b.pMask[i]; bq; bq &= bq - 1) {
+                                const int q = std::countr_zero(bq);
+                                g.a[(st * nq + p) * kLd + l * nq + q] += pr[p] * d * pr[q];
+                            }
+                        }
+                    }
+                }
+            }
+        }
         for (int u = 0; u < N; ++u) g.diag[u] = g.a[u * kLd + u];
     }
 
@@ -335,10 +400,24 @@ private:
                 w.dx[i] = g.Z[1][i]; // stiffly accurate: x1 is the last stage, exactly
             else
                 w.dx[i] = h * (R::b[0] * g.K[0][i] + R::b[1] * g.K[1][i]);
-            if ((m.prescribedMask >> i) & 1) w.dx[i] = w.dxFixed[i]; // to its input's value, exactly
-            w.x1[i] = x0[i] + w.dx[i];
             w.xs[i] = R::b[0] * g.X[0][i] + R::b[1] * g.X[1][i];
             w.f[i] = R::b[0] * g.F[0][i] + R::b[1] * g.F[1][i];
+        }
+        // gauss2 on nodes with state-function storage: the end that keeps their volume (stagestorage.h)
+        if constexpr (!std::is_same_v<R, Radau3>) {
+            if (g.sfNodes) {
+                for (int i = 0; i < n; ++i) g.endPoly[i] = w.dx[i];
+                conservativeEnd(m, c, g, w.dx, g.scratchEnd.data());
+            }
+            // and on the pressures without volume: their flows balanced at the end (stageend.h)
+            if (g.algebraic || (g.sfNodes & ~g.endSolved)) {
+                const std::uint64_t nodes = algebraicEndNodes(m, b, g.sfNodes & ~g.endSolved);
+                if (nodes) algebraicEnd(m, s, w, h, tEnd, nodes);
+            }
+        }
+        for (int i = 0; i < n; ++i) {
+            if ((m.prescribedMask >> i) & 1) w.dx[i] = w.dxFixed[i]; // to its input's value, exactly
+            w.x1[i] = x0[i] + w.dx[i];
         }
         return true;
     }
@@ -350,7 +429,7 @@ private:
         for (int i = 0; i < n; ++i) {
             if ((b.fixedMask >> i) & 1) continue;
             for (int st = 0; st < 2; ++st) {
-                const double v = mass[i] * g.Z[st][i] - h * (R::a[st][0] * g.F[0][i] + R::a[st][1] * g.F[1][i]);
+                const double v = lhs(st, i) - h * (R::a[st][0] * g.F[0][i] + R::a[st][1] * g.F[1][i]);
                 const double r = std::fabs(v) / (mass[i] > 0.0 ? mass[i] : 1.0);
                 if (!std::isfinite(r)) return i;
                 if (r > best) {
@@ -391,20 +470,7 @@ bool instantMultipliers(const Model& m, State& s, Workspace& w, const double* x,
     if (m.bindingsHoldStates && holdInputStates(m, g.xe, s.real.data())) updateDependents(b, g.xe);
     // the efforts there
     EvalContext c;
-    setIntervalContext(c, m, s, w.dx, hSec);
-    c.xs = g.xe;
-    c.tMidNs = tNs;
-    // the positions there: the start's, or the end's of the last solve (its stages' quadrature)
-    const bool atStart = x == s.x.data();
-    const double* bw = stageWeights(m.method);
-    for (int i = 0; i < n; ++i) g.dposE[i] = atStart ? 0.0 : hSec * (bw[0] * g.X[0][i] + bw[1] * g.X[1][i]);
-    c.dpos = g.dposE;
-    c.f = g.fe;
-    c.stor = g.storE;
-    c.dstor = g.dstorE;
-    c.jac = g.je;
-    c.wantJacobian = false;
-    c.scratch = g.scratchEnd.data();
+    instantContext(c, m, s, w, hSec, tNs, x == s.x.data(), false);
     for (int i = 0; i < n; ++i) g.fe[i] = 0.0;
     for (EvalHook hook : m.evalHooks) hook(m, c);
     // the interval's inputs back (in reverse: a slot bound twice gets its first value)
@@ -430,6 +496,16 @@ bool instantMultipliers(const Model& m, State& s, Workspace& w, const double* x,
             }
         }
     }
+    // an unknown without mass (a pressure without volume: a junction, an accumulator's port) has no
+    // rate here; it takes none (it is in no constraint row, so no multiplier reads it)
+    for (int p = 0; p < nq; ++p) {
+        bool empty = true;
+        for (int q = 0; q < nq && empty; ++q) empty = g.pe[p * kMaxDyn + q] == 0.0;
+        if (empty) {
+            g.pe[p * kMaxDyn + p] = 1.0;
+            g.qe[p] = 0.0;
+        }
+    }
     if (!denseSolve(g.pe, nq, g.qe)) return false;
     expandOnBasis(b, n, g.qe, g.ae);
     // lambda = L (M a - f)
@@ -441,89 +517,6 @@ bool instantMultipliers(const Model& m, State& s, Workspace& w, const double* x,
     }
     constraintMultipliers(b, g.effortE, g.lambdaEnd.data());
     return true;
-}
-
-namespace {
-
-// radau3's numerical dissipation over an accepted interval (Radau3::kDissipation): the quadratic
-// energies the states hold, E = M x^2 / 2 (inertias, compliant volumes), change by the work of the
-// stage efforts less h^2/32 M (k_1 - k_2)^2 each; the elastic energy of linear springs
-// E = -pos^T Jp pos / 2, with positions collocated as the speeds (stage increments h sum_j a_ij X_j,
-// end increment h sum_i b_i X_i), changes by the work of the stage torques less
-// h^2/32 (X_1 - X_2)^T (-Jp) (X_1 - X_2). Gauss methods have no such term (b_i a_ij + b_j a_ji = b_i b_j).
-void radauDissipation(const Model& m, State& s, const Gauss2Work& g, double hSec)
-{
-    const int n = m.nDyn;
-    const double w = 0.5 * Radau3::kDissipation * hSec * hSec;
-    for (int i = 0; i < n; ++i) {
-        const std::size_t k = static_cast<std::size_t>(i);
-        const StateKind kind = m.stateKind[k];
-        if ((kind != StateKind::Mechanical && kind != StateKind::Compliant) || !(m.mass[k] > 0.0)) continue;
-        if ((m.prescribedMask >> i) & 1) continue; // on its line: k_1 = k_2, its energy is the quadrature's
-        const double dk = g.K[0][i] - g.K[1][i];
-        const double e = w * m.mass[k] * dk * dk;
-        if (e != 0.0) s.ledger.numerical.add(e);
-    }
-    for (int st = 0; st < 2; ++st) {
-        // the springs' position Jacobian (constant for linear springs; the solve's last one)
-        if (!g.positional[st]) continue;
-        double e = 0.0;
-        for (int i = 0; i < n; ++i) {
-            const double di = g.X[0][i] - g.X[1][i];
-            if (di == 0.0) continue;
-            for (int j = 0; j < n; ++j) e -= di * g.Jp[st][i * kMaxDyn + j] * (g.X[0][j] - g.X[1][j]);
-        }
-        if (e != 0.0) s.ledger.numerical.add(w * e);
-        break;
-    }
-}
-
-} // namespace
-
-void gauss2Books(const Model& m, State& s, Workspace& w, double hSec)
-{
-    Gauss2Work& g = *w.g2;
-    const int n = m.nDyn;
-    double drawn[2][kMaxDyn];
-    for (int st = 0; st < 2; ++st) {
-        // effort_i = M k_i - f(X_i): the constraint efforts of the stage
-        double* l = g.lambda[st].data();
-        for (int r = 0; r < m.nRows; ++r) l[r] = 0.0;
-        for (int i = 0; i < n; ++i) w.effort[i] = m.mass[static_cast<std::size_t>(i)] * g.K[st][i] - g.F[st][i];
-        if (!w.basis.identity) constraintMultipliers(w.basis, w.effort, l);
-        for (int i = 0; i < n; ++i) {
-            double d = 0.0;
-            for (int r = 0; r < w.basis.rank; ++r) d += w.basis.G[r * kMaxDyn + i] * l[w.basis.rowSlot[r]];
-            drawn[st][i] = d;
-        }
-    }
-    if (m.method == IntegrationMethod::Radau3) radauDissipation(m, s, g, hSec);
-    if (m.prescribedMask) prescribedStageBooks(m, s, g, hSec, drawn);
-    if (!m.hasHydraulic) return;
-    for (int i = 0; i < n; ++i) {
-        const std::size_t k = static_cast<std::size_t>(i);
-        const bool fixed = (m.fixedMask >> i) & 1;
-        if ((m.prescribedMask >> i) & 1) continue; // booked above
-        for (int st = 0; st < 2; ++st) {
-            const double bh = stageWeights(m.method)[st] * hSec;
-            if (fixed) {
-                // the volume the reservoir or source supplies to hold its pressure over the stage's weight
-                const double v = -bh * (g.F[st][i] + drawn[st][i]);
-                g.supply[st][i] = v;
-                if (m.stateDomain[k] != Domain::Hydraulic) continue;
-                s.ledger.volumeSupplied.add(v);
-                s.ledger.volumeSuppliedGross += std::fabs(v);
-                s.ledger.sourceWork.add(v * w.x1[i]);
-                s.ledger.sourceWorkGross += std::fabs(v * w.x1[i]);
-                continue;
-            }
-            g.supply[st][i] = 0.0;
-            // the work of the residual the solve leaves (within its tolerance) is numerical
-            const double r = bh * (m.mass[k] * g.K[st][i] - g.F[st][i] - drawn[st][i]);
-            if (r != 0.0) s.ledger.numerical.add(-r * g.X[st][i]);
-        }
-        if (!fixed && m.stateDomain[k] == Domain::Hydraulic) s.ledger.volumeStored.add(m.mass[k] * w.dx[i]);
-    }
 }
 
 } // namespace drivelab

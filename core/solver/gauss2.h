@@ -5,6 +5,7 @@
 //   M Z_i = h sum_j a_ij (f(X_j) + G^T lambda_j),   x1 = x0 + h sum_i b_i k_i,   Z_i = h sum_j a_ij k_j
 //   c = 1/2 -+ sqrt(3)/6,  A = [[1/4, 1/4 - sqrt(3)/6], [1/4 + sqrt(3)/6, 1/4]],  b = [1/2, 1/2]
 // Newton runs on both stages' increments together (2m unknowns of the mode's reduced basis P).
+#include <cstdint>
 #include <vector>
 
 #include "solver/state.h"
@@ -75,6 +76,18 @@ struct Gauss2Work {
     double supply[2][kMaxDyn];              ///< per stage: volume supplied to fixed states [m^3]; a prescribed
                                             ///< state's reaction impulse [N m s]
     double hSolved = 0.0;                   ///< length of the last interval solved [s] (the prescribed lines' rates)
+    // fluid storage at the stages (solver/stagestorage.h)
+    double SF[2][kMaxDyn];                  ///< state-function storage V(X_i) - V(x0) [m^3]
+    double dSF[2][kMaxDyn];                 ///< its slope V'(X_i) [m^3/Pa]
+    double SR[2][kMaxDyn];                  ///< rate-form storage C_i h k_i [m^3]
+    double CR[2][kMaxDyn];                  ///< its compliance C_i [m^3/Pa]
+    double S[2][kMaxDyn];                   ///< stage storage SF_i + sum_j a_ij SR_j [m^3]
+    double hk[kMaxDyn];                     ///< a stage's h k_i (scratch)
+    double endStor[kMaxDyn];                ///< gauss2's conservative end: V(p1) - V(p0) [m^3]
+    double endPoly[kMaxDyn];                ///< the stage extrapolation's increment there
+    std::uint64_t sfNodes = 0;              ///< nodes with state-function storage (accumulators)
+    std::uint64_t endSolved = 0;            ///< of those, the ones gauss2's end was solved on
+    bool algebraic = false;                 ///< some pressure is a junction's (StateKind::Algebraic)
     std::vector<double> scratch[2];         ///< component scratch at each stage
     std::vector<double> lambda[2];          ///< constraint multipliers at each stage, by slot
 
@@ -101,6 +114,11 @@ struct Gauss2Work {
 /// f = sum_i b_i f(X_i) (so the clutch events' mean multipliers are sum_i b_i lambda_i),
 /// and w.g2 the stages. On failure `worstNode` names the state with the largest residual.
 bool solveGauss2(const Model& m, const State& s, Workspace& w, double h, double tStartNs, int& worstNode);
+
+/// the evaluation context at an instant of the last solve's interval (instantMultipliers, gauss2's
+/// end on the junctions): state g2->xe, efforts into g2->fe (Jacobian g2->je), the scratch
+/// g2->scratchEnd, time tNs, the positions at the start (atStart) or at the end (the stages' quadrature)
+void instantContext(EvalContext& c, const Model& m, const State& s, Workspace& w, double hSec, double tNs, bool atStart, bool wantJacobian);
 
 /// The constraint multipliers at an instant: the torques the active constraints (locked clutches,
 /// gears, planetaries) carry at state x and time tNs [ns], into w.g2->lambdaEnd by slot. x is the

@@ -420,7 +420,7 @@ void TestGauss2::clutchEngagementAgreesWithMidpoint()
 }
 
 // Refused: an unknown method, a method that is not a string, an unsupported component type, a
-// pure junction; each diagnostic names the subject and run.method
+// thermal-liquid volume; each diagnostic names the subject and run.method
 void TestGauss2::refusedModelsNameTheField()
 {
     const std::string nodes = "[" + rot("a", 1.0, 10.0) + "]";
@@ -433,10 +433,7 @@ void TestGauss2::refusedModelsNameTheField()
         {lab(R"({"tick_ns": 1000000, "duration_ns": 10000000, "report_every_ticks": 1, "method": 2})", nodes, damper), "-", "must be"},
         {lab(runWith(1000000, 10000000, "gauss2"), kCylinderNodes, kCylinder),
          "cyl", "gauss2 does not support cylinder yet"},
-        {lab(runWith(1000000, 10000000, "gauss2"), "[" + reservoir("t", 2e5) + "," + junction("j") + "," + reservoir("u", 1e5) + "]",
-             R"([{"id": "o1", "type": "orifice", "node_a": "t", "node_b": "j", "parameters": {"conductance": 1e-11}},
-                 {"id": "o2", "type": "orifice", "node_a": "j", "node_b": "u", "parameters": {"conductance": 1e-11}}])"),
-         "j", "gauss2 does not support a hydraulic junction"},
+        {thermalLockupWith("gauss2"), "sump", "gauss2 does not support thermal-liquid volumes"},
     };
     for (const Case& c : cases) {
         const LoadedLab l = load(c.text);

@@ -244,7 +244,7 @@ void TestRadau::gradedStartIsTheStabilityFunctionsProduct()
     QVERIFY2(std::fabs(wEv - gEv) <= 1e-12 * 100.0 && std::fabs(wSt - gSt) <= 1e-12 * 100.0, qPrintable(msg));
 }
 
-// Refused: a radau3 model with a type it does not support, a pure junction: the diagnostic names
+// Refused: a radau3 model with a type it does not support, a thermal-liquid volume: the diagnostic names
 // the subject, run.method and the method
 void TestRadau::refusedModelsNameTheField()
 {
@@ -254,10 +254,7 @@ void TestRadau::refusedModelsNameTheField()
     const Case cases[] = {
         {lab(runWith(1000000, 10000000, "radau3"), kCylinderNodes, kCylinder),
          "cyl", "radau3 does not support cylinder yet"},
-        {lab(runWith(1000000, 10000000, "radau3"), "[" + reservoir("t", 2e5) + "," + junction("j") + "," + reservoir("u", 1e5) + "]",
-             R"([{"id": "o1", "type": "orifice", "node_a": "t", "node_b": "j", "parameters": {"conductance": 1e-11}},
-                 {"id": "o2", "type": "orifice", "node_a": "j", "node_b": "u", "parameters": {"conductance": 1e-11}}])"),
-         "j", "radau3 does not support a hydraulic junction"},
+        {thermalLockupWith("radau3"), "sump", "radau3 does not support thermal-liquid volumes"},
         {lab(runWith(1000000, 10000000, "radau5"), "[" + rot("a", 1.0, 10.0) + "]",
              R"([{"id": "d", "type": "damper", "node_a": "a", "parameters": {"damping": 1}}])"),
          "-", "or \"radau3\" (the 2-stage Radau IIA method)"},

@@ -383,9 +383,9 @@ void TestProperties::runMethodIsChosenUndoneAndRefusedVisibly()
     QCOMPARE(doc->lab().run.method, RunMethod::Absent);
     QCOMPARE(box->currentIndex(), 0);
 
-    // a lab with a mechanical converter: gauss2 is refused, visibly, naming the field
+    // a lab with thermal-liquid volumes: gauss2 is refused, visibly, naming the field
     m_prompter.saveChoices = {Prompter::SaveChoice::Discard};
-    QVERIFY(m_w->openLab(test::labPath("mechanical-converter.lab.json")));
+    QVERIFY(m_w->openLab(test::labPath("thermal-lockup.lab.json")));
     doc = m_w->document();
     box = m_w->runSettings()->methodBox();
     box->setFocus();

@@ -36,6 +36,12 @@ public:
 
     static bool compile(CompileContext& ctx, Params& p);
 
+    /// the two-stage methods' storage form (solver/stagestorage.h): its oil is a function of its
+    /// pressure, collocated conservatively; its node and the scratch slot of its stored oil
+    static constexpr bool kStateFunctionStorage = true;
+    static int storageNode(const Params& p) { return p.node; }
+    static int storedSlot(const Params& p) { return p.scratch; }
+
     /// oil volume held at pressure p [m^3]
     static double oilVolume(const Params& a, double p) { return p <= a.p0 ? 0.0 : a.v0 * (1.0 - std::pow(a.p0 / p, 1.0 / a.n)); }
     /// d oilVolume / dp [m^3/Pa]
@@ -81,7 +87,9 @@ public:
             bookOilAbsorbed(c, p.oil, p.oa, v);
             p.wall.commit(c, c.scratch[p.scratch + 7]);
         }
-        if (v == 0.0) return;
+        // (a stage of a two-stage method books its share of the gas energy's change, c.share,
+        // even when its own stored oil is zero)
+        if (v == 0.0 && c.share == 1.0) return;
         // the gas energy at the start is the last interval's end value (kept with its pressure)
         double* memo = const_cast<double*>(c.scratch) + p.scratch + 4;
         const double start = c.startValue(p.node), end = c.endValue(p.node);
@@ -90,7 +98,7 @@ public:
         memo[0] = end;
         memo[1] = e1;
         memo[2] = 1.0;
-        c.dissipate(v * c.value(p.node) - (e1 - e0));
+        c.dissipate(v * c.value(p.node) - c.share * (e1 - e0));
     }
 
     static double stored(const Params& p, const ObserveContext& c) { return gasEnergy(p, c.value(p.node)); }

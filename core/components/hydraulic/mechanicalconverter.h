@@ -42,6 +42,11 @@ public:
 
     static bool compile(CompileContext& ctx, Params& p);
 
+    /// the two-stage methods' storage form (solver/stagestorage.h): the chamber's compliance at the
+    /// stage rotation times the stage's rate (a rate form); the scratch slot of its stored oil
+    static constexpr bool kStateFunctionStorage = false;
+    static int storedSlot(const Params& p) { return p.scratch + 1; }
+
     /// chamber volume at a shaft displacement (angle since t = 0) [m^3]
     static double volume(const Params& p, double shaftAngle) { return p.vDead + p.d * (p.theta0 + shaftAngle); }
 
