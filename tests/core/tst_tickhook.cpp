@@ -9,14 +9,12 @@
 // results read their samples there), an observed subset writes exactly the full observation's
 // values at its indices and nothing else, and a hooked batch cancelled part-way rolls back whole
 // (the hook has seen the ticks before the cancel).
-#include "testutil.h"
+#include "assettestutil.h"
 
-#include <QDir>
 #include <cstring>
 
-#include "io/labfile.h"
-
 using namespace drivelab;
+using namespace drivelab::test;
 
 namespace {
 constexpr std::int64_t kTicks = 400;
@@ -38,8 +36,7 @@ private slots:
 void TestTickHook::hookedBatchSeesEveryTick_data()
 {
     QTest::addColumn<QString>("path");
-    const QDir labs(QStringLiteral(DRIVELAB_SOURCE_DIR "/labs"));
-    for (const QString& f : labs.entryList({"*.lab.json"})) QTest::newRow(qPrintable(f)) << labs.filePath(f);
+    for (const std::string& f : labFiles()) QTest::newRow(f.substr(f.rfind('/') + 1).c_str()) << QString::fromStdString(f);
 }
 
 void TestTickHook::hookedBatchSeesEveryTick()
