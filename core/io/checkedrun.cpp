@@ -43,21 +43,16 @@ RunOutcome runChecked(Session& session, ReportWriter& writer, const RunOptions& 
     };
     if (!boundary()) return out;
     // a report with a vehicle section samples every tick (io/vehicleresults.h)
+    // (in the batch: a failure or a cancel rolls the batch back, and the run ends there)
     const bool everyTick = o.onTick || writer.samplesTicks();
+    const std::function<void(const Session&)> afterTick = !writer.samplesTicks() ? o.onTick : [&](const Session& x) {
+        writer.sampleTick(x);
+        if (o.onTick) o.onTick(x);
+    };
     if (writer.samplesTicks()) writer.sampleTick(session);
     while (!session.finished()) {
         const std::int64_t n = std::min(m.reportEvery, m.ticks - session.tick());
-        BatchResult r;
-        if (everyTick) {
-            for (std::int64_t k = 0; k < n && r.status == BatchStatus::Completed; ++k) {
-                r = session.run(1, o.cancel);
-                if (r.status != BatchStatus::Completed) break;
-                if (writer.samplesTicks()) writer.sampleTick(session);
-                if (o.onTick) o.onTick(session);
-            }
-        } else {
-            r = session.run(n, o.cancel);
-        }
+        const BatchResult r = everyTick ? session.run(n, o.cancel, afterTick) : session.run(n, o.cancel);
         if (r.status == BatchStatus::Cancelled) {
             out.status = RunStatus::Cancelled;
             return out;

@@ -236,14 +236,12 @@ bool runToReport(Session& session, ReportWriter& writer, SolverError& err)
     if (writer.samplesTicks()) writer.sampleTick(session);
     while (!session.finished()) {
         const std::int64_t n = std::min(m.reportEvery, m.ticks - session.tick());
-        // with a vehicle section, tick by tick (the same bits)
-        for (std::int64_t k = 0; k < n; k += writer.samplesTicks() ? 1 : n) {
-            const BatchResult r = session.run(writer.samplesTicks() ? 1 : n);
-            if (r.status != BatchStatus::Completed) {
-                err = r.error;
-                return false;
-            }
-            if (writer.samplesTicks()) writer.sampleTick(session);
+        // with a vehicle section, sampled after every tick (the same bits)
+        const BatchResult r = writer.samplesTicks() ? session.run(n, nullptr, [&](const Session& x) { writer.sampleTick(x); })
+                                                    : session.run(n);
+        if (r.status != BatchStatus::Completed) {
+            err = r.error;
+            return false;
         }
         writer.addBoundary(session);
     }

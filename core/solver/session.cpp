@@ -36,7 +36,9 @@ Session::~Session() = default;
 
 double Session::time() const { return static_cast<double>(m_state.tick * m_model->tickNs) / 1e9; }
 
-BatchResult Session::run(std::int64_t n, const std::atomic<bool>* cancel)
+BatchResult Session::run(std::int64_t n, const std::atomic<bool>* cancel) { return run(n, cancel, {}); }
+
+BatchResult Session::run(std::int64_t n, const std::atomic<bool>* cancel, const std::function<void(const Session&)>& afterTick)
 {
     BatchResult r;
     copyState(m_state, m_saved);
@@ -53,6 +55,7 @@ BatchResult Session::run(std::int64_t n, const std::atomic<bool>* cancel)
             r.status = BatchStatus::Failed;
             return r;
         }
+        if (afterTick) afterTick(*this);
     }
     r.ticks = m_state.tick - start;
     return r;
@@ -91,23 +94,26 @@ void Session::restore(const State& s)
     ensureBasis(*m_model, m_state, *m_ws);
 }
 
+namespace {
+// observable k of a node (observableLayout's order: a rotational or translational node's speed
+// and position, a hydraulic node's pressure and its oil's temperature, a thermal node's temperature)
+inline double nodeObservable(const Model& m, const State& s, const NodeInfo& n, std::size_t k)
+{
+    const std::size_t i = static_cast<std::size_t>(n.index);
+    if (n.domain == Domain::Thermal) return m.temp0[i] + s.temp[i];
+    if (k == 0) return s.x[i];
+    if (n.domain == Domain::Hydraulic) return m.oilFixedT[i] + s.x[static_cast<std::size_t>(n.tempIndex)];
+    return m.pos0[i] + s.pos[i];
+}
+} // namespace
+
 void Session::observe(double* out) const
 {
     const Model& m = *m_model;
     const State& s = m_state;
     std::size_t k = 0;
-    for (const auto& n : m.nodes) {
-        const std::size_t i = static_cast<std::size_t>(n.index);
-        if (n.domain == Domain::Rotational || n.domain == Domain::Translational) {
-            out[k++] = s.x[i];
-            out[k++] = m.pos0[i] + s.pos[i];
-        } else if (n.domain == Domain::Hydraulic) {
-            out[k++] = s.x[i];
-            if (n.tempIndex >= 0) out[k++] = m.oilFixedT[i] + s.x[static_cast<std::size_t>(n.tempIndex)];
-        } else if (n.domain == Domain::Thermal) {
-            out[k++] = m.temp0[i] + s.temp[i];
-        }
-    }
+    for (const auto& n : m.nodes)
+        for (std::size_t j = 0, count = n.desc->observables.size(); j < count; ++j) out[k++] = nodeObservable(m, s, n, j);
     ObserveContext c{s.x.data(), s.pos.data(), s.real.data(), s.flag.data(), s.mean.data()};
     for (const auto& ci : m.components) {
         ci.observe(m, ci.local, c, out + k);
@@ -116,6 +122,47 @@ void Session::observe(double* out) const
     // signals: their value at this boundary
     const double t = time();
     for (const auto& g : m.timeSignals) out[k++] = g.value(t);
+}
+
+ObserveSubset Session::observeSubset(const std::vector<int>& indices) const
+{
+    const Model& m = *m_model;
+    ObserveSubset out;
+    const auto wanted = [&](std::size_t from, std::size_t count) {
+        for (int i : indices)
+            if (i >= 0 && static_cast<std::size_t>(i) >= from && static_cast<std::size_t>(i) < from + count) return true;
+        return false;
+    };
+    std::size_t k = 0;
+    for (std::size_t j = 0; j < m.nodes.size(); ++j)
+        for (std::size_t o = 0, count = m.nodes[j].desc->observables.size(); o < count; ++o, ++k)
+            if (wanted(k, 1)) out.nodes.push_back({static_cast<int>(j), static_cast<int>(o), k});
+    for (std::size_t j = 0; j < m.components.size(); ++j) {
+        const std::size_t count = m.components[j].desc->observables.size();
+        if (wanted(k, count)) out.components.push_back({static_cast<int>(j), k});
+        k += count;
+    }
+    for (std::size_t j = 0; j < m.timeSignals.size(); ++j, ++k)
+        if (wanted(k, 1)) out.timeSignals.push_back({static_cast<int>(j), k});
+    return out;
+}
+
+void Session::observe(double* out, const ObserveSubset& subset) const
+{
+    const Model& m = *m_model;
+    const State& s = m_state;
+    for (const ObserveSubset::NodeSlot& n : subset.nodes)
+        out[n.at] = nodeObservable(m, s, m.nodes[static_cast<std::size_t>(n.node)], static_cast<std::size_t>(n.observable));
+    if (!subset.components.empty()) {
+        ObserveContext c{s.x.data(), s.pos.data(), s.real.data(), s.flag.data(), s.mean.data()};
+        for (const auto& [j, at] : subset.components) {
+            const ComponentInfo& ci = m.components[static_cast<std::size_t>(j)];
+            ci.observe(m, ci.local, c, out + at);
+        }
+    }
+    if (subset.timeSignals.empty()) return;
+    const double t = time();
+    for (const auto& [j, at] : subset.timeSignals) out[at] = m.timeSignals[static_cast<std::size_t>(j)].value(t);
 }
 
 EnergyReport Session::energy() const

@@ -4,6 +4,7 @@
 // copies the state into its own workspace; nothing allocates inside a batch.
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -70,6 +71,18 @@ struct ObservableRef {
 /// the flat observable layout of a model: nodes in file order, then components, then signals
 std::vector<ObservableRef> observableLayout(const Model& m);
 
+/// the part of the observable vector some caller needs (Session::observeSubset): node
+/// observables one by one; components (which observe all theirs at once) and signals by their
+/// index in the model's list and where their observables begin
+struct ObserveSubset {
+    struct NodeSlot {
+        int node = 0, observable = 0; ///< the node's index in the model, the observable's among the node's
+        std::size_t at = 0;           ///< its index in the layout
+    };
+    std::vector<NodeSlot> nodes;
+    std::vector<std::pair<int, std::size_t>> components, timeSignals;
+};
+
 /// A running simulation of one Model.
 class Session {
 public:
@@ -97,6 +110,10 @@ public:
     /// (checked before every tick; may be set from another thread) restores the
     /// state from before the batch.
     BatchResult run(std::int64_t n, const std::atomic<bool>* cancel = nullptr);
+    /// the same, calling `afterTick(*this)` after every tick of the batch (per-tick samples at
+    /// the cost of the batch: one rollback copy per batch, not per tick); a failure or a cancel
+    /// still restores the state from before the whole batch (the hook has seen its ticks)
+    BatchResult run(std::int64_t n, const std::atomic<bool>* cancel, const std::function<void(const Session&)>& afterTick);
     /// back to t = 0
     void reset();
     /// a fork of this session (same as the copy constructor)
@@ -112,6 +129,10 @@ public:
     std::size_t observableCount() const { return m_observableCount; }
     /// all observables now, in observableLayout() order
     void observe(double* out) const;
+    /// which nodes, components and signals hold the given observableLayout() indices
+    ObserveSubset observeSubset(const std::vector<int>& indices) const;
+    /// those observables now: out[i] for every index of the subset (the rest of out is untouched)
+    void observe(double* out, const ObserveSubset& subset) const;
     /// the energy books now
     EnergyReport energy() const;
     /// solver counters

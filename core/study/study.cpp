@@ -139,10 +139,12 @@ Row runVariant(const Study& s, std::size_t index, const std::atomic<bool>* cance
     metrics.sample(values.data(), session.time());
     RunOptions options;
     options.cancel = cancel;
+    // every tick: only the observables of the metrics that need every tick (the rest at the end)
+    const ObserveSubset tickObservables = session.observeSubset(everyTickObservables(s.plans));
     if (s.everyTick) {
         options.onTick = [&](const Session& x) {
-            x.observe(values.data());
-            metrics.sample(values.data(), x.time());
+            x.observe(values.data(), tickObservables);
+            metrics.sampleTick(values.data(), x.time());
         };
     }
     const RunOutcome run = runChecked(session, writer, options);
@@ -158,10 +160,11 @@ Row runVariant(const Study& s, std::size_t index, const std::atomic<bool>* cance
         return row;
     case RunStatus::WriteFailed: row.error = run.writeError; return row;
     }
-    if (!s.everyTick) {
-        session.observe(values.data());
+    session.observe(values.data());
+    if (s.everyTick)
+        metrics.sampleEnd(values.data());
+    else
         metrics.sample(values.data(), session.time());
-    }
     const EnergyReport e = session.energy();
     metrics.finish(e.heatToNodes + e.heatToLedger, row.metrics);
     if (writer.vehicle().present()) {
