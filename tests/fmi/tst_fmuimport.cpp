@@ -14,7 +14,9 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
+#include "cli/alloccount.h"
 #include "fmuimportlab.h"
 #include "fmuloader.h"
 #include "storedzip.h"
@@ -197,6 +199,68 @@ DL_PLAIN_TEST(compileErrorsNameTheComponentAndTheFmu)
     std::ofstream(work + "/notzip.fmu") << "hello";
     d = compileErrors(R"("file": ")" + work + R"(/notzip.fmu", "output": "y")");
     has(d, "notzip.fmu' is not a readable zip archive");
+}
+
+/// the PI lab (FMI `fmi`), compiled
+std::shared_ptr<const Model> piLab(int fmi)
+{
+    const std::string fields = R"("file": ")" + testFmu("picontroller" + std::to_string(fmi)) +
+                               R"(", "output": "torque", "speed_input": "speed", "start_values": {"target": 100, "kp": 0.5, "ki": 2})";
+    std::string diags;
+    auto model = compileText(shaftLab(0.2, 0.0, fields, true, 1000000, 2000000000L), diags);
+    DL_PLAIN_CHECK(model, diags);
+    return model;
+}
+
+// Nothing is allocated per tick on DriveLab's side (the instance is made with the session; the
+// test FMUs allocate nothing in doStep either)
+DL_PLAIN_TEST(importedFmusRunWithoutAllocating)
+{
+    for (int fmi : {3, 2}) {
+        auto model = piLab(fmi);
+        DL_PLAIN_REQUIRE(model, fmi);
+        Session s(model);
+        DL_PLAIN_REQUIRE(s.run(1).status == BatchStatus::Completed, fmi);
+        const std::uint64_t before = allocationCount();
+        DL_PLAIN_REQUIRE(s.run(model->ticks).status == BatchStatus::Completed, fmi);
+        DL_PLAIN_EQUAL(allocationCount() - before, std::uint64_t(0));
+    }
+}
+
+// A reset session starts a fresh instance (the same bits again); a fork cannot continue the
+// FMU's state, which lives outside DriveLab's, and its next tick fails saying so
+DL_PLAIN_TEST(resetRestartsTheFmuAndAForkRefusesToContinueIt)
+{
+    auto model = piLab(3);
+    DL_PLAIN_REQUIRE(model, "pi");
+    Session s(model);
+    DL_PLAIN_REQUIRE(s.run(500).status == BatchStatus::Completed, "first run");
+    const std::uint64_t first = s.stateHash();
+    s.reset();
+    DL_PLAIN_REQUIRE(s.run(500).status == BatchStatus::Completed, "after reset");
+    DL_PLAIN_EQUAL(s.stateHash(), first);
+    Session f = s.fork();
+    const BatchResult b = f.run(1);
+    DL_PLAIN_CHECK(b.status == BatchStatus::Failed, "a fork must not continue a fresh instance");
+    DL_PLAIN_EQUAL(b.error.subject, std::string("src"));
+    DL_PLAIN_CHECK(b.error.message.find("cannot continue it") != std::string::npos, b.error.message);
+    // the original session goes on
+    DL_PLAIN_CHECK(s.run(10).status == BatchStatus::Completed, "the original continues");
+}
+
+// export-fmu refuses a lab that imports an FMU, saying why (its library runs no FMU inside it)
+DL_PLAIN_TEST(exportFmuRefusesALabWithAnFmu)
+{
+    const std::string work = DRIVELAB_FMI_WORK;
+    std::filesystem::create_directories(work);
+    const std::string lab = work + "/imports.lab.json";
+    std::ofstream(lab) << shaftLab(1.0, 0.0, R"("file": ")" + testFmu("torquesource3") + R"(", "output": "torque")", false, 1000000, 10000000);
+    const std::string cmd = std::string(DRIVELAB_CLI) + " export-fmu '" + lab + "' --output '" + work + "/nested.fmu' > '" + work + "/nested.txt' 2>&1";
+    DL_PLAIN_CHECK(std::system(cmd.c_str()) != 0, "export-fmu should refuse");
+    std::ifstream in(work + "/nested.txt");
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    DL_PLAIN_CHECK(text.find("component 'src' imports the FMU") != std::string::npos, text);
+    DL_PLAIN_CHECK(!std::filesystem::exists(work + "/nested.fmu"), "nothing written");
 }
 
 // The round trip: clutch-engagement (engine -> slipping clutch -> soft driveshaft -> vehicle)
