@@ -43,6 +43,14 @@ bool exportFmuFile(const Model& model, const FmuSelection& sel, const std::strin
                    FmuExportFailure& failure)
 {
     failure = {};
+    // an imported FMU cannot run inside an exported one: its library loads no FMU and takes no other files
+    if (!model.fmus.empty()) {
+        failure.step = FmuExportStep::Build;
+        for (const FmuBinding& b : model.fmus)
+            failure.lines.push_back("component '" + b.component + "' imports the FMU '" + b.file +
+                                    "': an exported FMU cannot run an imported FMU inside it; export a lab without it");
+        return false;
+    }
     std::string library, why;
     if (!readFmuLibrary(library, why)) {
         failure.step = FmuExportStep::Library;

@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/usage.h"
+#include "fmuloader.h"
 #include "io/atomicfile.h"
 #include "util/textescape.h"
 
@@ -50,6 +51,8 @@ int main(int argc, char** argv)
 {
     // Ctrl+C or a kill while a file is written removes its temporary file
     drivelab::installTempFileCleanup();
+    // labs may import co-simulation FMUs (the `fmu` component type)
+    drivelab::installFmuImport();
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty()) {
         drivelab::cli::printUsage(stderr);

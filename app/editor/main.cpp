@@ -29,6 +29,7 @@
 #include "convertermap/convertermapeditor.h"
 #include "files/examplelabs.h"
 #include "files/filecontroller.h"
+#include "fmuloader.h"
 #include "mainwindow.h"
 #include "results/resultsui.h"
 #include "results/vehicleresultspanel.h"
@@ -78,6 +79,8 @@ int main(int argc, char** argv)
         }
     }
     QApplication app(argc, argv);
+    // labs may import co-simulation FMUs (the `fmu` component type)
+    drivelab::installFmuImport();
     QApplication::setApplicationName(QStringLiteral("DriveLab"));
     QApplication::setOrganizationName(QStringLiteral("DriveLab"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));

@@ -38,6 +38,12 @@ const Json& CompileContext::table(const char* name) const
 
 bool CompileContext::has(const char* name) const { return m_spec.parameters.contains(name); }
 
+std::string CompileContext::text(const char* name) const
+{
+    if (!m_spec.parameters.contains(name) || !m_spec.parameters[name].is_string()) return {};
+    return m_spec.parameters[name].get<std::string>();
+}
+
 int CompileContext::port(const char* name) const
 {
     const std::string* node = m_spec.port(name);
@@ -331,6 +337,21 @@ bool validateParameter(const ParameterDescriptor& p, const Json& value, const st
             diags.error(subject, below.empty() ? path : path + "." + below, f.message);
         }
         return findings.empty();
+    }
+    case ParamKind::Text:
+        if (!value.is_string() || value.get<std::string>().empty()) {
+            diags.error(subject, path, std::string("must be a non-empty string, got ") + jsonKind(value));
+            return false;
+        }
+        return true;
+    case ParamKind::NumberMap: {
+        if (!value.is_object()) {
+            diags.error(subject, path, std::string("must be an object of numbers by name ({\"name\": 1.5}), got ") + jsonKind(value));
+            return false;
+        }
+        bool ok = true;
+        for (auto it = value.begin(); it != value.end(); ++it) ok = checkNumber(Range::any(), it.value(), false, subject, path + "." + it.key(), diags) && ok;
+        return ok;
     }
     }
     return false;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "components/common/fmuhost.h"
 #include "components/component.h"
 #include "components/hydraulic/oilflow.h"
 #include "spec/descriptor.h"
@@ -56,6 +57,8 @@ struct SlotCounters {
     std::vector<double> realInit;            ///< initial component real state
     std::vector<std::int32_t> flagInit;      ///< initial component discrete state
     std::vector<PrescribedState> prescribed; ///< prescribed states in component order
+    const LabSpec* lab = nullptr;            ///< the lab compiled (where its files are read from)
+    std::vector<FmuBinding> fmus;            ///< imported FMUs in component order (Model::fmus)
 };
 
 /// Compile-time view of one component.
@@ -76,6 +79,18 @@ public:
     const Json& table(const char* name) const;
     /// true when the parameter is present in the file
     bool has(const char* name) const;
+    /// a Text parameter after validation ("" when absent)
+    std::string text(const char* name) const;
+    /// the lab being compiled (where its files are read from)
+    const LabSpec& lab() const { return *m_slots.lab; }
+    /// the initial value of a dynamic state as compiled so far (a node's initial speed)
+    double initialValue(int state) const { return state >= 0 && m_slots.states.x0 ? (*m_slots.states.x0)[static_cast<std::size_t>(state)] : 0.0; }
+    /// register an imported FMU every session instantiates; its index in Model::fmus
+    int addFmu(FmuBinding b)
+    {
+        m_slots.fmus.push_back(std::move(b));
+        return static_cast<int>(m_slots.fmus.size()) - 1;
+    }
     /// resolved port: dynamic index (rotational) or thermal index; kGround for ground or absent
     int port(const char* name) const;
     /// true when the port is bound to a node other than ground

@@ -60,6 +60,7 @@ public:
         m_m->oilTemp = m_oil.tempOf;
         m_m->oilFixedT = m_oil.fixedT;
         m_slots.oil = &m_oil;
+        m_slots.lab = &m_spec;
         compileComponents();
         m_binder.resolveControllers();
         m_binder.checkDriven();
@@ -390,6 +391,7 @@ private:
             m_m->components.push_back(std::move(info));
         }
         m_m->timeSignals = m_binder.signals().models;
+        m_m->fmus = std::move(m_slots.fmus);
         m_m->nReal = m_slots.nReal;
         m_m->nFlag = m_slots.nFlag;
         m_m->nMean = m_slots.nMean;
@@ -418,7 +420,7 @@ private:
             m_m->hasStorage = m_m->hasStorage || HasStorage<T>;
             m_m->hasBreakpoints = m_m->hasBreakpoints || HasBreakpoint<T>;
             m_m->hasIntervalLimit = m_m->hasIntervalLimit || HasMaxInterval<T>;
-            m_m->hasSamplers = m_m->hasSamplers || HasSample<T>;
+            m_m->hasSamplers = m_m->hasSamplers || HasSample<T> || HasStepExternal<T>;
             if (HasEval<T> || HasStorage<T>) evaluating |= 1ull << I;
         });
         // Jacobian structure: every component that contributes efforts couples its nodes

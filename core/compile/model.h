@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "components/common/fmuhost.h"
 #include "components/component.h"
 #include "components/hydraulic/oil.h"
 #include "signals/signal.h"
@@ -146,7 +147,8 @@ struct Model {
     std::vector<SignalModel> timeSignals;    ///< compiled signals in file order (observed after the components)
     std::vector<InputBinding> bindings;      ///< inputs driven by signals, set at every interval
     bool bindingsHoldStates = false;         ///< a bound input holds a state (a pressure source's pressure)
-    bool hasSamplers = false;                ///< some component samples once per tick (a controller)
+    bool hasSamplers = false;                ///< some component samples once per tick (a controller, an imported FMU)
+    std::vector<FmuBinding> fmus;            ///< the imported FMUs (`fmu` components) each session instantiates
     int nStates = 0;                         ///< states counted against kMaxStates
     bool hasBreakpoints = false;             ///< some component may split a tick (source steps)
     bool hasIntervalLimit = false;           ///< some component limits an interval's length (crank travel)

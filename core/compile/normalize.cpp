@@ -1,6 +1,7 @@
 #include "compile/normalize.h"
 
 #include <algorithm>
+#include <map>
 
 #include "compile/compilecontext.h"
 #include "util/hash.h"
@@ -45,6 +46,16 @@ Json normalizedValue(const ParameterDescriptor& p, const Json* v)
         return t;
     }
     if (p.kind == ParamKind::Boolean) return v ? v->get<bool>() : false;
+    if (p.kind == ParamKind::Text) return v ? v->get<std::string>() : std::string();
+    if (p.kind == ParamKind::NumberMap) {
+        // by name, whatever order the file has
+        std::map<std::string, double> sorted;
+        if (v)
+            for (auto it = v->begin(); it != v->end(); ++it) sorted[it.key()] = it.value().get<double>();
+        Json m = Json::object();
+        for (const auto& [name, value] : sorted) m[name] = value;
+        return m;
+    }
     return v ? parameterValue(p, *v) : p.fileDefault;
 }
 
@@ -96,7 +107,10 @@ void normalizeModel(const LabSpec& spec, Model& model, const Json& signals, cons
         Json params = Json::object();
         for (const auto& p : desc.parameters) {
             const bool given = c.parameters.contains(p.name);
-            if ((p.omitWhenAbsent || p.kind == ParamKind::Table || p.kind == ParamKind::Table2D) && !given) continue;
+            if ((p.omitWhenAbsent || p.kind == ParamKind::Table || p.kind == ParamKind::Table2D || p.kind == ParamKind::Text ||
+                 p.kind == ParamKind::NumberMap) &&
+                !given)
+                continue;
             params[p.name] = normalizedValue(p, given ? &c.parameters[p.name] : nullptr);
         }
         if (!params.empty()) e["parameters"] = std::move(params);

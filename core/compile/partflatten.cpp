@@ -93,7 +93,8 @@ private:
             if (e.parameters.is_object()) {
                 for (auto it = e.parameters.begin(); it != e.parameters.end(); ++it) {
                     const ParameterDescriptor* pd = desc ? desc->parameter(it.key()) : nullptr;
-                    evaluate(it.value(), s, e.id, prefix + it.key(), pd && pd->kind != ParamKind::Table && pd->kind != ParamKind::Table2D ? pd->unit : nullptr);
+                    if (pd && pd->kind == ParamKind::Text) continue; // text as written (a file name may start with '=')
+                    evaluate(it.value(), s, e.id, prefix + it.key(), pd && pd->kind != ParamKind::Table && pd->kind != ParamKind::Table2D && pd->kind != ParamKind::NumberMap ? pd->unit : nullptr);
                 }
             }
             if (e.inputs.is_object()) {

@@ -195,6 +195,8 @@ struct CommitContext {
     double oilP(const OilPort& o) const { return value(o.p); }
 };
 
+struct FmuSlot; // components/common/fmuhost.h: a session's instance of an imported FMU
+
 /// A controller's sample at the start of a tick: the states there, its own real and discrete
 /// state (the bound inputs already hold their means over the coming tick).
 struct SampleContext {
@@ -202,6 +204,8 @@ struct SampleContext {
     double* real = nullptr;       ///< component real state (inputs, integrators, outputs)
     std::int32_t* flag = nullptr; ///< component discrete state
     double h = 0.0;               ///< tick [s]
+    std::int64_t tick = 0;        ///< the tick starting (0 at t = 0)
+    FmuSlot* fmus = nullptr;      ///< the session's imported-FMU instances (Model::fmus order)
 
     /// speed of a node (0 for ground)
     double speed(int i) const { return i >= 0 ? x[i] : 0.0; }

@@ -178,6 +178,16 @@ concept HasSample = requires(const typename T::Params& p, const SampleContext& c
         T::sample(p, c)
         } -> std::same_as<void>;
 };
+/// steps a model outside DriveLab's state once per tick at its start, after the samplers (an
+/// imported FMU): static bool stepExternal(const Params&, const SampleContext&, std::string& why);
+/// false fails the tick with `why`
+template <class T>
+concept HasStepExternal = requires(const typename T::Params& p, const SampleContext& c, std::string& why)
+{
+    {
+        T::stepExternal(p, c, why)
+        } -> std::same_as<bool>;
+};
 /// an output another component's input can be bound to: static int outputSlot(const Params&)
 template <class T>
 concept HasOutput = requires(const typename T::Params& p)
@@ -247,6 +257,9 @@ template <class T> consteval bool checkComponentType()
         !requires { &T::bondGraph; } || HasBondGraph<T>, "bondGraph: want static void bondGraph(BondGraphReading&)");
     static_assert(
         !requires { &T::sample; } || HasSample<T>, "sample: want static void sample(const Params&, const SampleContext&)");
+    static_assert(
+        !requires { &T::stepExternal; } || HasStepExternal<T>,
+        "stepExternal: want static bool stepExternal(const Params&, const SampleContext&, std::string& why)");
     static_assert(
         !requires { &T::outputSlot; } || HasOutput<T>, "outputSlot: want static int outputSlot(const Params&)");
     static_assert(

@@ -19,6 +19,7 @@
 #include "components/rotational/damper.h"
 #include "components/rotational/enginecylinder.h"
 #include "components/rotational/gear.h"
+#include "components/rotational/importedfmu.h"
 #include "components/rotational/mappedengine.h"
 #include "components/rotational/motor.h"
 #include "components/rotational/planetary.h"
@@ -48,7 +49,7 @@ using ComponentTypes =
     TypeList<TorqueStep, Damper, Spring, Motor, TorqueConverter, Clutch, Gear, Planetary, ForceStep, TranslationalDamper,
              TranslationalSpring, Orifice, Accumulator, PressureSource, FlowSource, Pump, MechanicalConverter, HydraulicCylinder,
              Transformer, ThermalConductor, HeatSource, EngineCylinder, TorqueSource, SpeedController, ForceSource, SpeedSource,
-             VehicleBody, MappedEngine, Differential, ShiftSchedule, Tyre>;
+             VehicleBody, MappedEngine, Differential, ShiftSchedule, Tyre, ImportedFmu>;
 
 /// call f.template operator()<T, I>() for every type T with its index I
 template <class F> void forEachComponentType(F&& f)

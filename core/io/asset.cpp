@@ -149,6 +149,14 @@ AssetReadResult readAssetFile(const std::string& path)
 AssetExport recordAsset(const std::shared_ptr<const Model>& model)
 {
     AssetExport out;
+    // an imported FMU is a file beside the lab that the asset does not carry: refused, saying why
+    if (!model->fmus.empty()) {
+        const FmuBinding& b = model->fmus.front();
+        out.error = SolverError{0, 0.0, b.component,
+                                "imports the FMU '" + b.file + "': a portable asset does not embed imported FMUs, so its replay could "
+                                "not run it; export a lab without the fmu component"};
+        return out;
+    }
     Session session(model);
     ReportWriter writer(*model);
     RunOptions options;

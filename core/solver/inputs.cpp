@@ -23,15 +23,33 @@ void applyBindings(const Model& m, State& s, Workspace& w, double hSec, double t
     if (m.bindingsHoldStates) applyInputs(m, s, w);
 }
 
-void sampleControllers(const Model& m, State& s, Workspace& w, double tickStartNs)
+bool sampleControllers(const Model& m, State& s, Workspace& w, double tickStartNs, SolverError& err)
 {
     applyBindings(m, s, w, m.h, tickStartNs);
-    SampleContext c{s.x.data(), s.real.data(), s.flag.data(), m.h};
+    SampleContext c{s.x.data(), s.real.data(), s.flag.data(), m.h, s.tick, w.fmus.data()};
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (HasSample<T>) {
             for (const auto& p : m.params->of<T>()) T::sample(p, c);
         }
     });
+    // models outside the state (imported FMUs) step after the samplers; the first failure fails the tick
+    bool ok = true;
+    forEachComponentType([&]<class T, std::size_t I>() {
+        if constexpr (HasStepExternal<T>) {
+            const auto& list = m.params->of<T>();
+            for (std::size_t k = 0; k < list.size() && ok; ++k) {
+                std::string why;
+                if (T::stepExternal(list[k], c, why)) continue;
+                ok = false;
+                err.tick = s.tick;
+                err.time = tickStartNs / 1e9;
+                for (const ComponentInfo& ci : m.components)
+                    if (ci.type == static_cast<int>(I) && ci.local == static_cast<int>(k)) err.subject = ci.id;
+                err.message = why;
+            }
+        }
+    });
+    return ok;
 }
 
 } // namespace drivelab

@@ -19,6 +19,9 @@ Workspace::Workspace(const Model& m)
         if constexpr (HasThermal<T>) thermalNetwork = thermalNetwork || !m.params->of<T>().empty();
     });
     if (twoStage(m.method)) g2 = std::make_shared<Gauss2Work>(m);
+    // each session runs its own instance of every imported FMU, made here (never inside a tick)
+    fmus.reserve(m.fmus.size());
+    for (const FmuBinding& b : m.fmus) fmus.push_back(makeFmuSlot(b));
     if (thermalNetwork) thermalA.assign(static_cast<std::size_t>(kMaxDyn) * kMaxDyn, 0.0);
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (HasConstraint<T>) {

@@ -35,7 +35,7 @@ public:
             inputsChanged = true;
         }
         if (inputsChanged && m.fixedMask) applyInputs(m, s, w);
-        if (m.hasSamplers) sampleControllers(m, s, w, tickStartNs);
+        if (m.hasSamplers && !sampleControllers(m, s, w, tickStartNs, err)) return false;
         for (double& a : w.acc) a = 0.0;
         // split points strictly inside the tick, ascending
         double cuts[kMaxComponents + 1];

@@ -28,7 +28,7 @@ bool holdInputStates(const Model& m, double* x, const double* real);
 void applyBindings(const Model& m, State& s, Workspace& w, double hSec, double tStartNs);
 /// controllers sample the state at the tick start: their bound inputs first take their means over
 /// the whole tick; the outputs they set hold over the tick
-void sampleControllers(const Model& m, State& s, Workspace& w, double tickStartNs);
+bool sampleControllers(const Model& m, State& s, Workspace& w, double tickStartNs, SolverError& err);
 /// thermal masses over an accepted interval of hSec: implicit midpoint on the rises with the
 /// interval's heat input, conductors and heat sources (solver/thermalstep.cpp)
 void thermalStep(const Model& m, State& s, Workspace& w, double hSec);

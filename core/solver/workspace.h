@@ -93,6 +93,7 @@ struct Workspace {
     SolverStats stats;             ///< counters
     ClutchEventLog clutchEvents;   ///< locks, breakaways and releases with their instants
     std::shared_ptr<Gauss2Work> g2; ///< the two-stage methods' scratch (run.method gauss2, radau3), else null
+    std::vector<FmuSlot> fmus;      ///< this session's instances of the model's imported FMUs (Model::fmus order)
 };
 
 } // namespace drivelab

@@ -72,6 +72,8 @@ enum class ParamKind {
     RealOrKeyword, ///< number, or one keyword standing for a fixed number
     Table2D,       ///< {"x": [...], "y": [...], "values": [[...], ...]}: columns name x, y and the values
                    ///< (components/common/table2d.h); minRows..maxRows points per axis
+    Text,          ///< a non-empty string (an imported FMU's file, the name of one of its variables)
+    NumberMap,     ///< {"name": number, ...}: finite numbers by name (an imported FMU's parameter start values)
 };
 
 /// one numeric column of a table parameter

@@ -114,6 +114,10 @@ bool described(Json& object, const ParameterDescriptor& p, const std::vector<Ste
         why = "'" + describeSteps(steps, next) + "' is true or false, not a number";
         return false;
     }
+    if (p.kind == ParamKind::Text || p.kind == ParamKind::NumberMap) {
+        why = "'" + describeSteps(steps, next) + "' is " + (p.kind == ParamKind::Text ? "text" : "a map of an imported FMU's values") + ", not a number";
+        return false;
+    }
     if (next == steps.size()) {
         if (p.kind == ParamKind::Table) {
             why = "'" + describeSteps(steps, next) + "' is a table: name a cell, as " + describeSteps(steps, next) + "[0]." +

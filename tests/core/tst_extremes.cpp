@@ -455,7 +455,7 @@ std::string rangeTable()
     for (const ComponentDescriptor* c : componentDescriptors()) {
         const std::string where = std::string("`") + c->type + "`";
         for (const auto& p : c->parameters) {
-            if (p.kind == ParamKind::Boolean) continue;
+            if (p.kind == ParamKind::Boolean || p.kind == ParamKind::Text || p.kind == ParamKind::NumberMap) continue;
             if (p.kind == ParamKind::Table) {
                 for (const auto& col : p.columns)
                     row(where, std::string(p.name) + "[]." + col.name, col.unit, col.id ? "a component id" : col.range.describe());

@@ -95,7 +95,7 @@ QString componentDetail(const ComponentSpec& c)
     }
     if (summary.empty()) {
         for (const auto& pd : d->parameters) {
-            if (pd.kind == ParamKind::Table || pd.kind == ParamKind::Table2D || !p.contains(pd.name)) continue;
+            if (pd.kind == ParamKind::Table || pd.kind == ParamKind::Table2D || pd.kind == ParamKind::NumberMap || !p.contains(pd.name)) continue;
             const Json& v = p[pd.name];
             QString text;
             if (v.is_number())

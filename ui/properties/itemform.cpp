@@ -1,4 +1,5 @@
 #include "properties/itemform.h"
+#include "properties/textfieldeditor.h"
 
 #include <QGridLayout>
 #include <QGroupBox>
@@ -294,6 +295,10 @@ void ItemForm::buildComponent()
                 addRow(params, key, QString::fromLatin1(p.name), e, QString(), doc);
                 break;
             }
+            case ParamKind::Text:
+            case ParamKind::NumberMap:
+                addRow(params, key, QString::fromLatin1(p.name), new TextFieldEditor(m_document, t, p, this), QString(), doc);
+                break;
             }
         }
         if (converter) {
@@ -335,6 +340,7 @@ void ItemForm::setItemId(const QString& id)
         if (auto* e = qobject_cast<KeywordFieldEditor*>(it.value())) e->setItemId(id);
         if (auto* e = qobject_cast<TableFieldEditor*>(it.value())) e->setItemId(id);
         if (auto* e = qobject_cast<Table2DFieldEditor*>(it.value())) e->setItemId(id);
+        if (auto* e = qobject_cast<TextFieldEditor*>(it.value())) e->setItemId(id);
         if (auto* e = qobject_cast<InputFieldEditor*>(it.value())) e->setItemId(id);
     }
     if (m_events) m_events->setComponentFilter(id);

@@ -32,6 +32,8 @@ const char* kindName(ParamKind k)
     case ParamKind::Table: return "table";
     case ParamKind::RealOrKeyword: return "real_or_keyword";
     case ParamKind::Table2D: return "table2d";
+    case ParamKind::Text: return "text";
+    case ParamKind::NumberMap: return "number_map";
     }
     return "real";
 }
@@ -39,7 +41,9 @@ const char* kindName(ParamKind k)
 Json parameterJson(const ParameterDescriptor& p)
 {
     Json j{{"name", p.name}, {"unit", p.unit}, {"kind", kindName(p.kind)}, {"required", p.required}};
-    if (p.kind != ParamKind::Table && p.kind != ParamKind::Table2D && p.kind != ParamKind::Boolean) j["range"] = rangeJson(p.range);
+    if (p.kind != ParamKind::Table && p.kind != ParamKind::Table2D && p.kind != ParamKind::Boolean && p.kind != ParamKind::Text &&
+        p.kind != ParamKind::NumberMap)
+        j["range"] = rangeJson(p.range);
     if (!p.required) j["default"] = number(p.fileDefault);
     j["editor_default"] = Json::parse(p.editorDefault, nullptr, false);
     if (j["editor_default"].is_discarded()) j["editor_default"] = p.editorDefault;

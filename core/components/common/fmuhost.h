@@ -1,0 +1,103 @@
+#pragma once
+// What the core needs of an imported co-simulation FMU (the `fmu` component type,
+// components/rotational/fmu.h; docs/FMI.md, "Import"), as interfaces: the core itself opens no
+// archive and loads no library. The platform side (fmi/import/: the zip reader over zlib, the
+// cache, dlopen, the FMI 3.0 and 2.0 calls) installs its loader with setFmuLoader() in the
+// programs that import FMUs (drivelab-cli, the editor, the tests); the exported FMU's own library
+// (drivelab_fmu) installs none, so an FMU inside an exported FMU is a compile error there.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace drivelab {
+
+/// one variable of an FMU's modelDescription.xml
+struct FmuVariable {
+    std::string name;        ///< its name
+    unsigned vr = 0;         ///< value reference
+    std::string type;        ///< "Float64" (FMI 3), "Real" (FMI 2), or another type's element name
+    std::string causality;   ///< "input", "output", "parameter", "local", ...
+    std::string variability; ///< "fixed", "tunable", "continuous", ...
+    bool hasStart = false;   ///< a start value is given
+    double start = 0.0;      ///< the start value (real variables)
+
+    /// a Float64 (FMI 3) or Real (FMI 2) variable
+    bool isReal() const { return type == "Float64" || type == "Real"; }
+};
+
+/// what the import reads of modelDescription.xml
+struct FmuDescription {
+    int fmiVersion = 3;                ///< 3 or 2
+    std::string modelName;             ///< modelName
+    std::string identifier;            ///< the co-simulation modelIdentifier (the library's name)
+    std::string token;                 ///< instantiationToken (FMI 3) or guid (FMI 2)
+    std::vector<FmuVariable> variables; ///< the model variables in file order
+
+    /// the variable named `name`, or null
+    const FmuVariable* find(const std::string& name) const;
+};
+
+/// One instance of an FMU (one per session). Every call returns false on an FMU error status
+/// (or a missing instance), with error() saying which call failed and what the FMU logged.
+/// Calls after instantiation allocate nothing on DriveLab's side.
+class FmuRunner {
+public:
+    virtual ~FmuRunner() = default;
+    /// set the parameters' start values, initialize at t0 and leave initialization
+    virtual bool start(const unsigned* vr, const double* values, std::size_t n, double t0) = 0;
+    /// set real inputs
+    virtual bool set(const unsigned* vr, const double* values, std::size_t n) = 0;
+    /// get real variables
+    virtual bool get(const unsigned* vr, double* values, std::size_t n) = 0;
+    /// one communication step from t over h [s]
+    virtual bool doStep(double t, double h) = 0;
+    /// why the last call failed
+    virtual const std::string& error() const = 0;
+};
+
+/// A loaded FMU: unpacked, its description read and its library opened; makes instances.
+class LoadedFmu {
+public:
+    virtual ~LoadedFmu() = default;
+    /// its model description
+    virtual const FmuDescription& description() const = 0;
+    /// the archive's content hash (16 hex digits; the cache key)
+    virtual const std::string& archiveHash() const = 0;
+    /// a new instance named `name`, or null with `error`
+    virtual std::unique_ptr<FmuRunner> instantiate(const std::string& name, std::string& error) const = 0;
+};
+
+/// an imported FMU as its component compiled it: what every session instantiates
+struct FmuBinding {
+    std::shared_ptr<const LoadedFmu> fmu; ///< the loaded FMU
+    std::string component;                ///< the component's id (messages)
+    std::string file;                     ///< the file as the lab names it (messages)
+    std::vector<unsigned> startVr;        ///< parameters and inputs set before initialization
+    std::vector<double> startValues;      ///< their values
+};
+
+/// one session's instance of an FmuBinding (Workspace::fmus, in Model::fmus order)
+struct FmuSlot {
+    const FmuBinding* binding = nullptr; ///< what it instantiates (owned by the model)
+    std::unique_ptr<FmuRunner> runner;   ///< the instance; null when it could not be made (error says why)
+    std::int64_t nextTick = 0;           ///< the tick it steps from next (a rollback or a fork breaks the match)
+    std::string error;                   ///< why the instance could not be made
+};
+
+/// a fresh, initialized instance of `b` (the error in the slot when it cannot be made)
+FmuSlot makeFmuSlot(const FmuBinding& b);
+/// instantiate and initialize `b`; null with `error` (naming the component, the file and the call)
+std::unique_ptr<FmuRunner> startFmu(const FmuBinding& b, std::string& error);
+
+/// the platform's loader: the FMU archive at `path` loaded, or null with `error` (a message that
+/// names the file)
+using FmuLoader = std::shared_ptr<const LoadedFmu> (*)(const std::string& path, std::string& error);
+
+/// install the loader (once, at program start; nullptr removes it)
+void setFmuLoader(FmuLoader loader);
+/// the installed loader, or nullptr (this program imports no FMUs)
+FmuLoader fmuLoader();
+
+} // namespace drivelab
