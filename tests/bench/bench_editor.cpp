@@ -262,7 +262,7 @@ int main(int argc, char** argv)
     // batches, alternated
     const std::int64_t stride = SimWorker::sampleStride(*c.model, samplesPerReport);
     double headless = 0.0, batched = 0.0;
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2 && editRounds == 0; ++r) { // --edit times editing, not runs
         headless = runHeadless(c.model);
         batched = runInWorkerBatches(c.model, stride);
         if (headless < 0.0 || batched < 0.0) return 3;
