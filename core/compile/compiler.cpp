@@ -208,6 +208,11 @@ private:
             m_m->nodes.push_back(std::move(info));
         }
         m_slots.nStates += static_cast<int>(m_spec.nodes.size());
+        if (m_m->nDyn > kMaxDyn)
+            m_d.error("-", "nodes",
+                      "the model needs " + std::to_string(m_m->nDyn) +
+                          " solver unknowns (one per mechanical or hydraulic node, two for a thermal-liquid volume); the solver holds at most " +
+                          std::to_string(kMaxDyn));
     }
 
     // append one dynamic state for a node
@@ -390,6 +395,10 @@ private:
                 m_rowComponent[static_cast<std::size_t>(r)] = static_cast<int>(m_m->components.size());
             m_m->components.push_back(std::move(info));
         }
+        if (m_m->params->of<Clutch>().size() > static_cast<std::size_t>(kMaxClutches))
+            m_d.error("-", "components",
+                      std::to_string(m_m->params->of<Clutch>().size()) + " clutches; a model holds at most " + std::to_string(kMaxClutches) +
+                          " clutches");
         m_m->timeSignals = m_binder.signals().models;
         m_m->fmus = std::move(m_slots.fmus);
         m_m->nReal = m_slots.nReal;
@@ -399,6 +408,7 @@ private:
         m_m->nRows = m_slots.nRows;
         m_m->realInit = m_slots.realInit;
         m_m->flagInit = m_slots.flagInit;
+        if (m_m->nDyn > kMaxDyn) return; // refused in compileNodes; the structure masks below hold kMaxDyn bits
         // states components prescribe (speed sources): fixed, starting at their input's value
         for (const PrescribedState& p : m_slots.prescribed) prescribeState(p);
         // adaptive stage weights for compliant states, the fixed states

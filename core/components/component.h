@@ -11,20 +11,24 @@ namespace drivelab {
 
 class BondGraphReading; // analysis/bondgraphreading.h: how a type reads itself as a bond graph
 
-/// most nodes in a lab (ground not counted): the product's limit (docs/FORMATS.md,
-/// CompileLimits::maxNodes), below the solver's capacity kMaxDyn
-constexpr int kMaxNodes = 32;
-/// most components in a model
-constexpr int kMaxComponents = 64;
-/// most solver states in a model (node states plus component histories)
-constexpr int kMaxStates = 64;
+/// most nodes in a lab (ground not counted): the product's limit (docs/FORMATS.md "Limits",
+/// CompileLimits::maxNodes), the solver's capacity kMaxDyn
+constexpr int kMaxNodes = 64;
+/// most components in a model (issue 36: 200 components in 20 part instances)
+constexpr int kMaxComponents = 256;
 /// most torque converters in a model
 constexpr int kMaxConverters = 8;
-/// the solver's capacity in nodes: unknowns of the Newton system (one per dynamic node) and
-/// thermal nodes, one bit each in the 64-bit row and column masks. Compiles never exceed it;
-/// limits above kMaxNodes are for scaling benchmarks (the 64-node converter chain)
+/// most states in a model (node states plus component histories: four per converter), so a lab
+/// of kMaxNodes nodes and kMaxConverters converters fits exactly
+constexpr int kMaxStates = kMaxNodes + 4 * kMaxConverters;
+/// the solver's capacity in unknowns: the Newton system's (one per dynamic node; a thermal-liquid
+/// volume adds its oil temperature) and thermal nodes, one bit each in the 64-bit row and column
+/// masks. Compiles never exceed it
 constexpr int kMaxDyn = 64;
-/// most constraint rows (gears, planetaries, locked clutches)
+/// most clutches in a model: one bit each in the 64-bit mode key (lockMask) and the tick's
+/// breakaway and capture masks
+constexpr int kMaxClutches = 64;
+/// most constraint rows (gears, planetaries, locked clutches: at most one per component)
 constexpr int kMaxRows = kMaxComponents;
 /// node index meaning "the fixed reference" (speed 0, absorbs any reaction)
 constexpr int kGround = -1;

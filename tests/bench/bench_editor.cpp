@@ -4,7 +4,10 @@
 // fires: p50, p99, max) and the worker's throughput against the same model run
 // headless in the same process. The lab is compiled and loaded (paused at t = 0, the
 // Plots panel laid out) before the clock starts; the timed part is Resume to the end.
-//   bench_editor [--ticks N] [--lab LAB] [--samples-per-report K] [--plot-budget SHARE] [--headless-only]
+//   bench_editor [--ticks N] [--lab LAB] [--samples-per-report K] [--plot-budget SHARE] [--headless-only] [--edit ROUNDS]
+// --edit ROUNDS times editing instead of a run (issue 36: a lab of 200 components in 20 part
+// instances, tests/bench/labs/parts-fleet/): open the lab, then per instance select, move, edit a
+// parameter; reports each action's time and the p99 of every UI-thread event meanwhile
 // --headless-only stops after the two headless measurements (the whole run in one batch, and in
 // the worker's batches of one sample each): under callgrind, --toggle-collect='*runHeadless*'
 // and '*runInWorkerBatches*' count what the worker's batching costs, repeatably
@@ -16,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QThread>
 #include <QTimer>
+#include <QtTest>
 
 #include <algorithm>
 #include <atomic>
@@ -25,7 +29,14 @@
 #include <fstream>
 #include <vector>
 
+#include "canvas/componentitem.h"
+#include "canvas/labscene.h"
+#include "canvas/labview.h"
 #include "compile/compiler.h"
+#include "document/labdocument.h"
+#include "properties/expressionedit.h"
+#include "properties/instanceform.h"
+#include "properties/propertypanel.h"
 #include "io/labfile.h"
 #include "mainwindow.h"
 #include "plots/plotarea.h"
@@ -40,12 +51,14 @@ using namespace drivelab;
 
 namespace {
 
-// times every event dispatched on the UI thread (nested events count in their parent's time too)
+// times every event dispatched on the UI thread (nested events count in their parent's time too);
+// with `frames` set, every top-level event's time goes there (a frame the user waits for)
 class TimedApplication : public QApplication {
 public:
     using QApplication::QApplication;
     double slowMs = -1.0; // < 0: off
     bool recording = false;
+    std::vector<double>* frames = nullptr;
     struct Slow {
         int type;
         QByteArray receiver;
@@ -54,13 +67,16 @@ public:
     std::vector<Slow> slow;
     bool notify(QObject* receiver, QEvent* event) override
     {
-        if (slowMs < 0.0 || !recording || QThread::currentThread() != thread()) return QApplication::notify(receiver, event);
+        if ((slowMs < 0.0 && !frames) || !recording || QThread::currentThread() != thread()) return QApplication::notify(receiver, event);
         const int type = event->type(); // the event may be gone after delivery
         QElapsedTimer t;
         t.start();
+        ++m_depth;
         const bool r = QApplication::notify(receiver, event);
+        --m_depth;
         const double ms = static_cast<double>(t.nsecsElapsed()) / 1e6;
-        if (ms > slowMs) {
+        if (frames && m_depth == 0) frames->push_back(ms);
+        if (slowMs >= 0.0 && ms > slowMs) {
             QByteArray who = QByteArray(receiver->metaObject()->className()) + ' ' + receiver->objectName().toUtf8();
             if (receiver->parent()) who += QByteArray(" (child of ") + receiver->parent()->metaObject()->className() + ')';
             for (QObject* o = receiver; o; o = o->parent()) { // a plot's widgets: name the plot
@@ -73,6 +89,9 @@ public:
         }
         return r;
     }
+
+private:
+    int m_depth = 0;
 };
 
 double percentile(std::vector<double> v, double p)
@@ -109,6 +128,82 @@ __attribute__((noinline)) double runInWorkerBatches(const std::shared_ptr<const 
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// --edit ROUNDS: open the lab (timed), then per round and per instance of its parts: select it
+// (a click), move it (a drag), edit its parameter `k` in its property form (retype, Return). Every
+// top-level event the UI thread handles meanwhile is a frame; their p50, p99 and max are the figure
+int editBench(TimedApplication& app, MainWindow& window, const QString& path, int rounds)
+{
+    QElapsedTimer openClock;
+    openClock.start();
+    if (!window.openLab(path)) return 2;
+    const double openMs = static_cast<double>(openClock.nsecsElapsed()) / 1e6;
+    for (int i = 0; i < 10; ++i) QApplication::processEvents();
+    LabDocument* doc = window.document();
+    LabView* view = window.view();
+    QWidget* vp = view->viewport();
+    std::vector<double> frames, selectMs, moveMs, editMs;
+    frames.reserve(1 << 16);
+    app.frames = &frames;
+    app.recording = true;
+    const auto settle = [] { QTest::qWait(20); };
+    const auto timed = [&](std::vector<double>& into, auto&& action) {
+        QElapsedTimer t;
+        t.start();
+        action();
+        into.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+        settle();
+    };
+    int failures = 0;
+    for (int round = 0; round < rounds; ++round) {
+        for (const InstanceSpec& inst : std::vector<InstanceSpec>(doc->lab().instances)) {
+            const QString id = QString::fromStdString(inst.id);
+            ComponentItem* item = window.scene()->componentItem(id);
+            if (!item) return 3;
+            view->centerOn(item);
+            settle();
+            const QPointF from = item->scenePos();
+            timed(selectMs, [&] { QTest::mouseClick(vp, Qt::LeftButton, {}, view->mapFromScene(from)); });
+            const QPointF to = from + QPointF(round % 2 ? -40 : 40, 0);
+            timed(moveMs, [&] {
+                QTest::mousePress(vp, Qt::LeftButton, {}, view->mapFromScene(from));
+                for (int k = 1; k <= 6; ++k) QTest::mouseMove(vp, view->mapFromScene(from + (to - from) * (k / 6.0)));
+                QTest::mouseRelease(vp, Qt::LeftButton, {}, view->mapFromScene(to));
+            });
+            item = window.scene()->componentItem(id);
+            if (!item || item->scenePos() == from) ++failures;
+            InstanceForm* form = window.properties()->instanceForm();
+            ExpressionEdit* k = form ? form->parameterEdit(QStringLiteral("k")) : nullptr;
+            if (!k) return 3;
+            const double value = 700 + 10 * round;
+            timed(editMs, [&] {
+                k->setFocus();
+                QTest::keyClick(k, Qt::Key_A, Qt::ControlModifier);
+                QTest::keyClick(k, Qt::Key_Backspace);
+                QTest::keyClicks(k, QString::number(value));
+                QTest::keyClick(k, Qt::Key_Return);
+            });
+            if (doc->lab().findInstance(inst.id)->parameters.value("k", Json()) != Json(value)) ++failures;
+        }
+    }
+    app.recording = false;
+    app.frames = nullptr;
+    if (!doc->isValid()) ++failures;
+    std::printf("lab %s: %zu components in %zu instances; open (read, compile, lay out, draw) %.1f ms\n", doc->lab().name.c_str(),
+                doc->compiled() && doc->compiled()->model ? doc->compiled()->model->components.size() : std::size_t{0}, doc->lab().instances.size(), openMs);
+    const auto line = [](const char* what, const std::vector<double>& v) {
+        std::printf("  %-8s %3zu actions: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", what, v.size(), percentile(v, 0.5), percentile(v, 0.99),
+                    v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()));
+    };
+    line("select", selectMs);
+    line("move", moveMs);
+    line("edit", editMs);
+    std::printf("  frames (top-level UI events) %zu: p50 %.2f ms, p99 %.2f ms, max %.2f ms, over 16 ms: %zu\n", frames.size(),
+                percentile(frames, 0.5), percentile(frames, 0.99), frames.empty() ? 0.0 : *std::max_element(frames.begin(), frames.end()),
+                static_cast<std::size_t>(std::count_if(frames.begin(), frames.end(), [](double f) { return f > 16.0; })));
+    if (failures) std::fprintf(stderr, "bench_editor: %d edits did not take\n", failures);
+    return failures ? 3 : 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -117,6 +212,7 @@ int main(int argc, char** argv)
     int samplesPerReport = 10;
     double plotBudget = PlotArea::kDefaultLiveBudget;
     bool headlessOnly = false;
+    int editRounds = 0;
     std::string labPath = DRIVELAB_SOURCE_DIR "/labs/converter-launch.lab.json";
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--ticks") && i + 1 < argc)
@@ -129,6 +225,8 @@ int main(int argc, char** argv)
             plotBudget = std::atof(argv[++i]);
         else if (!std::strcmp(argv[i], "--headless-only"))
             headlessOnly = true;
+        else if (!std::strcmp(argv[i], "--edit") && i + 1 < argc)
+            editRounds = std::atoi(argv[++i]);
     }
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")) qputenv("QT_QPA_PLATFORM", "offscreen");
     TimedApplication app(argc, argv);
@@ -164,7 +262,7 @@ int main(int argc, char** argv)
     // batches, alternated
     const std::int64_t stride = SimWorker::sampleStride(*c.model, samplesPerReport);
     double headless = 0.0, batched = 0.0;
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2 && editRounds == 0; ++r) { // --edit times editing, not runs
         headless = runHeadless(c.model);
         batched = runInWorkerBatches(c.model, stride);
         if (headless < 0.0 || batched < 0.0) return 3;
@@ -181,6 +279,7 @@ int main(int argc, char** argv)
     MainWindow window(options);
     window.resize(1600, 1000);
     window.show();
+    if (editRounds > 0) return editBench(app, window, path, editRounds);
     if (!window.openLab(path)) return 2;
     for (int i = 0; i < 10; ++i) QApplication::processEvents();
     RunController* rc = window.runController();

@@ -323,8 +323,8 @@ void BM_HandWrittenChain(benchmark::State& state)
 BENCHMARK(BM_HandWrittenChain)->Arg(2)->Arg(4)->Arg(8)->Arg(16)->Arg(32);
 
 // cost growth up to the solver's capacity (issue 21: N = 2 ... 64 linear): the same chain with
-// one damper, on its last node, so 64 nodes fit the 64 components a model holds; nodes beyond
-// the product's 32 are allowed here only
+// one damper, on its last node (it was written when a model held 64 components; 64 nodes are
+// now the product's limit too, kMaxNodes = kMaxDyn)
 void BM_ConverterChainLean(benchmark::State& state)
 {
     CompileLimits limits;

@@ -166,26 +166,26 @@ void TestLabInput::refused()
     QVERIFY(!d.message.empty());
 }
 
-// More than 32 nodes, 64 components or 64 states is refused, naming the limit.
+// More than 64 nodes, 256 components or 96 states is refused, naming the limit.
 void TestLabInput::limits()
 {
     std::string nodes = "[", comps = "[";
-    for (int i = 0; i < 33; ++i) nodes += (i ? "," : "") + rot("n" + std::to_string(i), 1, 0);
+    for (int i = 0; i < 65; ++i) nodes += (i ? "," : "") + rot("n" + std::to_string(i), 1, 0);
     auto loaded = load(lab(kRun, nodes + "]", "[]"));
     QVERIFY(!loaded.model);
     QCOMPARE(loaded.diagnostics.items()[0].field, std::string("nodes"));
-    QVERIFY(loaded.diagnostics.items()[0].message.find("at most 32") != std::string::npos);
-    for (int i = 0; i < 65; ++i)
+    QVERIFY(loaded.diagnostics.items()[0].message.find("at most 64 nodes") != std::string::npos);
+    for (int i = 0; i < 257; ++i)
         comps += std::string(i ? "," : "") + R"({"id": "d)" + std::to_string(i) +
                  R"(", "type": "damper", "node_a": "a", "parameters": {"damping": 1}})";
     loaded = load(lab(kRun, kNodes, comps + "]"));
     QVERIFY(!loaded.model);
     QCOMPARE(loaded.diagnostics.items()[0].field, std::string("components"));
-    QVERIFY(loaded.diagnostics.items()[0].message.find("at most 64") != std::string::npos);
-    // 32 nodes and 8 converters fit the 64-state budget exactly
+    QVERIFY(loaded.diagnostics.items()[0].message.find("at most 256 components") != std::string::npos);
+    // 64 nodes and 8 converters fit the 96-state budget exactly
     nodes = "[";
     comps = "[";
-    for (int i = 0; i < 32; ++i) nodes += (i ? "," : "") + rot("n" + std::to_string(i), 1, i);
+    for (int i = 0; i < 64; ++i) nodes += (i ? "," : "") + rot("n" + std::to_string(i), 1, i);
     for (int i = 0; i < 8; ++i)
         comps +=
             std::string(i ? "," : "") + R"({"id": "tc)" + std::to_string(i) + R"(", "type": "torque_converter", "node_a": "n)" +
@@ -193,11 +193,11 @@ void TestLabInput::limits()
             R"(", "parameters": {"pump_positive": [{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.01}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}], "pump_negative": [{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.01}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}], "turbine_positive": [{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.01}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}], "turbine_negative": [{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.01}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}]}})";
     loaded = load(lab(kRun, nodes + "]", comps + "]"));
     QVERIFY2(loaded.model, qPrintable(describe(loaded.diagnostics)));
-    QCOMPARE(loaded.model->nStates, 64);
+    QCOMPARE(loaded.model->nStates, 96);
 }
 
 // Limits raised above the product's (the scaling benchmarks) stop at the solver's capacity,
-// kMaxDyn = 64 nodes and 64 components, with the same message; a 64-node converter chain
+// kMaxDyn = 64 nodes and kMaxComponents = 256 components, with the same message; a 64-node converter chain
 // compiles and runs there.
 //
 //   n0 =tc0= n1 =tc1= ... =tc62= n63 -[c]- ground      converters with R = 1: T_turbine = -T_pump
@@ -222,7 +222,7 @@ void TestLabInput::raisedLimitsStopAtTheSolversCapacity()
     QCOMPARE(c.diagnostics.items()[0].field, std::string("nodes"));
     QVERIFY2(c.diagnostics.items()[0].message.find("at most 64 nodes") != std::string::npos, qPrintable(describe(c.diagnostics)));
     std::string comps = "[";
-    for (int i = 0; i < 65; ++i)
+    for (int i = 0; i < 257; ++i)
         comps += std::string(i ? "," : "") + R"({"id": "d)" + std::to_string(i) +
                  R"(", "type": "damper", "node_a": "a", "parameters": {"damping": 1}})";
     read = readLab(lab(kRun, kNodes, comps + "]"));
@@ -230,7 +230,7 @@ void TestLabInput::raisedLimitsStopAtTheSolversCapacity()
     c = compile(*read.lab, raised);
     QVERIFY(!c.model);
     QCOMPARE(c.diagnostics.items()[0].field, std::string("components"));
-    QVERIFY(c.diagnostics.items()[0].message.find("at most 64 components") != std::string::npos);
+    QVERIFY(c.diagnostics.items()[0].message.find("at most 256 components") != std::string::npos);
 
     read = readLab(synth::chainLab(64, 100000000, true)); // 0.1 s, 2000 ticks
     QVERIFY(read.lab);
