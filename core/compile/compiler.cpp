@@ -25,6 +25,15 @@
 namespace drivelab {
 namespace {
 
+// the limits of a version-1 lab are LAB_FORMAT's: say how to go beyond them
+std::string versionOneNote(bool belowProduct)
+{
+    return belowProduct ? " (a lab without parts, instances or \"=expr\" fields keeps LAB_FORMAT's limits: 32 nodes, 64 components, "
+                          "64 states; one with them holds 64 nodes, 256 components, 96 states; docs/FORMATS.md \"Limits\")"
+                        : std::string();
+}
+
+
 template <class T> void observeThunk(const Model& m, int local, const ObserveContext& c, double* out)
 {
     T::observe(m.params->of<T>()[static_cast<std::size_t>(local)], c, out);
@@ -150,7 +159,8 @@ private:
         const int maxNodes = std::min(m_limits.maxNodes, kMaxDyn);
         if (static_cast<int>(m_spec.nodes.size()) > maxNodes)
             m_d.error("-", "nodes",
-                      std::to_string(m_spec.nodes.size()) + " nodes; a model holds at most " + std::to_string(maxNodes) + " nodes");
+                      std::to_string(m_spec.nodes.size()) + " nodes; a model holds at most " + std::to_string(maxNodes) + " nodes" +
+                          versionOneNote(maxNodes < kMaxNodes));
         for (const NodeSpec& n : m_spec.nodes) {
             const bool idOk = claimId(n.id, n.id.empty() ? "-" : n.id);
             const auto dom = domainFromName(n.domain);
@@ -322,7 +332,7 @@ private:
         if (static_cast<int>(m_spec.components.size()) > maxComponents)
             m_d.error("-", "components",
                       std::to_string(m_spec.components.size()) + " components; a model holds at most " +
-                          std::to_string(maxComponents) + " components");
+                          std::to_string(maxComponents) + " components" + versionOneNote(maxComponents < kMaxComponents));
         std::vector<int> perType(ComponentTypes::size, 0);
         m_slots.states = DynamicStateTable{&m_m->x0, &m_m->stateKind, &m_initialSet, &m_m->stageWeight, &m_m->mass};
         for (const ComponentSpec& c : m_spec.components) {
@@ -566,7 +576,7 @@ private:
         if (m_slots.nStates > m_limits.maxStates)
             m_d.error("-", "components",
                       "the model needs " + std::to_string(m_slots.nStates) + " states (one per node, four per converter); the limit is " +
-                          std::to_string(m_limits.maxStates) + " states");
+                          std::to_string(m_limits.maxStates) + " states" + versionOneNote(m_limits.maxStates < kMaxStates));
     }
 
     // initial clutch locks, and initial speeds consistent with every rigid constraint
@@ -582,7 +592,14 @@ CompileResult compile(const LabSpec& spec, const CompileLimits& limits)
 {
     g_compiles.fetch_add(1, std::memory_order_relaxed);
     if (!needsFlattening(spec)) {
-        Compiler c(spec, limits, Json::array());
+        // a version-1 lab: LAB_FORMAT's limits (a lab with parts may hold more)
+        CompileLimits v1 = limits;
+        if (limits.labFormatLimits) {
+            v1.maxNodes = std::min(limits.maxNodes, kLabFormatMaxNodes);
+            v1.maxComponents = std::min(limits.maxComponents, kLabFormatMaxComponents);
+            v1.maxStates = std::min(limits.maxStates, kLabFormatMaxStates);
+        }
+        Compiler c(spec, v1, Json::array());
         return c.run();
     }
     // parts, instances or "=expr" fields: the flat lab compiles (ids name the instance path)

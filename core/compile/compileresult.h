@@ -13,12 +13,21 @@ namespace drivelab {
 
 struct Model;
 
+/// the limits LAB_FORMAT section 2 states for a version-1 lab (no parts, instances or "=expr"
+/// fields: what a lab of that contract is): 32 nodes, 64 components, 64 states
+constexpr int kLabFormatMaxNodes = 32;
+constexpr int kLabFormatMaxComponents = 64;
+constexpr int kLabFormatMaxStates = 64;
+
 /// size limits a compile enforces (the defaults are the product's limits)
 struct CompileLimits {
     int maxNodes = kMaxNodes;           ///< nodes, ground not counted
     int maxComponents = kMaxComponents; ///< components
     int maxStates = kMaxStates;         ///< node states plus component histories
     bool typeInstanceLimits = true;     ///< enforce per-type limits (8 converters)
+    /// a version-1 lab keeps LAB_FORMAT's limits (kLabFormatMax*); a lab with parts, instances or
+    /// "=expr" fields (version 2) holds up to the limits above (docs/FORMATS.md "Limits")
+    bool labFormatLimits = true;
 };
 
 /// result of a compile: a Model when the spec is valid, and every diagnostic found

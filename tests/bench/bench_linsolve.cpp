@@ -68,6 +68,7 @@ struct ChainSystem {
 std::unique_ptr<ChainSystem> buildChainSystem(int n)
 {
     CompileLimits limits;
+    limits.labFormatLimits = false; // scaling: beyond a version-1 lab's limits
     limits.typeInstanceLimits = false; // as BM_ConverterChain: beyond the product's 8 converters
     limits.maxStates = 1000;
     const auto spec = readLab(synth::chainLab(n, 1000000000));

@@ -191,6 +191,7 @@ BENCHMARK(BM_BrakedTurbineStall);
 void BM_ConverterChain(benchmark::State& state)
 {
     CompileLimits limits;
+    limits.labFormatLimits = false; // scaling: beyond a version-1 lab's limits
     limits.typeInstanceLimits = false; // 31 converters: beyond the product's 8, for scaling only
     limits.maxStates = 1000;
     runTicks(state, compileOrDie(synth::chainLab(static_cast<int>(state.range(0)), 1000000000), limits));
@@ -297,6 +298,7 @@ void BM_HandWrittenChain(benchmark::State& state)
     static double differences[HandWrittenChain::kMax + 1] = {};
     if (!checked[n]) {
         CompileLimits limits;
+    limits.labFormatLimits = false; // scaling: beyond a version-1 lab's limits
         limits.typeInstanceLimits = false;
         limits.maxStates = 1000;
         differences[n] = chainYardstickDifference(n, compileOrDie(synth::chainLab(n, 1000000000), limits));
@@ -328,6 +330,7 @@ BENCHMARK(BM_HandWrittenChain)->Arg(2)->Arg(4)->Arg(8)->Arg(16)->Arg(32);
 void BM_ConverterChainLean(benchmark::State& state)
 {
     CompileLimits limits;
+    limits.labFormatLimits = false; // scaling: beyond a version-1 lab's limits
     limits.typeInstanceLimits = false;
     limits.maxStates = 1000;
     limits.maxNodes = kMaxDyn;

@@ -166,26 +166,29 @@ void TestLabInput::refused()
     QVERIFY(!d.message.empty());
 }
 
-// More than 64 nodes, 256 components or 96 states is refused, naming the limit.
+// A version-1 lab (LAB_FORMAT section 2) of more than 32 nodes, 64 components or 64 states is
+// refused, naming the limit and how a lab with parts goes beyond it (tst_partsfleet: version 2).
 void TestLabInput::limits()
 {
     std::string nodes = "[", comps = "[";
-    for (int i = 0; i < 65; ++i) nodes += (i ? "," : "") + rot("n" + std::to_string(i), 1, 0);
+    for (int i = 0; i < 33; ++i) nodes += (i ? "," : "") + rot("n" + std::to_string(i), 1, 0);
     auto loaded = load(lab(kRun, nodes + "]", "[]"));
     QVERIFY(!loaded.model);
     QCOMPARE(loaded.diagnostics.items()[0].field, std::string("nodes"));
-    QVERIFY(loaded.diagnostics.items()[0].message.find("at most 64 nodes") != std::string::npos);
-    for (int i = 0; i < 257; ++i)
+    QVERIFY(loaded.diagnostics.items()[0].message.find("at most 32") != std::string::npos);
+    QVERIFY2(loaded.diagnostics.items()[0].message.find("keeps LAB_FORMAT's limits") != std::string::npos,
+             loaded.diagnostics.items()[0].message.c_str());
+    for (int i = 0; i < 65; ++i)
         comps += std::string(i ? "," : "") + R"({"id": "d)" + std::to_string(i) +
                  R"(", "type": "damper", "node_a": "a", "parameters": {"damping": 1}})";
     loaded = load(lab(kRun, kNodes, comps + "]"));
     QVERIFY(!loaded.model);
     QCOMPARE(loaded.diagnostics.items()[0].field, std::string("components"));
-    QVERIFY(loaded.diagnostics.items()[0].message.find("at most 256 components") != std::string::npos);
-    // 64 nodes and 8 converters fit the 96-state budget exactly
+    QVERIFY(loaded.diagnostics.items()[0].message.find("at most 64") != std::string::npos);
+    // 32 nodes and 8 converters fit the 64-state budget exactly
     nodes = "[";
     comps = "[";
-    for (int i = 0; i < 64; ++i) nodes += (i ? "," : "") + rot("n" + std::to_string(i), 1, i);
+    for (int i = 0; i < 32; ++i) nodes += (i ? "," : "") + rot("n" + std::to_string(i), 1, i);
     for (int i = 0; i < 8; ++i)
         comps +=
             std::string(i ? "," : "") + R"({"id": "tc)" + std::to_string(i) + R"(", "type": "torque_converter", "node_a": "n)" +
@@ -193,7 +196,7 @@ void TestLabInput::limits()
             R"(", "parameters": {"pump_positive": [{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.01}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}], "pump_negative": [{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.01}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}], "turbine_positive": [{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.01}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}], "turbine_negative": [{"speed_ratio": -1, "torque_ratio": 1, "capacity_coefficient": 0.01}, {"speed_ratio": 1, "torque_ratio": 1, "capacity_coefficient": 0}]}})";
     loaded = load(lab(kRun, nodes + "]", comps + "]"));
     QVERIFY2(loaded.model, qPrintable(describe(loaded.diagnostics)));
-    QCOMPARE(loaded.model->nStates, 96);
+    QCOMPARE(loaded.model->nStates, 64);
 }
 
 // Limits raised above the product's (the scaling benchmarks) stop at the solver's capacity,
@@ -213,6 +216,7 @@ void TestLabInput::raisedLimitsStopAtTheSolversCapacity()
     raised.maxComponents = 1000;
     raised.maxStates = 1000;
     raised.typeInstanceLimits = false;
+    raised.labFormatLimits = false;
     std::string nodes = "[";
     for (int i = 0; i < 65; ++i) nodes += (i ? "," : "") + rot("n" + std::to_string(i), 1, 0);
     auto read = readLab(lab(kRun, nodes + "]", "[]"));

@@ -84,21 +84,26 @@ void TestPartsFleet::compilesAndRunsInClosedForm()
     QVERIFY(std::fabs(e.numericalDissipation) <= 1e-12 * work);
 }
 
-// one more node, component or clutch than the product holds is refused by a message naming the
+// one more node, component or clutch than a version-2 lab holds is refused by a message naming the
 // limit (64 nodes, 256 components, 64 clutches); so is a model whose solver unknowns exceed the
 // solver's 64 (33 thermal-liquid volumes: a pressure and an oil temperature each, 66 unknowns on 33
 // nodes), before any 64-bit structure mask is built
 void TestPartsFleet::limitMessagesNameTheLimits()
 {
     const auto lab = [](const std::string& nodes, const std::string& comps) {
-        return R"({"format": "drivelab.lab", "version": 1, "name": "limits", "run": {"tick_ns": 100000, "duration_ns": 1000000, "report_every_ticks": 10},
+        return R"({"format": "drivelab.lab", "version": 2, "name": "limits", "run": {"tick_ns": 100000, "duration_ns": 1000000, "report_every_ticks": 10},
                    "nodes": [)" + nodes + R"(], "components": [)" + comps + "]}";
     };
     const auto firstError = [](const std::string& text) {
         const LoadedLab l = loadLabText(text);
         return l.model || l.diagnostics.items().empty() ? Diagnostic{} : l.diagnostics.items().front();
     };
-    const auto node = [](int i) { return R"({"id": "n)" + std::to_string(i) + R"(", "domain": "rotational", "inertia": 1, "initial_speed": 0})"; };
+    // the labs are version 2 (an "=expr" field: the first node's inertia), whose limits these are;
+    // a version-1 lab keeps LAB_FORMAT's (tst_labinput limits)
+    const auto node = [](int i) {
+        return R"({"id": "n)" + std::to_string(i) + R"(", "domain": "rotational", "inertia": )" + (i == 0 ? "\"=1\"" : "1") +
+               R"(, "initial_speed": 0})";
+    };
     std::string nodes;
     for (int i = 0; i < 65; ++i) nodes += (i ? ", " : "") + node(i);
     Diagnostic d = firstError(lab(nodes, ""));
@@ -123,6 +128,7 @@ void TestPartsFleet::limitMessagesNameTheLimits()
 
     std::string volumes;
     for (int i = 0; i < 33; ++i) volumes += (i ? ", " : "") + test::oilVolume("v" + std::to_string(i), 1e-4, 2e5, 320);
+    volumes.replace(volumes.find(R"("initial_temperature": 320)"), 26, R"("initial_temperature": "=320")"); // version 2
     const std::string run = R"({"tick_ns": 100000, "duration_ns": 1000000, "report_every_ticks": 10})";
     d = firstError(test::oilLab(run, "[" + volumes + "]", "[]"));
     QCOMPARE(d.field, std::string("nodes"));
