@@ -60,13 +60,7 @@ void TestPartClipboard::cleanup()
 
 QString TestPartClipboard::copyTwoSpeed()
 {
-    for (const char* f : {"two-speed-parts.lab.json", "two_speed_planetary.part.json"}) {
-        const QString to = m_dir.filePath(QString::fromLatin1(f));
-        QFile::remove(to);
-        QFile::copy(fixture(QString::fromLatin1(f)), to);
-        QFile(to).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    }
-    return m_dir.filePath(QStringLiteral("two-speed-parts.lab.json"));
+    return test::copyPartsFixtures(m_dir, {QStringLiteral("two-speed-parts.lab.json"), QStringLiteral("two_speed_planetary.part.json")});
 }
 
 void TestPartClipboard::instancesPasteWithValuesAndEvents()

@@ -25,12 +25,6 @@
 
 using namespace drivelab;
 
-namespace {
-
-QString fixture(const QString& name) { return QStringLiteral(DRIVELAB_SOURCE_DIR "/tests/fixtures/parts/") + name; }
-
-} // namespace
-
 class TestPartNav : public QObject {
     Q_OBJECT
 private slots:
@@ -65,17 +59,7 @@ void TestPartNav::cleanup()
     m_w.reset();
 }
 
-QString TestPartNav::copy(const QString& lab, const QStringList& parts)
-{
-    QStringList files = parts;
-    files << lab;
-    for (const QString& f : files) {
-        QFile::remove(m_dir.filePath(f));
-        QFile::copy(fixture(f), m_dir.filePath(f));
-        QFile(m_dir.filePath(f)).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    }
-    return m_dir.filePath(lab);
-}
+QString TestPartNav::copy(const QString& lab, const QStringList& parts) { return test::copyPartsFixtures(m_dir, QStringList{lab} + parts); }
 
 void TestPartNav::doubleClickOpensTheInstancesPart()
 {

@@ -32,12 +32,6 @@
 
 using namespace drivelab;
 
-namespace {
-
-QString fixture(const QString& name) { return QStringLiteral(DRIVELAB_SOURCE_DIR "/tests/fixtures/parts/") + name; }
-
-} // namespace
-
 class TestSubsystems : public QObject {
     Q_OBJECT
 private slots:
@@ -78,13 +72,7 @@ void TestSubsystems::cleanup()
 
 QString TestSubsystems::copyTwoSpeed()
 {
-    const QString lab = m_dir.filePath(QStringLiteral("two-speed-parts.lab.json"));
-    QFile::remove(lab);
-    QFile::remove(m_dir.filePath(QStringLiteral("two_speed_planetary.part.json")));
-    QFile::copy(fixture(QStringLiteral("two-speed-parts.lab.json")), lab);
-    QFile::copy(fixture(QStringLiteral("two_speed_planetary.part.json")), m_dir.filePath(QStringLiteral("two_speed_planetary.part.json")));
-    QFile(lab).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    return lab;
+    return test::copyPartsFixtures(m_dir, {QStringLiteral("two-speed-parts.lab.json"), QStringLiteral("two_speed_planetary.part.json")});
 }
 
 void TestSubsystems::drag(const QPointF& from, const QPointF& to)
