@@ -76,6 +76,11 @@ ActionSet::ActionSet(QWidget* w)
                  tr("Make the selected items a part of this lab and place an instance of it; the crossing wires become its ports"));
     ungroup = make(w, tr("&Ungroup"), QString(), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G)},
                    tr("Put the selected instance's items back into the lab"));
+    openPart = make(w, tr("&Open Part"), QString(), {}, tr("Show the selected instance's part on the canvas to edit it (or double-click the instance)"));
+    // Alt+Left only: the platform's Back bindings include Backspace, which deletes on the canvas
+    partBack = make(w, tr("&Back"), QString(), {QKeySequence(Qt::ALT | Qt::Key_Left)}, tr("Show the network shown before"));
+    partUp = make(w, tr("&Up to Enclosing Network"), QString(), {QKeySequence(Qt::ALT | Qt::Key_Up)},
+                  tr("Leave the opened part: show the network its instance is in"));
     editMaps = make(w, tr("Edit Converter &Maps…"), QStringLiteral("maps"), {QKeySequence(Qt::CTRL | Qt::Key_E)},
                     tr("Open the map editor of the selected torque converter"));
 

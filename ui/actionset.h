@@ -36,6 +36,9 @@ struct ActionSet {
     QAction* arrange;
     QAction* group;
     QAction* ungroup;
+    QAction* openPart; ///< show the selected instance's part on the canvas (docs/EDITOR.md "Opening an instance")
+    QAction* partBack; ///< the network shown before
+    QAction* partUp;   ///< the network around the opened part
     QAction* editMaps;
     // view
     QAction* zoomIn;

@@ -11,9 +11,12 @@
 #include <QStatusBar>
 #include <QUndoStack>
 #include <QUndoView>
+#include <QVBoxLayout>
 
 #include "actionset.h"
+#include "canvas/breadcrumbbar.h"
 #include "canvas/canvaseditor.h"
+#include "canvas/partnavigator.h"
 #include "causality/causalityui.h"
 #include "assets/assetui.h"
 #include "canvas/canvasmenu.h"
@@ -65,7 +68,13 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
                                  "*[warned=\"true\"] { border: 1px solid #d08a00; background: #fffbeb; }"));
     m_scene = new LabScene(m_document, this);
     m_view = new LabView(m_scene, this);
-    setCentralWidget(m_view);
+    // the canvas under the bar that shows an opened part's path (added with the navigator)
+    auto* centre = new QWidget(this);
+    auto* column = new QVBoxLayout(centre);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    column->addWidget(m_view);
+    setCentralWidget(centre);
     m_editor = new CanvasEditor(m_scene, this);
     m_canvasMenu = new CanvasMenu(m_scene, m_editor, m_actions.get(), this);
 
@@ -76,6 +85,8 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_files = new FileController(m_document, m_ownPrompter.get(), m_autosaver, m_recent, this);
 
     createDocks();
+    m_parts = new PartNavigator(m_document, m_scene, m_properties, this);
+    column->insertWidget(0, new BreadcrumbBar(m_parts, m_actions.get(), centre));
     createMenus();
     connectActions();
     m_causality = new CausalityUi(this, m_document, m_scene, m_view);
@@ -239,12 +250,26 @@ void MainWindow::connectActions()
         bool ok = false;
         const QString to = QInputDialog::getText(this, tr("Rename"), tr("New id for %1:").arg(from), QLineEdit::Normal, from, &ok);
         if (!ok || to == from) return;
-        const QString why = RenameCommand::whyNot(m_document->lab(), from.toStdString(), to.toStdString());
+        LabDocument* doc = m_scene->document();
+        const QString why = RenameCommand::whyNot(doc->lab(), from.toStdString(), to.toStdString());
         if (!why.isEmpty()) {
             QMessageBox::warning(this, tr("Rename"), why);
             return;
         }
-        m_document->push(new RenameCommand(m_document, from.toStdString(), to.toStdString()));
+        doc->push(new RenameCommand(doc, from.toStdString(), to.toStdString()));
+    });
+    connect(a.openPart, &QAction::triggered, this, [this] {
+        const auto ids = m_scene->selectedIds();
+        if (ids.size() == 1) m_parts->openInstance(QString::fromStdString(*ids.begin()));
+    });
+    connect(a.partBack, &QAction::triggered, m_parts, &PartNavigator::back);
+    connect(a.partUp, &QAction::triggered, m_parts, &PartNavigator::up);
+    connect(m_parts, &PartNavigator::hint, this, [this](const QString& t) {
+        statusBar()->showMessage(t, 8000);
+    });
+    connect(m_parts, &PartNavigator::pathChanged, this, [this] {
+        m_view->fitReadable();
+        updateActions();
     });
     connect(a.editMaps, &QAction::triggered, this, [this] {
         for (const auto& id : m_scene->selectedIds()) {
@@ -284,6 +309,10 @@ void MainWindow::connectActions()
         openMapEditor(id);
     });
     connect(m_scene, &LabScene::itemActivated, this, [this](const QString& id) {
+        if (m_scene->document()->lab().findInstance(id.toStdString())) {
+            m_parts->openInstance(id); // double-click on an instance opens its part
+            return;
+        }
         m_docks.value(QStringLiteral("properties"))->raise();
         m_properties->showItems({id});
     });
@@ -415,8 +444,14 @@ void MainWindow::updateActions()
     m_actions->rotateCw->setEnabled(editable && items);
     m_actions->rotateCcw->setEnabled(editable && items);
     m_actions->flip->setEnabled(editable && items);
-    m_actions->group->setEnabled(editable && items);
-    m_actions->ungroup->setEnabled(editable && ids.size() == 1 && m_document->lab().findInstance(*ids.begin()));
+    // inside an opened part: no grouping (a part made there would not be the lab's)
+    const bool atLab = !m_parts || m_parts->path().isEmpty();
+    const bool instance = ids.size() == 1 && m_scene->document()->lab().findInstance(*ids.begin());
+    m_actions->group->setEnabled(editable && atLab && items);
+    m_actions->ungroup->setEnabled(editable && atLab && instance);
+    m_actions->openPart->setEnabled(instance);
+    m_actions->partBack->setEnabled(m_parts && m_parts->canGoBack());
+    m_actions->partUp->setEnabled(m_parts && m_parts->canGoUp());
     bool converter = false;
     for (const auto& id : ids) {
         const ComponentSpec* c = m_document->lab().findComponent(id);

@@ -39,6 +39,7 @@ class AssetUi;
 class RunController;
 class ResultsUi;
 class StudyUi;
+class PartNavigator;
 struct ActionSet;
 
 /// how a main window starts
@@ -80,6 +81,8 @@ public:
     StudyUi* studies() const { return m_study; }
     /// the Vehicle results dock: results table and energy-split chart after a run (ui/results/)
     ResultsUi* results() const { return m_results; }
+    /// the network the canvas shows: the lab's or an opened part's (docs/EDITOR.md "Opening an instance")
+    PartNavigator* partNavigator() const { return m_parts; }
 
     /// answer file questions with another prompter (not owned; tests)
     void setPrompter(Prompter* prompter);
@@ -144,6 +147,7 @@ private:
     RunController* m_run = nullptr;
     StudyUi* m_study = nullptr;
     ResultsUi* m_results = nullptr;
+    PartNavigator* m_parts = nullptr;
 };
 
 } // namespace drivelab

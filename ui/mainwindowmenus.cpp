@@ -44,7 +44,7 @@ void MainWindow::createMenus()
     edit->addSeparator();
     for (QAction* x : {a.cut, a.copy, a.paste, a.remove, a.selectAll}) edit->addAction(x);
     edit->addSeparator();
-    for (QAction* x : {a.rename, a.rotateCw, a.rotateCcw, a.flip, a.arrange, a.group, a.ungroup, a.editMaps}) edit->addAction(x);
+    for (QAction* x : {a.rename, a.rotateCw, a.rotateCcw, a.flip, a.arrange, a.group, a.ungroup, a.openPart, a.editMaps}) edit->addAction(x);
     // the lab's own sections beside its items: settings, oil, signals, events (each a dock)
     QMenu* labMenu = menuBar()->addMenu(tr("&Lab"));
     labMenu->setObjectName(QStringLiteral("labMenu"));
@@ -64,6 +64,9 @@ void MainWindow::createMenus()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
     for (QAction* x : {a.zoomIn, a.zoomOut, a.zoomFit, a.zoomReset}) view->addAction(x);
+    view->addSeparator();
+    view->addAction(a.partBack);
+    view->addAction(a.partUp);
     view->addSeparator();
     view->addAction(a.snap);
     QMenu* units = view->addMenu(tr("Display &Units"));
@@ -150,6 +153,7 @@ QString MainWindow::shortcutsText() const
     row(tr("Rotate clockwise / counterclockwise / Flip"),
         QStringLiteral("%1 / %2 / %3").arg(key(a.rotateCw), key(a.rotateCcw), key(a.flip)));
     row(tr("Converter maps"), key(a.editMaps));
+    row(tr("Open a part / Back / Up"), tr("double-click an instance / %1 / %2").arg(key(a.partBack), key(a.partUp)));
     row(tr("Zoom in / out / fit / 100 %"),
         QStringLiteral("%1 / %2 / %3 / %4").arg(key(a.zoomIn), key(a.zoomOut), key(a.zoomFit), key(a.zoomReset)));
     row(tr("Snap to grid"), key(a.snap));

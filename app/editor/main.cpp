@@ -2,7 +2,8 @@
 //   drivelab [LAB]                         open the editor (on LAB; on the very first launch
 //                                          without LAB, on a copy of the default example)
 //   drivelab --screenshot PATH [LAB]       render the main window to a PNG and exit
-//     --select ID      select an item first (its properties show)
+//     --open-part PATH open an instance's part first (PATH: gearbox, or gearbox/p1 for nested parts)
+//     --select ID      select an item first (its properties show; inside the opened part)
 //     --maps ID        render the map editor of converter ID instead (ID.PARAM: the 2-D table editor of
 //                      a map parameter, with the operating point after --run-to)
 //     --problems       raise the Problems panel
@@ -25,6 +26,7 @@
 
 #include "canvas/labscene.h"
 #include "canvas/labview.h"
+#include "canvas/partnavigator.h"
 #include "causality/causalityui.h"
 #include "convertermap/convertermapeditor.h"
 #include "files/examplelabs.h"
@@ -99,7 +101,8 @@ int main(int argc, char** argv)
     QCommandLineOption size(QStringLiteral("size"), QApplication::translate("main", "Window size for screenshots."), QStringLiteral("WxH"),
                             QStringLiteral("1600x1000"));
     QCommandLineOption causality(QStringLiteral("causality"), QApplication::translate("main", "Show the causality overlay."));
-    parser.addOptions({shot, select, maps, problems, dock, size, causality});
+    QCommandLineOption openPart(QStringLiteral("open-part"), QApplication::translate("main", "Open an instance's part."), QStringLiteral("PATH"));
+    parser.addOptions({shot, select, maps, problems, dock, size, causality, openPart});
     QCommandLineOption runTo(QStringLiteral("run-to"), QApplication::translate("main", "Run the simulation to SECONDS first."),
                              QStringLiteral("SECONDS"));
     parser.addOption(runTo);
@@ -138,6 +141,14 @@ int main(int argc, char** argv)
     window.show();
     settle();
     window.view()->fitReadable();
+    if (parser.isSet(openPart)) {
+        QString why;
+        if (!window.partNavigator()->openPath(parser.value(openPart), &why)) {
+            std::fprintf(stderr, "drivelab: --open-part %s: %s\n", qPrintable(parser.value(openPart)), qPrintable(why));
+            return 1;
+        }
+        settle();
+    }
     if (parser.isSet(select)) window.scene()->selectIds({parser.value(select)});
     if (parser.isSet(problems)) window.raiseDock(QStringLiteral("problems"));
     if (parser.isSet(dock)) window.raiseDock(parser.value(dock));

@@ -56,6 +56,12 @@ bool renameItem(LabSpec& lab, const std::string& from, const std::string& to)
         for (auto& e : lab.events) {
             if (e.component == from) e.component = to;
         }
+    } else if (InstanceSpec* i = lab.findInstance(from)) {
+        // an instance of a part: the events on its inner components name it as their path's head
+        i->id = to;
+        for (auto& e : lab.events) {
+            if (e.component.rfind(from + "/", 0) == 0) e.component = to + e.component.substr(from.size());
+        }
     } else {
         return false;
     }

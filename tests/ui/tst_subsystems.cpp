@@ -32,12 +32,6 @@
 
 using namespace drivelab;
 
-namespace {
-
-QString fixture(const QString& name) { return QStringLiteral(DRIVELAB_SOURCE_DIR "/tests/fixtures/parts/") + name; }
-
-} // namespace
-
 class TestSubsystems : public QObject {
     Q_OBJECT
 private slots:
@@ -51,6 +45,7 @@ private slots:
     void deleteAnInstanceAndUndo();
     void instanceFormEditsParameters();
     void groupAndUngroupWithKeys();
+    void ungroupPutsItemsBackWhereTheyWere();
 
 private:
     QPoint at(const QPointF& scenePos) const { return m_w->view()->mapFromScene(scenePos); }
@@ -77,13 +72,7 @@ void TestSubsystems::cleanup()
 
 QString TestSubsystems::copyTwoSpeed()
 {
-    const QString lab = m_dir.filePath(QStringLiteral("two-speed-parts.lab.json"));
-    QFile::remove(lab);
-    QFile::remove(m_dir.filePath(QStringLiteral("two_speed_planetary.part.json")));
-    QFile::copy(fixture(QStringLiteral("two-speed-parts.lab.json")), lab);
-    QFile::copy(fixture(QStringLiteral("two_speed_planetary.part.json")), m_dir.filePath(QStringLiteral("two_speed_planetary.part.json")));
-    QFile(lab).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    return lab;
+    return test::copyPartsFixtures(m_dir, {QStringLiteral("two-speed-parts.lab.json"), QStringLiteral("two_speed_planetary.part.json")});
 }
 
 void TestSubsystems::drag(const QPointF& from, const QPointF& to)
@@ -384,6 +373,51 @@ void TestSubsystems::groupAndUngroupWithKeys()
     QCOMPARE(writeLab(doc->lab()), grouped);
     QVERIFY(!hints.isEmpty());
     QVERIFY2(hints.last().at(0).toString().contains(QStringLiteral("two_speed_planetary.part.json")), qPrintable(hints.last().at(0).toString()));
+}
+
+void TestSubsystems::ungroupPutsItemsBackWhereTheyWere()
+{
+    // the shipped two-speed lab, laid out (so every item has a layout entry, in the lab's order)
+    const QString path = m_dir.filePath(QStringLiteral("two-speed-shift.lab.json"));
+    QFile::remove(path);
+    QVERIFY(QFile::copy(test::labPath(QStringLiteral("two-speed-shift.lab.json")), path));
+    QFile(path).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    QVERIFY(m_w->openLab(path));
+    LabDocument* doc = m_w->document();
+    QVERIFY(m_w->files()->save());
+    const QByteArray opened = test::readAll(path);
+    QCOMPARE(writeLab(doc->lab()), opened.toStdString());
+    for (bool laidOut : {false, true}) {
+        if (laidOut) {
+            m_w->actions()->arrange->trigger();
+            QVERIFY(doc->lab().layout.size() >= 11);
+        }
+        const std::string before = writeLab(doc->lab());
+        // the gear set, its brake and clutch and the ring node: the middle of the lab's lists, two events on them
+        m_w->scene()->selectIds({QStringLiteral("gearset"), QStringLiteral("ring_brake"), QStringLiteral("direct_clutch"), QStringLiteral("ring")});
+        m_w->actions()->group->trigger();
+        QVERIFY(doc->lab().findInstance("subsystem1"));
+        QVERIFY(!doc->lab().findNode("ring"));
+        QCOMPARE(doc->lab().events.front().component, std::string("subsystem1/ring_brake"));
+        const std::string grouped = writeLab(doc->lab());
+        m_w->scene()->selectIds({QStringLiteral("subsystem1")});
+        m_w->actions()->ungroup->trigger();
+        QVERIFY(!doc->lab().findInstance("subsystem1"));
+        // every item where it stood: the lab's bytes
+        QCOMPARE(writeLab(doc->lab()), before);
+        // undo: grouped again, byte for byte; undo again: as before
+        doc->undoStack()->undo();
+        QCOMPARE(writeLab(doc->lab()), grouped);
+        doc->undoStack()->undo();
+        QCOMPARE(writeLab(doc->lab()), before);
+        doc->undoStack()->redo();
+        doc->undoStack()->redo();
+        QCOMPARE(writeLab(doc->lab()), before);
+    }
+    // saved after the round trips (and the arrange undone), the file is the one opened
+    doc->undoStack()->setIndex(0);
+    QVERIFY(m_w->files()->save());
+    QCOMPARE(test::readAll(path), opened);
 }
 
 QTEST_MAIN(TestSubsystems)

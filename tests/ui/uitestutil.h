@@ -83,6 +83,18 @@ private:
 /// a lab of the repository
 inline QString labPath(const QString& name) { return QStringLiteral(DRIVELAB_SOURCE_DIR "/labs/") + name; }
 
+/// files of tests/fixtures/parts/ copied (writable, replacing older copies) into `dir`; the path of the first
+inline QString copyPartsFixtures(const QTemporaryDir& dir, const QStringList& names)
+{
+    for (const QString& f : names) {
+        const QString to = dir.filePath(f);
+        QFile::remove(to);
+        QFile::copy(QStringLiteral(DRIVELAB_SOURCE_DIR "/tests/fixtures/parts/") + f, to);
+        QFile(to).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    }
+    return names.isEmpty() ? QString() : dir.filePath(names.front());
+}
+
 /// every lab of the repository
 inline QStringList allLabs()
 {

@@ -33,10 +33,10 @@ void CanvasEditor::deleteSelection()
     }
     if (ids.empty() && wires.isEmpty()) return;
     const bool macro = (ids.empty() ? 0 : 1) + wires.size() > 1;
-    if (macro) doc->undoStack()->beginMacro(tr("Delete selection"));
+    if (macro) doc->beginMacro(tr("Delete selection"));
     for (const auto& [c, p] : wires) doc->push(new DisconnectCommand(doc, c.toStdString(), p.toStdString()));
     if (!ids.empty()) doc->push(new DeleteItemsCommand(doc, ids));
-    if (macro) doc->undoStack()->endMacro();
+    if (macro) doc->endMacro();
 }
 
 void CanvasEditor::rotateSelection(bool clockwise)

@@ -72,6 +72,7 @@ void CanvasMenu::exec(const QPoint& screenPos, const QPointF& scenePos)
         if (hit->type() == kComponentItemType &&
             static_cast<ComponentItem*>(hit)->descriptor().tableEditor == TableEditorKind::ConverterMaps)
             menu.addAction(m_actions->editMaps);
+        if (lab.findInstance(static_cast<SymbolItem*>(hit)->id().toStdString())) menu.addAction(m_actions->openPart);
         menu.addAction(m_actions->rename);
         menu.addSeparator();
         menu.addAction(m_actions->rotateCw);

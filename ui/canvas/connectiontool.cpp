@@ -230,13 +230,13 @@ void ConnectionTool::connectToPort(const End& from, const End& target)
     const NodeDomainDescriptor* d = nodeDomainDescriptor(from.domain);
     ItemBundle bundle = newNodeBundle(doc->lab(), *d, {mid.x(), mid.y(), 0, false});
     const std::string node = bundle.nodes.front().spec.id;
-    doc->undoStack()->beginMacro(trConnection("Join %1.%2 and %3.%4")
+    doc->beginMacro(trConnection("Join %1.%2 and %3.%4")
                                      .arg(QString::fromStdString(from.component), QString::fromLatin1(from.port->name),
                                           QString::fromStdString(target.component), QString::fromLatin1(target.port->name)));
     doc->push(new AddItemCommand(doc, std::move(bundle)));
     doc->push(new ConnectCommand(doc, from.component, from.port->name, node));
     doc->push(new ConnectCommand(doc, target.component, target.port->name, node));
-    doc->undoStack()->endMacro();
+    doc->endMacro();
 }
 
 void ConnectionTool::connectToNewNode(const End& from, const QPointF& at)
@@ -246,12 +246,12 @@ void ConnectionTool::connectToNewNode(const End& from, const QPointF& at)
     const NodeDomainDescriptor* d = nodeDomainDescriptor(from.domain);
     ItemBundle bundle = newNodeBundle(doc->lab(), *d, {p.x(), p.y(), 0, false});
     const std::string node = bundle.nodes.front().spec.id;
-    doc->undoStack()->beginMacro(
+    doc->beginMacro(
         trConnection("Connect %1.%2 to a new %3")
             .arg(QString::fromStdString(from.component), QString::fromLatin1(from.port->name), QString::fromLatin1(d->label).toLower()));
     doc->push(new AddItemCommand(doc, std::move(bundle)));
     doc->push(new ConnectCommand(doc, from.component, from.port->name, node));
-    doc->undoStack()->endMacro();
+    doc->endMacro();
 }
 
 } // namespace drivelab

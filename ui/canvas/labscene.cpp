@@ -33,9 +33,7 @@ QString wireKey(const QString& component, const QString& port) { return componen
 LabScene::LabScene(LabDocument* document, QObject* parent) : QGraphicsScene(parent), m_document(document)
 {
     m_connection = new ConnectionTool(this);
-    connect(document, &LabDocument::changed, this, &LabScene::onChanged);
-    connect(document, &LabDocument::renamed, this, &LabScene::onRenamed);
-    connect(document, &LabDocument::diagnosticsChanged, this, &LabScene::syncProblems);
+    connectDocument();
     // the labels show quantities in the display units: a new choice re-labels every item, and
     // since it changes every label's width the wires are laid out afresh, as on opening the lab
     connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] {
@@ -52,6 +50,37 @@ LabScene::~LabScene()
     delete m_connection;
     m_connection = nullptr;
     clear();
+}
+
+void LabScene::connectDocument()
+{
+    connect(m_document, &LabDocument::changed, this, &LabScene::onChanged);
+    connect(m_document, &LabDocument::renamed, this, &LabScene::onRenamed);
+    connect(m_document, &LabDocument::diagnosticsChanged, this, &LabScene::syncProblems);
+}
+
+void LabScene::setDocument(LabDocument* document)
+{
+    if (document == m_document) return;
+    m_document->disconnect(this);
+    m_document = document;
+    connectDocument();
+    // nothing of the other network stays: no item, drag or wire in progress
+    {
+        const QSignalBlocker block(this);
+        if (m_connection->active()) m_connection->cancel();
+        m_dragging = false;
+        m_nudgeIds.clear();
+        for (auto* w : std::as_const(m_wires)) delete w;
+        for (auto* c : std::as_const(m_components)) delete c;
+        for (auto* n : std::as_const(m_nodes)) delete n;
+        m_wires.clear();
+        m_components.clear();
+        m_nodes.clear();
+        m_routing.reset();
+    }
+    fullSync();
+    emit documentChanged(document);
 }
 
 WireItem* LabScene::wire(const QString& component, const QString& port) const { return m_wires.value(wireKey(component, port)); }

@@ -29,6 +29,8 @@ public:
     ~LabScene() override;
 
     LabDocument* document() const { return m_document; }
+    /// show and edit another document (an opened part's network and back): every item is made afresh
+    void setDocument(LabDocument* document);
     /// items by id (nullptr when absent)
     ComponentItem* componentItem(const QString& id) const { return m_components.value(id); }
     NodeItem* nodeItem(const QString& id) const { return m_nodes.value(id); }
@@ -60,6 +62,8 @@ public:
     ConnectionTool* connectionTool() const { return m_connection; }
 
 signals:
+    /// the scene shows another document (setDocument)
+    void documentChanged(drivelab::LabDocument* document);
     /// a status-bar hint
     void hint(const QString& text);
     /// the user asked to edit a converter's maps (double click)
@@ -79,6 +83,7 @@ protected:
     void drawBackground(QPainter* painter, const QRectF& rect) override;
 
 private:
+    void connectDocument();
     void onChanged(ChangeKind kind, const QStringList& ids);
     void onRenamed(const QString& from, const QString& to);
     void fullSync();

@@ -30,9 +30,14 @@ LabView::LabView(LabScene* scene, QWidget* parent) : QGraphicsView(scene, parent
     setFrameShape(QFrame::NoFrame);
     setFocusPolicy(Qt::StrongFocus);
     // the empty-lab hint covers the whole view: repaint it all when items come or go
-    connect(scene->document(), &LabDocument::changed, this, [this](ChangeKind kind) {
-        if (kind != ChangeKind::Layout) viewport()->update();
-    });
+    const auto follow = [this](LabDocument* document) {
+        disconnect(m_documentChanges);
+        m_documentChanges = connect(document, &LabDocument::changed, this, [this](ChangeKind kind) {
+            if (kind != ChangeKind::Layout) viewport()->update();
+        });
+    };
+    follow(scene->document());
+    connect(scene, &LabScene::documentChanged, this, follow);
     setStatusTip(tr("Drag from the palette to add; drag from a port to a node to connect; wheel to zoom; "
                     "middle button or Space+drag to pan"));
 }

@@ -54,6 +54,7 @@ protected:
 private:
     void scaleAround(double factor, const QPointF& viewPos);
 
+    QMetaObject::Connection m_documentChanges; // the shown document's changes repaint the view
     LabScene* m_scene;
     bool m_autoFit = true;      // keep the drawing fitted until the user zooms or pans
     bool m_fitReadable = false; // the automatic fit keeps a readable zoom

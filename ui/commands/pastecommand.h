@@ -4,7 +4,8 @@
 
 namespace drivelab {
 
-/// Paste copied items (already given fresh ids) with their events and layout.
+/// Paste copied items (already given fresh ids) with their events and layout, and the inline part
+/// definitions pasted instances bring into a lab that lacks them (appended; undo removes them).
 class PasteCommand : public LabCommand {
 public:
     PasteCommand(LabDocument* document, ItemBundle bundle, QUndoCommand* parent = nullptr);

@@ -3,7 +3,8 @@
 
 namespace drivelab {
 
-/// Rename a node or component; ports, events and the layout follow.
+/// Rename a node, component or instance of a part; ports, events (those inside an instance too)
+/// and the layout follow.
 /// Check canRename() first: an invalid or taken id is refused.
 class RenameCommand : public LabCommand {
 public:

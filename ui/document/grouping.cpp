@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <map>
 
 #include "document/placement.h"
@@ -40,6 +41,37 @@ bool partNameTaken(const LabSpec& lab, const std::string& name)
         if (i.part == name) return true;
     }
     return false;
+}
+
+// the key of a grouped part's `layout` that records where its items stood in the lab (not an id)
+constexpr const char* kLabOrderKey = "#lab_order";
+
+// where the grouped items stand in one of the lab's lists ({"wheels": 3}), or an empty object
+template <class Items> Json positions(const Items& items, const std::set<std::string>& grouped)
+{
+    Json out = Json::object();
+    for (std::size_t k = 0; k < items.size(); ++k) {
+        if (grouped.count(items[k].id)) out[items[k].id] = k;
+    }
+    return out;
+}
+
+// put `items` into `list`: each where `where` records it (in increasing order, so every one lands
+// where it stood when the others are there too), the rest at the end in their order
+template <class Item> void putBack(std::vector<Item>& list, std::vector<Item> items, const Json& where)
+{
+    std::vector<std::pair<std::size_t, Item>> placed;
+    std::vector<Item> rest;
+    for (Item& item : items) {
+        const std::string id = item.id;
+        if (where.is_object() && where.contains(id) && where[id].is_number_unsigned())
+            placed.emplace_back(where[id].get<std::size_t>(), std::move(item));
+        else
+            rest.push_back(std::move(item));
+    }
+    std::stable_sort(placed.begin(), placed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& [at, item] : placed) list.insert(list.begin() + static_cast<std::ptrdiff_t>(std::min(at, list.size())), std::move(item));
+    for (Item& item : rest) list.push_back(std::move(item));
 }
 
 // an event's component inside instance `id`, or "" ("box/ring_brake" -> "ring_brake")
@@ -137,7 +169,20 @@ std::optional<LabSpec> groupItems(const LabSpec& lab, const std::set<std::string
         }
         if (lab.layout.is_object() && lab.layout.contains(id)) partLayout[id] = lab.layout[id];
     }
-    if (!partLayout.empty()) part["layout"] = partLayout;
+    // where the items stood, so that Ungroup puts them back there (the lab's bytes again)
+    Json order = Json::object();
+    order["nodes"] = positions(lab.nodes, grouped);
+    order["components"] = positions(lab.components, grouped);
+    order["instances"] = positions(lab.instances, grouped);
+    order["layout"] = Json::object();
+    if (lab.layout.is_object()) {
+        std::size_t k = 0;
+        for (auto it = lab.layout.begin(); it != lab.layout.end(); ++it, ++k) {
+            if (grouped.count(it.key())) order["layout"][it.key()] = k;
+        }
+    }
+    partLayout[kLabOrderKey] = order;
+    part["layout"] = partLayout;
     // the lab: the grouped items out, the part and the instance in
     std::erase_if(out.nodes, [&](const NodeSpec& n) { return inner.count(n.id) > 0; });
     std::erase_if(out.components, [&](const ComponentSpec& c) { return grouped.count(c.id) > 0; });
@@ -213,26 +258,38 @@ std::optional<LabSpec> ungroupInstance(const LabSpec& lab, const std::string& id
         if (clash(c.id)) return fail(trGrouping("%1 is taken in the lab: rename it first.").arg(QString::fromStdString(c.id)));
     for (const auto& i : body.instances)
         if (clash(i.id)) return fail(trGrouping("%1 is taken in the lab: rename it first.").arg(QString::fromStdString(i.id)));
-    for (auto n : body.nodes) out.nodes.push_back(std::move(n));
-    for (auto c : body.components) {
+    // the items where Group found them (recorded in the part's layout), else at the end
+    const Json& layout = def.contains("layout") && def["layout"].is_object() ? def["layout"] : Json::object();
+    const Json order = layout.contains(kLabOrderKey) && layout[kLabOrderKey].is_object() ? layout[kLabOrderKey] : Json::object();
+    const auto where = [&](const char* list) { return order.contains(list) ? order[list] : Json::object(); };
+    for (auto& c : body.components) {
         for (auto& [port, node] : c.ports) node = mapped(node);
-        out.components.push_back(std::move(c));
     }
-    for (auto i : body.instances) {
+    for (auto& i : body.instances) {
         for (auto it = i.ports.begin(); it != i.ports.end(); ++it) {
             if (it.value().is_string()) it.value() = mapped(it.value().get<std::string>());
         }
-        out.instances.push_back(std::move(i));
     }
+    putBack(out.nodes, std::move(body.nodes), where("nodes"));
+    putBack(out.components, std::move(body.components), where("components"));
+    putBack(out.instances, std::move(body.instances), where("instances"));
     for (EventSpec& e : out.events) {
         const std::string inner = insideOf(e.component, id);
         if (!inner.empty()) e.component = inner;
     }
-    if (def.contains("layout") && def["layout"].is_object()) {
-        for (auto it = def["layout"].begin(); it != def["layout"].end(); ++it) {
-            if (!out.layout.is_object()) out.layout = Json::object();
-            out.layout[it.key()] = it.value();
-        }
+    // the layout entries likewise, in increasing recorded position, the rest appended
+    const Json layoutAt = where("layout");
+    std::vector<std::pair<std::size_t, std::string>> placed;
+    if (!out.layout.is_object()) out.layout = Json::object();
+    for (auto it = layout.begin(); it != layout.end(); ++it) {
+        if (it.key() == kLabOrderKey) continue;
+        if (layoutAt.is_object() && layoutAt.contains(it.key()) && layoutAt[it.key()].is_number_unsigned())
+            placed.emplace_back(layoutAt[it.key()].get<std::size_t>(), it.key());
+    }
+    std::stable_sort(placed.begin(), placed.end());
+    for (const auto& [at, key] : placed) insertKeyAt(out.layout, at, key, layout[key]);
+    for (auto it = layout.begin(); it != layout.end(); ++it) {
+        if (it.key() != kLabOrderKey && !out.layout.contains(it.key())) out.layout[it.key()] = it.value();
     }
     bool stillUsed = false;
     for (const auto& i : out.instances) stillUsed = stillUsed || i.part == inst->part;

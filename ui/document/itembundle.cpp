@@ -110,13 +110,15 @@ void putItems(LabSpec& lab, const ItemBundle& b)
 }
 
 ItemBundle appendBundle(const LabSpec& lab, std::vector<NodeSpec> nodes, std::vector<ComponentSpec> components,
-                        std::vector<EventSpec> events, const Json& layout)
+                        std::vector<EventSpec> events, const Json& layout, std::vector<InstanceSpec> instances)
 {
     ItemBundle b;
     std::size_t at = lab.nodes.size();
     for (auto& n : nodes) b.nodes.push_back({at++, std::move(n)});
     at = lab.components.size();
     for (auto& c : components) b.components.push_back({at++, std::move(c)});
+    at = lab.instances.size();
+    for (auto& i : instances) b.instances.push_back({at++, std::move(i)});
     at = lab.events.size();
     for (auto& e : events) b.events.push_back({at++, std::move(e)});
     at = lab.layout.is_object() ? lab.layout.size() : 0;

@@ -56,6 +56,8 @@ struct ItemBundle {
     std::vector<InstanceBinding> instanceBindings; ///< bindings of remaining instances to removed nodes
     std::vector<Event> events;         ///< ascending index
     std::vector<LayoutEntry> layout;   ///< ascending index
+    Json parts = Json::array();        ///< inline part definitions a paste brings along (appended to the lab's
+                                       ///< `parts` by PasteCommand; takeItems() never fills it)
 
     /// ids of the nodes, components and instances in the bundle
     std::vector<std::string> ids() const;
@@ -69,7 +71,7 @@ ItemBundle takeItems(LabSpec& lab, const std::set<std::string>& ids);
 void putItems(LabSpec& lab, const ItemBundle& bundle);
 /// a bundle that appends these items (and their events and layout) at the end of a lab
 ItemBundle appendBundle(const LabSpec& lab, std::vector<NodeSpec> nodes, std::vector<ComponentSpec> components,
-                        std::vector<EventSpec> events, const Json& layout);
+                        std::vector<EventSpec> events, const Json& layout, std::vector<InstanceSpec> instances = {});
 
 /// bind (or with an empty node, unbind) a port, keeping the ports in descriptor order
 void bindPort(ComponentSpec& c, const std::string& port, const std::string& node);

@@ -25,7 +25,27 @@ void LabDocument::push(QUndoCommand* command)
         emit editRefused();
         return;
     }
+    if (m_forward.push) {
+        m_forward.push(command);
+        return;
+    }
     m_undo->push(command);
+}
+
+void LabDocument::beginMacro(const QString& text)
+{
+    if (m_forward.beginMacro)
+        m_forward.beginMacro(text);
+    else
+        m_undo->beginMacro(text);
+}
+
+void LabDocument::endMacro()
+{
+    if (m_forward.endMacro)
+        m_forward.endMacro();
+    else
+        m_undo->endMacro();
 }
 
 void LabDocument::setReadOnly(bool on)
@@ -113,7 +133,18 @@ void LabDocument::revalidate()
 {
     // the one compile of this change; everything that needs the compiled lab shares it
     m_compiled = std::make_shared<const CompileResult>(compile(m_lab));
-    m_diagnostics = m_compiled->diagnostics.items();
+    refreshDiagnostics();
+}
+
+void LabDocument::setDiagnosticsSource(std::function<std::vector<Diagnostic>()> source)
+{
+    m_diagnosticsSource = std::move(source);
+    refreshDiagnostics();
+}
+
+void LabDocument::refreshDiagnostics()
+{
+    m_diagnostics = m_diagnosticsSource ? m_diagnosticsSource() : m_compiled->diagnostics.items();
     emit diagnosticsChanged();
 }
 

@@ -6,6 +6,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -27,6 +28,13 @@ enum class ChangeKind {
     Reset,     ///< the whole lab was replaced (new, open, revert, recover)
 };
 
+/// where a document hands its edits (setEditForwarder)
+struct EditForwarder {
+    std::function<void(QUndoCommand*)> push;          ///< an edit (owned by the receiver)
+    std::function<void(const QString&)> beginMacro;   ///< the edits up to endMacro are one step
+    std::function<void()> endMacro;                   ///< the step ends
+};
+
 /// The document: one lab, its undo stack, its file path and its diagnostics.
 class LabDocument : public QObject {
     Q_OBJECT
@@ -45,6 +53,17 @@ public:
     /// a read-only document (an opened portable asset) refuses every edit; reset() clears it
     void setReadOnly(bool on);
     bool isReadOnly() const { return m_readOnly; }
+    /// hand every edit to `forward` instead of this document's history (the view of an opened
+    /// part: the edit becomes a step of the lab, docs/EDITOR.md "Opening an instance"); empty: own
+    void setEditForwarder(EditForwarder forward) { m_forward = std::move(forward); }
+    /// the edits pushed up to endMacro() are one undo step
+    void beginMacro(const QString& text);
+    void endMacro();
+    /// take the diagnostics from `source` instead of this lab's compile (an opened part's view: the
+    /// lab's, which compiles the part with its parameters); empty: its own
+    void setDiagnosticsSource(std::function<std::vector<Diagnostic>()> source);
+    /// read the diagnostics again (after the source's changed)
+    void refreshDiagnostics();
 
     /// replace the whole lab (clears the history); `modified` marks unsaved content (recovery);
     /// the lab's baseDir becomes the folder of `path` (empty when untitled)
@@ -107,6 +126,8 @@ private:
     bool m_forcedModified = false;
     bool m_lastModified = false;
     bool m_readOnly = false;
+    EditForwarder m_forward;
+    std::function<std::vector<Diagnostic>()> m_diagnosticsSource;
 };
 
 } // namespace drivelab

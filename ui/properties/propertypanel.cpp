@@ -13,13 +13,28 @@ PropertyPanel::PropertyPanel(LabDocument* document, QWidget* parent) : QScrollAr
     setWidgetResizable(true);
     setFrameShape(QFrame::NoFrame);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    connect(document, &LabDocument::changed, this, &PropertyPanel::onChanged);
-    connect(document, &LabDocument::renamed, this, [this](const QString& from, const QString& to) {
+    connectDocument();
+    rebuild();
+}
+
+void PropertyPanel::connectDocument()
+{
+    connect(m_document, &LabDocument::changed, this, &PropertyPanel::onChanged);
+    connect(m_document, &LabDocument::renamed, this, [this](const QString& from, const QString& to) {
         for (QString& id : m_ids) {
             if (id == from) id = to;
         }
         if (m_form && m_form->itemId() == from) m_form->setItemId(to);
     });
+}
+
+void PropertyPanel::setDocument(LabDocument* document)
+{
+    if (document == m_document) return;
+    m_document->disconnect(this);
+    m_document = document;
+    connectDocument();
+    m_ids.clear();
     rebuild();
 }
 

@@ -28,6 +28,8 @@ public:
     ItemForm* form() const { return m_form; }
     /// the form of an instance of a part shown (nullptr when none)
     InstanceForm* instanceForm() const { return m_instanceForm; }
+    /// edit the items of another document (an opened part's network and back); shows none
+    void setDocument(LabDocument* document);
     /// show an item and focus the field a diagnostic names
     void focusField(const QString& id, const FieldRef& field);
 
@@ -38,6 +40,7 @@ signals:
     void sweepRequested(const QString& path);
 
 private:
+    void connectDocument();
     void rebuild();
     void onChanged(ChangeKind kind);
 
