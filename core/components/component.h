@@ -143,8 +143,6 @@ struct CommitContext {
     const double* supply = nullptr;           ///< volume supplied to each fixed state over the interval [m^3] [n]; for a
                                               ///< prescribed state (a speed source's node) the reaction's impulse [N m s]
     const double* stor = nullptr;             ///< fluid stored by storage components over the interval [m^3] [n]
-    double share = 1.0;                       ///< this commit's part of its interval: b_i for a stage of a two-stage
-                                              ///< method (whose h is b_i h), 1 for the midpoint's one commit
     const double* pos0 = nullptr;             ///< positions at the interval start [n]
     const std::int32_t* flag = nullptr;       ///< component discrete state
     double* real = nullptr;                   ///< component real state (cumulative heat, ...)

@@ -326,7 +326,6 @@ private:
             c[st].scratch = g.scratch[st].data();
             c[st].lambda = g.lambda[st].data();
             c[st].supply = g.supply[st];
-            c[st].share = bw[st];
         }
         if (rejected(c, 2)) return false;
         gauss2Books(m, s, w, hSec);
