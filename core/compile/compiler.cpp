@@ -1,4 +1,5 @@
 #include "compile/compiler.h"
+#include "compile/compilerflat.h"
 #include "compile/methodcheck.h"
 
 #include <algorithm>
@@ -582,43 +583,12 @@ private:
     // initial clutch locks, and initial speeds consistent with every rigid constraint
 };
 
-std::atomic<std::uint64_t> g_compiles{0};
-
 } // namespace
 
-std::uint64_t compileCount() { return g_compiles.load(std::memory_order_relaxed); }
-
-CompileResult compile(const LabSpec& spec, const CompileLimits& limits)
+CompileResult compileFlatLab(const LabSpec& flat, const CompileLimits& limits, const Json& parts)
 {
-    g_compiles.fetch_add(1, std::memory_order_relaxed);
-    if (!needsFlattening(spec)) {
-        // a version-1 lab: LAB_FORMAT's limits (a lab with parts may hold more)
-        CompileLimits v1 = limits;
-        if (limits.labFormatLimits) {
-            v1.maxNodes = std::min(limits.maxNodes, kLabFormatMaxNodes);
-            v1.maxComponents = std::min(limits.maxComponents, kLabFormatMaxComponents);
-            v1.maxStates = std::min(limits.maxStates, kLabFormatMaxStates);
-        }
-        Compiler c(spec, v1, Json::array());
-        return c.run();
-    }
-    // parts, instances or "=expr" fields: the flat lab compiles (ids name the instance path)
-    Diagnostics flatDiags;
-    const FlatLab flat = flattenLab(spec, flatDiags);
-    if (flatDiags.hasErrors()) return CompileResult{nullptr, std::move(flatDiags)};
-    Compiler c(flat.spec, limits, flat.record);
-    CompileResult r = c.run();
-    flatDiags.append(r.diagnostics);
-    r.diagnostics = std::move(flatDiags);
-    return r;
-}
-
-LabSpec normalizedSpec(const Model& model)
-{
-    LabReadResult r = readLabJson(model.normalized);
-    LabSpec s = r.lab ? *r.lab : LabSpec{};
-    s.name = model.name;
-    return s;
+    Compiler c(flat, limits, parts);
+    return c.run();
 }
 
 } // namespace drivelab
