@@ -10,7 +10,8 @@ namespace {
 // their Jacobian through addJ(i, j, dv, dp) (springs), the inputs and their own parameters, and
 // whose commit books only stage quantities (CommitContext::share of what it reads from the
 // interval's ends), a prescribed increment (the stages on its line), or samplers, and whose
-// storage is in one of the two forms solver/stagestorage.h collocates (no oil temperatures)
+// storage is in one of the two forms solver/stagestorage.h collocates; thermal-liquid volumes (oil
+// temperatures, and with them pumps, clutches and converters on oil) in solver/stagethermal.h's rate form
 constexpr const char* kSupported[] = {
     "torque_step", "torque_source", "damper", "spring", "clutch", "gear", "planetary", "torque_converter", "motor", "force_step",
     "force_source", "translational_damper", "translational_spring", "orifice", "pressure_source", "flow_source", "thermal_conductor",
@@ -39,11 +40,6 @@ void checkMethodSupport(const Model& m, Diagnostics& d)
     if (!twoStage(m.method)) return;
     const std::string name = methodName(m.method);
     for (const ComponentInfo& c : m.components) {
-        // a pump in a lab with oil carries the oil's thermal energy (thermal-liquid: refused below)
-        if (c.desc && !std::strcmp(c.desc->type, "pump") && m.oil.present) {
-            d.error(c.id, "run.method", name + " does not support a pump in a lab with oil (thermal-liquid) yet; use run.method midpoint");
-            continue;
-        }
         if (!c.desc || gauss2Supports(c.desc->type)) continue;
         d.error(c.id, "run.method",
                 name + " does not support " + c.desc->type +
@@ -51,13 +47,9 @@ void checkMethodSupport(const Model& m, Diagnostics& d)
                     "springs, clutches, gears, planetaries, differentials, torque converters, motors, hydraulic volumes, reservoirs, "
                     "pressure and flow sources, orifices, pumps, speed controllers, thermal masses"
                     ", vehicle bodies, tyres, mapped engines, speed sources and shift schedules"
-                    ", accumulators, mechanical converters, hydraulic cylinders, transformers and junctions without a volume"
+                    ", accumulators, mechanical converters, hydraulic cylinders, transformers, junctions without a volume"
+                    " and thermal-liquid volumes"
                     "); use run.method midpoint");
-    }
-    for (std::size_t i = 0; i < m.stateKind.size(); ++i) {
-        const std::string& id = m.nodes[static_cast<std::size_t>(m.dynNode[i])].id;
-        if (m.stateKind[i] == StateKind::OilTemperature)
-            d.error(id, "run.method", name + " does not support thermal-liquid volumes yet; use run.method midpoint");
     }
 }
 

@@ -42,7 +42,7 @@ template <class R> class Stages {
 public:
     Stages(const Model& m, const State& s, Workspace& w, double h, double tStartNs)
         : m(m), s(s), w(w), g(*w.g2), b(w.basis), n(m.nDyn), nq(w.basis.m), h(h), x0(s.x.data()), mass(m.mass.data()),
-          storage(m.hasStorage)
+          storage(stagesStore(m))
     {
         setIntervalContext(c, m, s, w.dx, h);
         c.shortcuts = &w.stats.shortcuts;
@@ -130,7 +130,7 @@ private:
     const double h;
     const double* x0;
     const double* mass;
-    const bool storage; // fluid storage at the stages (stagestorage.h)
+    const bool storage; // fluid storage at the stages (stagestorage.h, stagethermal.h)
     EvalContext c;
     double tStage[2];
     double tEnd; // the interval's end, 16 ulp inside it [ns]
@@ -218,6 +218,7 @@ private:
             for (EvalHook hook : m.evalHooks) hook(m, c);
             if (storage) {
                 stageStorage(m, c, g, st, R::ainv);
+                if (!m.oilVolumes.empty()) oilStageStorage(m, g, st, R::ainv);
                 c.dx = w.dx;
                 c.stor = w.stor;
                 c.dstor = w.dstor;
@@ -379,6 +380,7 @@ private:
                 }
             }
         }
+        if (!m.oilVolumes.empty()) oilStageJacobian(m, b, g, nq, R::a, R::ainv);
         for (int u = 0; u < N; ++u) g.diag[u] = g.a[u * kLd + u];
     }
 

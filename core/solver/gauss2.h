@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "solver/stagethermal.h"
 #include "solver/state.h"
 #include "solver/workspace.h"
 
@@ -88,6 +89,7 @@ struct Gauss2Work {
     std::uint64_t sfNodes = 0;              ///< nodes with state-function storage (accumulators)
     std::uint64_t endSolved = 0;            ///< of those, the ones gauss2's end was solved on
     bool algebraic = false;                 ///< some pressure is a junction's (StateKind::Algebraic)
+    OilStageTerms oil[2][kMaxDyn];          ///< thermal-liquid volumes at the stages (solver/stagethermal.h)
     std::vector<double> scratch[2];         ///< component scratch at each stage
     std::vector<double> lambda[2];          ///< constraint multipliers at each stage, by slot
 

@@ -54,7 +54,7 @@ void gauss2Books(const Model& m, State& s, Workspace& w, double hSec)
     const int n = m.nDyn;
     const bool radau = m.method == IntegrationMethod::Radau3;
     const double(*ainv)[2] = radau ? Radau3::ainv : Gauss2::ainv;
-    const bool storage = m.hasStorage;
+    const bool storage = stagesStore(m);
     // the stage storage rates (A^-1 S)_i (h sigma_i: M k_i + sigma_i = f_i + drawn_i)
     double hsig[2][kMaxDyn];
     for (int st = 0; st < 2; ++st)
@@ -84,6 +84,7 @@ void gauss2Books(const Model& m, State& s, Workspace& w, double hSec)
         const std::size_t k = static_cast<std::size_t>(i);
         const bool fixed = (m.fixedMask >> i) & 1;
         if ((m.prescribedMask >> i) & 1) continue; // booked above
+        if (m.stateKind[k] == StateKind::OilTemperature) continue; // booked with its volume (oilStageBooks)
         for (int st = 0; st < 2; ++st) {
             const double bh = stageWeights(m.method)[st] * hSec;
             if (fixed) {
@@ -121,6 +122,7 @@ void gauss2Books(const Model& m, State& s, Workspace& w, double hSec)
         }
         s.ledger.volumeStored.add(m.mass[k] * w.dx[i] + stored);
     }
+    if (!m.oilVolumes.empty()) oilStageBooks(m, s, w, hSec, drawn);
 }
 
 } // namespace drivelab
