@@ -109,17 +109,6 @@ inline std::string stepResponseLab(bool event, const char* method)
                    damper + "]");
 }
 
-/// labs/thermal-lockup.lab.json (thermal-liquid volumes, refused by both two-stage methods) with `method`
-inline std::string thermalLockupWith(const char* method)
-{
-    std::ifstream in(DRIVELAB_SOURCE_DIR "/labs/thermal-lockup.lab.json");
-    std::stringstream text;
-    text << in.rdbuf();
-    Json j = Json::parse(text.str());
-    j["run"]["method"] = method;
-    return j.dump();
-}
-
 /// the clutch-lock check both two-stage methods pass (each test states the closed form):
 /// [J1 = 0.5, 100 rad/s] --clutch 50 N m-- [J2 = 1.5, 20 rad/s] at a 7 ms tick locks at
 /// t* = 0.6 s (root-found to 1e-12 s) and both then turn at 40 rad/s to rounding

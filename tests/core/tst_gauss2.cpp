@@ -419,8 +419,8 @@ void TestGauss2::clutchEngagementAgreesWithMidpoint()
     qInfo("%s", qPrintable(msg));
 }
 
-// Refused: an unknown method, a method that is not a string, an unsupported component type, a
-// thermal-liquid volume; each diagnostic names the subject and run.method
+// Refused: an unknown method, a method that is not a string, an unsupported component type; each
+// diagnostic names the subject and run.method (thermal-liquid volumes are supported: tst_methodthermal)
 void TestGauss2::refusedModelsNameTheField()
 {
     const std::string nodes = "[" + rot("a", 1.0, 10.0) + "]";
@@ -433,7 +433,6 @@ void TestGauss2::refusedModelsNameTheField()
         {lab(R"({"tick_ns": 1000000, "duration_ns": 10000000, "report_every_ticks": 1, "method": 2})", nodes, damper), "-", "must be"},
         {lab(runWith(1000000, 10000000, "gauss2"), kCylinderNodes, kCylinder),
          "cyl", "gauss2 does not support cylinder yet"},
-        {thermalLockupWith("gauss2"), "sump", "gauss2 does not support thermal-liquid volumes"},
     };
     for (const Case& c : cases) {
         const LoadedLab l = load(c.text);

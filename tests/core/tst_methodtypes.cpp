@@ -3,8 +3,6 @@
 // method's order on a closed form, with its books closed.
 #include <complex>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include "methodlabs.h"
 
@@ -15,7 +13,6 @@ class TestMethodTypes : public QObject {
     Q_OBJECT
 private slots:
     void pumpAtTheMethodsOrder();
-    void pumpWithOilIsRefused();
     void speedControllerAtTheMethodsOrder();
 };
 
@@ -76,25 +73,6 @@ void TestMethodTypes::pumpAtTheMethodsOrder()
         const double order = std::pow(2.0, std::strcmp(method, "gauss2") ? 2.5 : 3.5);
         QVERIFY2(r1 > order && r2 > order && err[2] < 1e-6, qPrintable(msg));
     }
-}
-
-// labs/thermal-lockup.lab.json (a pump in a lab with oil): refused naming the pump and run.method
-void TestMethodTypes::pumpWithOilIsRefused()
-{
-    const LoadedLab plain = load(pumpLab(1000000, "radau3"));
-    QVERIFY(plain.model);
-    std::ifstream in(DRIVELAB_SOURCE_DIR "/labs/thermal-lockup.lab.json");
-    std::stringstream text;
-    text << in.rdbuf();
-    Json j = Json::parse(text.str());
-    j["run"]["method"] = "radau3";
-    const LoadedLab l = load(j.dump());
-    QVERIFY(!l.model);
-    bool found = false;
-    for (const auto& d : l.diagnostics.items())
-        found = found || (d.subject == "charge_pump" && d.field == "run.method" &&
-                          d.message.find("radau3 does not support a pump in a lab with oil") == 0);
-    QVERIFY2(found, qPrintable(describe(l.diagnostics)));
 }
 
 // A PI speed controller driving an inertia against a damper (its once-per-tick sample kept)

@@ -244,8 +244,8 @@ void TestRadau::gradedStartIsTheStabilityFunctionsProduct()
     QVERIFY2(std::fabs(wEv - gEv) <= 1e-12 * 100.0 && std::fabs(wSt - gSt) <= 1e-12 * 100.0, qPrintable(msg));
 }
 
-// Refused: a radau3 model with a type it does not support, a thermal-liquid volume: the diagnostic names
-// the subject, run.method and the method
+// Refused: a radau3 model with a type it does not support: the diagnostic names the subject,
+// run.method and the method (thermal-liquid volumes are supported: tst_methodthermal)
 void TestRadau::refusedModelsNameTheField()
 {
     struct Case {
@@ -254,7 +254,6 @@ void TestRadau::refusedModelsNameTheField()
     const Case cases[] = {
         {lab(runWith(1000000, 10000000, "radau3"), kCylinderNodes, kCylinder),
          "cyl", "radau3 does not support cylinder yet"},
-        {thermalLockupWith("radau3"), "sump", "radau3 does not support thermal-liquid volumes"},
         {lab(runWith(1000000, 10000000, "radau5"), "[" + rot("a", 1.0, 10.0) + "]",
              R"([{"id": "d", "type": "damper", "node_a": "a", "parameters": {"damping": 1}}])"),
          "-", "or \"radau3\" (the 2-stage Radau IIA method)"},

@@ -383,9 +383,20 @@ void TestProperties::runMethodIsChosenUndoneAndRefusedVisibly()
     QCOMPARE(doc->lab().run.method, RunMethod::Absent);
     QCOMPARE(box->currentIndex(), 0);
 
-    // a lab with thermal-liquid volumes: gauss2 is refused, visibly, naming the field
+    // a lab with thermal-liquid volumes takes gauss2 (issue 37: oil temperatures at the stages)
     m_prompter.saveChoices = {Prompter::SaveChoice::Discard};
     QVERIFY(m_w->openLab(test::labPath("thermal-lockup.lab.json")));
+    doc = m_w->document();
+    box = m_w->runSettings()->methodBox();
+    box->setFocus();
+    QTest::keyClick(box, Qt::Key_Down);
+    QCOMPARE(doc->lab().run.method, RunMethod::Gauss2);
+    QVERIFY(doc->isValid());
+    QVERIFY(!box->property("problem").toBool());
+
+    // a lab with an engine cylinder: gauss2 is refused, visibly, naming the field
+    m_prompter.saveChoices = {Prompter::SaveChoice::Discard};
+    QVERIFY(m_w->openLab(test::labPath("fired-converter.lab.json")));
     doc = m_w->document();
     box = m_w->runSettings()->methodBox();
     box->setFocus();
