@@ -26,6 +26,8 @@
 //     radau3 at the lab's tick (0.1 ms); gauss2 at 50 us: at 0.1 ms its end on the stiff pump
 //     outlet (C = 1.3e-13 m^3/Pa against the relief's conductance: tau ~ 1e-6 s << h) is not
 //     damped (R(inf) = 1, issue 37 cause 1; hydraulic-lockup without oil shows it at 50 us).
+// (3) thermal-lockup's first second with each method: no allocation per tick, one final hash
+//     through two sessions and a fork.
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -41,6 +43,7 @@ class TestMethodThermal : public QObject {
 private slots:
     void heatedClosedVolumeAtTheMethodsOrder();
     void thermalLockupConvergesToTheMidpoint();
+    void deterministicAndAllocationFree();
 };
 
 namespace {
@@ -73,6 +76,20 @@ double closedFormT(double t, double q)
         if (std::fabs(step) <= 1e-16 * std::fabs(u)) break;
     }
     return tInf - u;
+}
+
+/// labs/thermal-lockup.lab.json with `method` at tickNs over durationNs, one report at the end
+std::string thermalLockup(const char* method, long long tickNs, long long durationNs)
+{
+    std::ifstream in(DRIVELAB_SOURCE_DIR "/labs/thermal-lockup.lab.json");
+    std::stringstream text;
+    text << in.rdbuf();
+    Json j = Json::parse(text.str());
+    j["run"]["method"] = method;
+    j["run"]["tick_ns"] = tickNs;
+    j["run"]["duration_ns"] = durationNs;
+    j["run"]["report_every_ticks"] = durationNs / tickNs;
+    return j.dump();
 }
 
 } // namespace
@@ -113,17 +130,7 @@ void TestMethodThermal::heatedClosedVolumeAtTheMethodsOrder()
 
 void TestMethodThermal::thermalLockupConvergesToTheMidpoint()
 {
-    const auto labText = [](const char* method, long long tickNs) {
-        std::ifstream in(DRIVELAB_SOURCE_DIR "/labs/thermal-lockup.lab.json");
-        std::stringstream text;
-        text << in.rdbuf();
-        Json j = Json::parse(text.str());
-        j["run"]["method"] = method;
-        j["run"]["tick_ns"] = tickNs;
-        j["run"]["duration_ns"] = 3000000000LL;
-        j["run"]["report_every_ticks"] = 3000000000LL / tickNs;
-        return j.dump();
-    };
+    const auto labText = [](const char* method, long long tickNs) { return thermalLockup(method, tickNs, 3000000000LL); };
     struct Probe {
         const char* subject;
         const char* name;
@@ -160,6 +167,18 @@ void TestMethodThermal::thermalLockupConvergesToTheMidpoint()
                                 .arg(method).arg(tick / 1000).arg(worst).arg(where).arg(tr.energy.residual).arg(tr.energy.volumeResidual);
         qInfo("%s", qPrintable(msg));
         QVERIFY2(worst < 1e-6, qPrintable(msg));
+    }
+}
+
+void TestMethodThermal::deterministicAndAllocationFree()
+{
+    for (const char* method : {"gauss2", "radau3"}) {
+        DL_COMPILE(model, thermalLockup(method, 100000, 1000000000LL));
+        Session s1(model);
+        const std::uint64_t before = allocationCount();
+        QVERIFY(s1.run(model->ticks).status == BatchStatus::Completed);
+        QCOMPARE(allocationCount() - before, std::uint64_t(0));
+        checkForkReproduces(model, s1.stateHash());
     }
 }
 
