@@ -1,6 +1,10 @@
 #pragma once
 // Lab text for thermal-liquid tests (tst_thermalliquid, tst_oilflows): the test oil and the
-// nodes that carry oil temperature (docs/PHYSICS.md, "Thermal-liquid oil").
+// nodes that carry oil temperature (docs/PHYSICS.md, "Thermal-liquid oil"), and the RK4 their
+// independently integrated references use.
+#include <array>
+#include <functional>
+
 #include "testutil.h"
 
 namespace drivelab::test {
@@ -38,5 +42,22 @@ inline std::string tank(const std::string& id, double p, double t)
 
 /// the oil's density law rho(p, T), written out independently of the product
 inline double oilDensity(double p, double t) { return kRho * (1.0 + (p - kPr) / kBeta - kAlpha * (t - kTr)); }
+
+/// classic RK4 on y' = f(y) over [0, t] in n steps
+template <std::size_t N>
+inline std::array<double, N> rk4(std::array<double, N> y, double t, int n, const std::function<std::array<double, N>(const std::array<double, N>&)>& f)
+{
+    const double h = t / n;
+    for (int i = 0; i < n; ++i) {
+        auto add = [&](const std::array<double, N>& a, const std::array<double, N>& k, double s) {
+            std::array<double, N> r{};
+            for (std::size_t j = 0; j < N; ++j) r[j] = a[j] + s * k[j];
+            return r;
+        };
+        const auto k1 = f(y), k2 = f(add(y, k1, h / 2)), k3 = f(add(y, k2, h / 2)), k4 = f(add(y, k3, h));
+        for (std::size_t j = 0; j < N; ++j) y[j] += h / 6.0 * (k1[j] + 2.0 * k2[j] + 2.0 * k3[j] + k4[j]);
+    }
+    return y;
+}
 
 } // namespace drivelab::test

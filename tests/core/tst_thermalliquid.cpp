@@ -71,22 +71,6 @@ double walther(double t)
     return std::pow(10.0, std::pow(10.0, z40 - b * (std::log10(t) - std::log10(313.15)))) - 0.7;
 }
 
-// classic RK4 on y' = f(y) over [0, t] in n steps
-template <std::size_t N> std::array<double, N> rk4(std::array<double, N> y, double t, int n, const std::function<std::array<double, N>(const std::array<double, N>&)>& f)
-{
-    const double h = t / n;
-    for (int i = 0; i < n; ++i) {
-        auto add = [&](const std::array<double, N>& a, const std::array<double, N>& k, double s) {
-            std::array<double, N> r{};
-            for (std::size_t j = 0; j < N; ++j) r[j] = a[j] + s * k[j];
-            return r;
-        };
-        const auto k1 = f(y), k2 = f(add(y, k1, h / 2)), k3 = f(add(y, k2, h / 2)), k4 = f(add(y, k3, h));
-        for (std::size_t j = 0; j < N; ++j) y[j] += h / 6.0 * (k1[j] + 2.0 * k2[j] + 2.0 * k3[j] + k4[j]);
-    }
-    return y;
-}
-
 double oilScale(const EnergyReport& e)
 {
     return std::fabs(e.oilChange) + std::fabs(e.heatToOil) + std::fabs(e.oilEnthalpyIn) + std::fabs(e.oilAbsorbed);
