@@ -103,10 +103,9 @@ inline void takeMin(MetricAcc& a, double x, double t)
 
 inline void integrate(MetricAcc& a, double prev, double x, double h) { a.sum += 0.5 * (prev + x) * h; }
 
-// the sample before was prev at prevT
+// the sample before was prev at prevT; an open crossing (not found yet)
 inline void crossing(const MetricPlan& p, MetricAcc& a, double prev, double x, double prevT, double h)
 {
-    if (a.found) return;
     const bool up = prev < p.level && x >= p.level, down = prev > p.level && x <= p.level;
     if ((up && p.direction >= 0) || (down && p.direction <= 0)) {
         a.found = true;
@@ -172,7 +171,7 @@ inline void MetricState::sampleOne(const MetricPlan& p, MetricAcc& a, double& pr
         if (Started) integrate(a, previous, x, h);
         break;
     case Reduction::FirstCrossing:
-        if (Started) crossing(p, a, previous, x, m_prevT, h);
+        if (Started && !a.found) crossing(p, a, previous, x, m_prevT, h);
         break;
     case Reduction::LockTime:
         lockTime(a, Started, previous, x, v[p.slip], t, m_prevT, h);
@@ -279,13 +278,13 @@ void MetricState::sampleTick(const Session& s, const ObserveSubset& subset, doub
         const double x = v[p.plan.obs];
         crossing(p.plan, p.acc, p.prev, x, m_prevT, h);
         p.prev = x;
-        found |= p.acc.found;
+        if (p.acc.found) found = true;
     }
     for (Ticking& p : m_lock) {
         const double x = v[p.plan.obs];
         lockTime(p.acc, true, p.prev, x, v[p.plan.slip], t, m_prevT, h);
         p.prev = x;
-        found |= p.acc.found;
+        if (p.acc.found) found = true;
     }
     if (found) {
         closeFinal(m_cross);
