@@ -289,7 +289,7 @@ private:
         if (twoStage(m.method)) return commitGauss2(hSec);
         CommitContext c = commitContext(hSec);
         if (rejected(&c, 1)) return false;
-        ev.multipliers(hSec);
+        if (m.nRows > 0) ev.multipliers(hSec); // no constraint rows: no multipliers to read
         if (m.hasHydraulic || m.prescribedMask) {
             double drawn[kMaxDyn];
             drawnEfforts(m, w, drawn);
@@ -441,9 +441,10 @@ private:
             }
             // a locked clutch asked for more than its capacity breaks away, at the instant its
             // torque reaches the capacity (the interval up to it is committed locked)
+            const bool clutches = !m.params->of<Clutch>().empty(); // the clutch events need a clutch
             bool overMean = true;
-            int brk = ev.breakaway(hSec, noBreak);
-            if (brk < 0 && !m.params->of<Clutch>().empty()) {
+            int brk = clutches ? ev.breakaway(hSec, noBreak) : -1;
+            if (brk < 0 && clutches) {
                 brk = ev.overloadAtEnd(at, tStart, hSec, noBreak);
                 overMean = false;
             }
@@ -467,7 +468,7 @@ private:
             }
             // a pressure-applied clutch's capacity has a kink at its return spring's threshold:
             // the interval ends there (each clutch's first crossing in the segment)
-            if (!m.params->of<Clutch>().empty()) {
+            if (clutches) {
                 double frac = 2.0;
                 int kk = ev.kink(kinked, frac);
                 double tau = hSec;
@@ -483,7 +484,7 @@ private:
             }
             // a slipping clutch whose slip reaches zero is captured at that instant
             bool immediate = false;
-            int k = ev.crossing(immediate, 0);
+            int k = clutches ? ev.crossing(immediate, 0) : -1;
             if (k >= 0 && immediate) {
                 if (!lock(k)) return false;
                 record(k, ClutchEvent::Lock, at);
