@@ -269,18 +269,24 @@ private:
     bool rejected(const CommitContext* cs, int count)
     {
         std::string why;
-        std::string rejectedBy;
+        int type = -1, local = -1; // the first component that refused (its id is built only then)
         forEachComponentType([&]<class T, std::size_t I>() {
             if constexpr (HasReject<T>) {
+                if (type >= 0) return;
                 const auto& list = m.params->of<T>();
-                for (std::size_t k = 0; k < list.size() && rejectedBy.empty(); ++k) {
-                    for (int st = 0; st < count && rejectedBy.empty(); ++st)
-                        if (T::reject(list[k], cs[st], why)) rejectedBy = componentId(static_cast<int>(I), static_cast<int>(k));
+                for (std::size_t k = 0, n = list.size(); k < n; ++k) {
+                    for (int st = 0; st < count; ++st) {
+                        if (T::reject(list[k], cs[st], why)) {
+                            type = static_cast<int>(I);
+                            local = static_cast<int>(k);
+                            return;
+                        }
+                    }
                 }
             }
         });
-        if (rejectedBy.empty()) return false;
-        fail(rejectedBy, why);
+        if (type < 0) return false;
+        fail(componentId(type, local), why);
         return true;
     }
 
