@@ -34,8 +34,6 @@ Session::Session(const Session& other)
 
 Session::~Session() = default;
 
-double Session::time() const { return static_cast<double>(m_state.tick * m_model->tickNs) / 1e9; }
-
 BatchResult Session::run(std::int64_t n, const std::atomic<bool>* cancel) { return run(n, cancel, {}); }
 
 BatchResult Session::run(std::int64_t n, const std::atomic<bool>* cancel, const std::function<void(const Session&)>& afterTick)
@@ -97,14 +95,29 @@ void Session::restore(const State& s)
 namespace {
 // observable k of a node (observableLayout's order: a rotational or translational node's speed
 // and position, a hydraulic node's pressure and its oil's temperature, a thermal node's temperature)
-inline double nodeObservable(const Model& m, const State& s, const NodeInfo& n, std::size_t k)
+// as (state.*array)[index], plus *base when base is set
+inline ObserveSubset::NodeSlot nodeSource(const Model& m, const NodeInfo& n, std::size_t k)
 {
+    ObserveSubset::NodeSlot o;
     const std::size_t i = static_cast<std::size_t>(n.index);
-    if (n.domain == Domain::Thermal) return m.temp0[i] + s.temp[i];
-    if (k == 0) return s.x[i];
-    if (n.domain == Domain::Hydraulic) return m.oilFixedT[i] + s.x[static_cast<std::size_t>(n.tempIndex)];
-    return m.pos0[i] + s.pos[i];
+    o.index = i;
+    if (n.domain == Domain::Thermal) {
+        o.array = &State::temp;
+        o.base = &m.temp0[i];
+    } else if (k == 0) {
+        o.array = &State::x;
+    } else if (n.domain == Domain::Hydraulic) {
+        o.array = &State::x;
+        o.index = static_cast<std::size_t>(n.tempIndex);
+        o.base = &m.oilFixedT[i];
+    } else {
+        o.array = &State::pos;
+        o.base = &m.pos0[i];
+    }
+    return o;
 }
+
+inline double nodeObservable(const Model& m, const State& s, const NodeInfo& n, std::size_t k) { return nodeSource(m, n, k).value(s); }
 } // namespace
 
 void Session::observe(double* out) const
@@ -114,7 +127,7 @@ void Session::observe(double* out) const
     std::size_t k = 0;
     for (const auto& n : m.nodes)
         for (std::size_t j = 0, count = n.desc->observables.size(); j < count; ++j) out[k++] = nodeObservable(m, s, n, j);
-    ObserveContext c{s.x.data(), s.pos.data(), s.real.data(), s.flag.data(), s.mean.data()};
+    const ObserveContext c = observeContext();
     for (const auto& ci : m.components) {
         ci.observe(m, ci.local, c, out + k);
         k += ci.desc->observables.size();
@@ -136,10 +149,17 @@ ObserveSubset Session::observeSubset(const std::vector<int>& indices) const
     std::size_t k = 0;
     for (std::size_t j = 0; j < m.nodes.size(); ++j)
         for (std::size_t o = 0, count = m.nodes[j].desc->observables.size(); o < count; ++o, ++k)
-            if (wanted(k, 1)) out.nodes.push_back({static_cast<int>(j), static_cast<int>(o), k});
+            if (wanted(k, 1)) {
+                ObserveSubset::NodeSlot n = nodeSource(m, m.nodes[j], o);
+                n.node = static_cast<int>(j);
+                n.observable = static_cast<int>(o);
+                n.at = k;
+                out.nodes.push_back(n);
+            }
     for (std::size_t j = 0; j < m.components.size(); ++j) {
-        const std::size_t count = m.components[j].desc->observables.size();
-        if (wanted(k, count)) out.components.push_back({static_cast<int>(j), k});
+        const ComponentInfo& c = m.components[j];
+        const std::size_t count = c.desc->observables.size();
+        if (wanted(k, count)) out.components.push_back({static_cast<int>(j), k, c.observe, c.local});
         k += count;
     }
     for (std::size_t j = 0; j < m.timeSignals.size(); ++j, ++k)
@@ -147,22 +167,10 @@ ObserveSubset Session::observeSubset(const std::vector<int>& indices) const
     return out;
 }
 
-void Session::observe(double* out, const ObserveSubset& subset) const
+void Session::observeSignals(double* out, const ObserveSubset& subset) const
 {
-    const Model& m = *m_model;
-    const State& s = m_state;
-    for (const ObserveSubset::NodeSlot& n : subset.nodes)
-        out[n.at] = nodeObservable(m, s, m.nodes[static_cast<std::size_t>(n.node)], static_cast<std::size_t>(n.observable));
-    if (!subset.components.empty()) {
-        ObserveContext c{s.x.data(), s.pos.data(), s.real.data(), s.flag.data(), s.mean.data()};
-        for (const auto& [j, at] : subset.components) {
-            const ComponentInfo& ci = m.components[static_cast<std::size_t>(j)];
-            ci.observe(m, ci.local, c, out + at);
-        }
-    }
-    if (subset.timeSignals.empty()) return;
     const double t = time();
-    for (const auto& [j, at] : subset.timeSignals) out[at] = m.timeSignals[static_cast<std::size_t>(j)].value(t);
+    for (const auto& [j, at] : subset.timeSignals) out[at] = m_model->timeSignals[static_cast<std::size_t>(j)].value(t);
 }
 
 EnergyReport Session::energy() const

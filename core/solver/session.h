@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "components/component.h"
 #include "solver/state.h"
 #include "solver/workspace.h"
 
@@ -78,9 +79,26 @@ struct ObserveSubset {
     struct NodeSlot {
         int node = 0, observable = 0; ///< the node's index in the model, the observable's among the node's
         std::size_t at = 0;           ///< its index in the layout
+        /// where its value comes from: (state.*array)[index], plus *base when base is set (a model's constant)
+        std::vector<double> State::*array = &State::x;
+        std::size_t index = 0;
+        const double* base = nullptr;
+        /// its value in state s (of the subset's session)
+        double value(const State& s) const
+        {
+            const double v = (s.*array)[index];
+            return base ? *base + v : v;
+        }
+    };
+    struct ComponentSlot {
+        int component = 0;  ///< the component's index in the model
+        std::size_t at = 0; ///< where its observables begin in the layout
+        void (*observe)(const Model&, int local, const ObserveContext&, double* out) = nullptr; ///< ComponentInfo's
+        int local = 0;
     };
     std::vector<NodeSlot> nodes;
-    std::vector<std::pair<int, std::size_t>> components, timeSignals;
+    std::vector<ComponentSlot> components;
+    std::vector<std::pair<int, std::size_t>> timeSignals;
 };
 
 /// A running simulation of one Model.
@@ -102,7 +120,7 @@ public:
     /// ticks completed
     std::int64_t tick() const { return m_state.tick; }
     /// current time [s]
-    double time() const;
+    double time() const { return static_cast<double>(m_state.tick * m_model->tickNs) / 1e9; }
     /// true when the run's duration is reached
     bool finished() const { return m_state.tick >= m_model->ticks; }
 
@@ -131,8 +149,23 @@ public:
     void observe(double* out) const;
     /// which nodes, components and signals hold the given observableLayout() indices
     ObserveSubset observeSubset(const std::vector<int>& indices) const;
-    /// those observables now: out[i] for every index of the subset (the rest of out is untouched)
-    void observe(double* out, const ObserveSubset& subset) const;
+    /// those observables now: out[i] for every index of the subset (the rest of out is untouched;
+    /// inline: a study's every-tick metrics read it after every tick)
+    void observe(double* out, const ObserveSubset& subset) const
+    {
+        for (const ObserveSubset::NodeSlot& n : subset.nodes) out[n.at] = n.value(m_state);
+        if (!subset.components.empty()) {
+            const ObserveContext c = observeContext();
+            for (const ObserveSubset::ComponentSlot& ci : subset.components) ci.observe(*m_model, ci.local, c, out + ci.at);
+        }
+        if (!subset.timeSignals.empty()) observeSignals(out, subset);
+    }
+    /// what a component's observe reads, now (ComponentInfo::observe, ObserveSubset::ComponentSlot)
+    ObserveContext observeContext() const
+    {
+        const State& s = m_state;
+        return ObserveContext{s.x.data(), s.pos.data(), s.real.data(), s.flag.data(), s.mean.data()};
+    }
     /// the energy books now
     EnergyReport energy() const;
     /// solver counters
@@ -141,6 +174,8 @@ public:
     const ClutchEventLog& clutchEvents() const;
 
 private:
+    void observeSignals(double* out, const ObserveSubset& subset) const; ///< the subset's signals (observe)
+
     std::shared_ptr<const Model> m_model;
     State m_state;
     State m_saved;

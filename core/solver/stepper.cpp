@@ -269,18 +269,24 @@ private:
     bool rejected(const CommitContext* cs, int count)
     {
         std::string why;
-        std::string rejectedBy;
+        int type = -1, local = -1; // the first component that refused (its id is built only then)
         forEachComponentType([&]<class T, std::size_t I>() {
             if constexpr (HasReject<T>) {
+                if (type >= 0) return;
                 const auto& list = m.params->of<T>();
-                for (std::size_t k = 0; k < list.size() && rejectedBy.empty(); ++k) {
-                    for (int st = 0; st < count && rejectedBy.empty(); ++st)
-                        if (T::reject(list[k], cs[st], why)) rejectedBy = componentId(static_cast<int>(I), static_cast<int>(k));
+                for (std::size_t k = 0, n = list.size(); k < n; ++k) {
+                    for (int st = 0; st < count; ++st) {
+                        if (T::reject(list[k], cs[st], why)) {
+                            type = static_cast<int>(I);
+                            local = static_cast<int>(k);
+                            return;
+                        }
+                    }
                 }
             }
         });
-        if (rejectedBy.empty()) return false;
-        fail(rejectedBy, why);
+        if (type < 0) return false;
+        fail(componentId(type, local), why);
         return true;
     }
 
@@ -289,7 +295,7 @@ private:
         if (twoStage(m.method)) return commitGauss2(hSec);
         CommitContext c = commitContext(hSec);
         if (rejected(&c, 1)) return false;
-        ev.multipliers(hSec);
+        if (m.nRows > 0) ev.multipliers(hSec); // no constraint rows: no multipliers to read
         if (m.hasHydraulic || m.prescribedMask) {
             double drawn[kMaxDyn];
             drawnEfforts(m, w, drawn);
@@ -441,9 +447,10 @@ private:
             }
             // a locked clutch asked for more than its capacity breaks away, at the instant its
             // torque reaches the capacity (the interval up to it is committed locked)
+            const bool clutches = !m.params->of<Clutch>().empty(); // the clutch events need a clutch
             bool overMean = true;
-            int brk = ev.breakaway(hSec, noBreak);
-            if (brk < 0 && !m.params->of<Clutch>().empty()) {
+            int brk = clutches ? ev.breakaway(hSec, noBreak) : -1;
+            if (brk < 0 && clutches) {
                 brk = ev.overloadAtEnd(at, tStart, hSec, noBreak);
                 overMean = false;
             }
@@ -467,7 +474,7 @@ private:
             }
             // a pressure-applied clutch's capacity has a kink at its return spring's threshold:
             // the interval ends there (each clutch's first crossing in the segment)
-            if (!m.params->of<Clutch>().empty()) {
+            if (clutches) {
                 double frac = 2.0;
                 int kk = ev.kink(kinked, frac);
                 double tau = hSec;
@@ -483,7 +490,7 @@ private:
             }
             // a slipping clutch whose slip reaches zero is captured at that instant
             bool immediate = false;
-            int k = ev.crossing(immediate, 0);
+            int k = clutches ? ev.crossing(immediate, 0) : -1;
             if (k >= 0 && immediate) {
                 if (!lock(k)) return false;
                 record(k, ClutchEvent::Lock, at);

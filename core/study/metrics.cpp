@@ -80,74 +80,122 @@ MetricState::MetricState(const std::vector<MetricPlan>& plans) : m_plans(plans),
 {
     for (std::size_t i = 0; i < plans.size(); ++i)
         if (plans[i].obs >= 0) (needsEveryTick(plans[i]) ? m_tickPlans : m_endPlans).push_back(i);
+    for (std::vector<Ticking>* list : {&m_max, &m_min, &m_sum, &m_cross, &m_lock}) list->reserve(m_tickPlans.size());
 }
 
-inline void MetricState::sampleOne(std::size_t i, const double* v, double t, double h)
+namespace {
+// the reductions' steps after the run's first sample (sample() and sampleTick() share them)
+inline void takeMax(MetricAcc& a, double x, double t)
 {
-    const MetricPlan& p = m_plans[i];
-    Acc& a = m_acc[i];
+    if (x > a.value) {
+        a.value = x;
+        a.time = t;
+    }
+}
+
+inline void takeMin(MetricAcc& a, double x, double t)
+{
+    if (x < a.value) {
+        a.value = x;
+        a.time = t;
+    }
+}
+
+inline void integrate(MetricAcc& a, double prev, double x, double h) { a.sum += 0.5 * (prev + x) * h; }
+
+// the sample before was prev at prevT; an open crossing (not found yet)
+inline void crossing(const MetricPlan& p, MetricAcc& a, double prev, double x, double prevT, double h)
+{
+    const bool up = prev < p.level && x >= p.level, down = prev > p.level && x <= p.level;
+    if ((up && p.direction >= 0) || (down && p.direction <= 0)) {
+        a.found = true;
+        a.time = prevT + (p.level - prev) / (x - prev) * h;
+    }
+}
+
+// x: `locked`, slip: `slip_speed`; started: not the run's first sample
+inline void lockTime(MetricAcc& a, bool started, double prev, double x, double slip, double t, double prevT, double h)
+{
+    const bool locked = x > 0.5;
+    if (started && !a.found && locked && prev <= 0.5) {
+        a.found = true;
+        a.time = t;
+        // the slip, extrapolated from the last two slipping samples, reaches zero in this tick
+        if (a.slipping >= 2) {
+            const double rate = (a.slip1 - a.slip2) / h;
+            if (rate != 0.0) {
+                const double tc = prevT - a.slip1 / rate;
+                if (tc >= prevT && tc <= t) a.time = tc;
+            }
+        }
+    }
+    if (locked) {
+        a.slipping = 0;
+    } else {
+        a.slip2 = a.slip1;
+        a.slip1 = slip;
+        ++a.slipping;
+    }
+}
+} // namespace
+
+template <bool Started>
+inline void MetricState::sampleOne(const MetricPlan& p, MetricAcc& a, double& previous, const double* v, double t, double h) const
+{
     const double x = v[p.obs];
-    const double prev = m_prev[i];
     switch (p.reduce) {
     case Reduction::Final: a.value = x; break;
     case Reduction::Initial:
-        if (!m_started) a.value = x;
+        if (!Started) a.value = x;
         break;
     case Reduction::Min:
     case Reduction::TimeOfMin:
-        if (!m_started || x < a.value) {
+        if (Started) {
+            takeMin(a, x, t);
+        } else {
             a.value = x;
             a.time = t;
         }
         break;
     case Reduction::Max:
     case Reduction::TimeOfMax:
-        if (!m_started || x > a.value) {
+        if (Started) {
+            takeMax(a, x, t);
+        } else {
             a.value = x;
             a.time = t;
         }
         break;
     case Reduction::Mean:
     case Reduction::Integral:
-        if (m_started) a.sum += 0.5 * (prev + x) * h;
+        if (Started) integrate(a, previous, x, h);
         break;
     case Reduction::FirstCrossing:
-        if (m_started && !a.found) {
-            const bool up = prev < p.level && x >= p.level, down = prev > p.level && x <= p.level;
-            if ((up && p.direction >= 0) || (down && p.direction <= 0)) {
-                a.found = true;
-                a.time = m_prevT + (p.level - prev) / (x - prev) * h;
-            }
-        }
+        if (Started && !a.found) crossing(p, a, previous, x, m_prevT, h);
         break;
-    case Reduction::LockTime: {
-        const bool locked = x > 0.5;
-        const double s = v[p.slip];
-        if (m_started && !a.found && locked && prev <= 0.5) {
-            a.found = true;
-            a.time = t;
-            // the slip, extrapolated from the last two slipping samples, reaches zero in this tick
-            if (a.slipping >= 2) {
-                const double rate = (a.slip1 - a.slip2) / h;
-                if (rate != 0.0) {
-                    const double tc = m_prevT - a.slip1 / rate;
-                    if (tc >= m_prevT && tc <= t) a.time = tc;
-                }
-            }
-        }
-        if (locked) {
-            a.slipping = 0;
-        } else {
-            a.slip2 = a.slip1;
-            a.slip1 = s;
-            ++a.slipping;
-        }
+    case Reduction::LockTime:
+        lockTime(a, Started, previous, x, v[p.slip], t, m_prevT, h);
         break;
-    }
     case Reduction::TotalHeat:
     case Reduction::Vehicle: break;
     }
-    m_prev[i] = x;
+    previous = x;
+}
+
+void MetricState::sampleOne(std::size_t i, const double* v, double t, double h)
+{
+    if (m_started)
+        sampleOne<true>(m_plans[i], m_acc[i], m_prev[i], v, t, h);
+    else
+        sampleOne<false>(m_plans[i], m_acc[i], m_prev[i], v, t, h);
+}
+
+void MetricState::advance(double t)
+{
+    if (!m_started) m_t0 = t;
+    m_started = true;
+    m_prevT = t;
+    m_tEnd = t;
 }
 
 void MetricState::sample(const double* v, double t)
@@ -155,24 +203,101 @@ void MetricState::sample(const double* v, double t)
     const double h = t - m_prevT;
     for (std::size_t i = 0; i < m_plans.size(); ++i)
         if (m_plans[i].obs >= 0) sampleOne(i, v, t, h);
-    if (!m_started) m_t0 = t;
-    m_started = true;
-    m_prevT = t;
-    m_tEnd = t;
+    advance(t);
 }
 
-void MetricState::sampleTick(const double* v, double t)
+void MetricState::openTicking()
+{
+    for (std::size_t i : m_tickPlans) {
+        const Ticking p{m_plans[i], m_acc[i], m_prev[i], i};
+        switch (p.plan.reduce) {
+        case Reduction::Max:
+        case Reduction::TimeOfMax: m_max.push_back(p); break;
+        case Reduction::Min:
+        case Reduction::TimeOfMin: m_min.push_back(p); break;
+        case Reduction::Mean:
+        case Reduction::Integral: m_sum.push_back(p); break;
+        case Reduction::FirstCrossing:
+            if (!p.acc.found) m_cross.push_back(p);
+            break;
+        case Reduction::LockTime:
+            if (!p.acc.found) m_lock.push_back(p);
+            break;
+        default: break; // needsEveryTick() holds none of the others
+        }
+    }
+    m_ticked = true;
+}
+
+void MetricState::settle(const Ticking& p)
+{
+    m_acc[p.index] = p.acc;
+    m_prev[p.index] = p.prev;
+}
+
+void MetricState::closeFinal(std::vector<Ticking>& list)
+{
+    for (std::size_t k = 0; k < list.size();) {
+        if (list[k].acc.found) {
+            settle(list[k]);
+            list[k] = list.back();
+            list.pop_back(); // no allocation
+        } else {
+            ++k;
+        }
+    }
+}
+
+void MetricState::firstTick(const double* v, double t)
 {
     const double h = t - m_prevT;
     for (std::size_t i : m_tickPlans) sampleOne(i, v, t, h);
-    if (!m_started) m_t0 = t;
-    m_started = true;
+    advance(t);
+    openTicking();
+}
+
+void MetricState::sampleTick(const Session& s, const ObserveSubset& subset, double* v)
+{
+    s.observe(v, subset);
+    const double t = s.time();
+    if (!m_ticked) {
+        firstTick(v, t);
+        return;
+    }
+    const double h = t - m_prevT;
+    for (Ticking& p : m_max) takeMax(p.acc, v[p.plan.obs], t);
+    for (Ticking& p : m_min) takeMin(p.acc, v[p.plan.obs], t);
+    for (Ticking& p : m_sum) {
+        const double x = v[p.plan.obs];
+        integrate(p.acc, p.prev, x, h);
+        p.prev = x;
+    }
+    // a crossing found or a lock timed is final: it leaves its list
+    bool found = false;
+    for (Ticking& p : m_cross) {
+        const double x = v[p.plan.obs];
+        crossing(p.plan, p.acc, p.prev, x, m_prevT, h);
+        p.prev = x;
+        if (p.acc.found) found = true;
+    }
+    for (Ticking& p : m_lock) {
+        const double x = v[p.plan.obs];
+        lockTime(p.acc, true, p.prev, x, v[p.plan.slip], t, m_prevT, h);
+        p.prev = x;
+        if (p.acc.found) found = true;
+    }
+    if (found) {
+        closeFinal(m_cross);
+        closeFinal(m_lock);
+    }
     m_prevT = t;
     m_tEnd = t;
 }
 
 void MetricState::sampleEnd(const double* v)
 {
+    for (const std::vector<Ticking>* list : {&m_max, &m_min, &m_sum, &m_cross, &m_lock})
+        for (const Ticking& p : *list) settle(p);
     // Final and Initial read only the sample's value (Initial's is the first, taken by sample())
     for (std::size_t i : m_endPlans) sampleOne(i, v, m_prevT, 0.0);
 }
@@ -181,7 +306,7 @@ void MetricState::finish(double heat, std::vector<double>& out) const
 {
     out.assign(m_plans.size(), kNone);
     for (std::size_t i = 0; i < m_plans.size(); ++i) {
-        const Acc& a = m_acc[i];
+        const MetricAcc& a = m_acc[i];
         switch (m_plans[i].reduce) {
         case Reduction::Final:
         case Reduction::Initial:

@@ -206,6 +206,13 @@ void TorqueConverter::bondGraph(BondGraphReading& r)
     for (const auto& p : {a, b}) r.effortOut(e, r.bond(r.junction(p), e));
 }
 
+void TorqueConverter::oilHeat(const Params& p, const EvalContext& c, const Reaction& r)
+{
+    const double wp = c.speed(p.pump), wt = c.speed(p.turbine);
+    addOilPower(c, p.oil, -(r.tp * wp + r.tt * wt),
+                {{p.pump, -(r.tp + r.dpp * wp + r.dtp * wt)}, {p.turbine, -(r.tt + r.dpt * wp + r.dtt * wt)}});
+}
+
 bool TorqueConverter::reject(const Params& p, const CommitContext& c, std::string& why)
 {
     double q = 0.0, bound = 0.0;

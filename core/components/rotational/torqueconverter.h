@@ -152,13 +152,12 @@ public:
         }
         c.scratch[p.scratch] = r.tp;
         c.scratch[p.scratch + 1] = r.tt;
-        if (p.oil.t >= 0) {
-            // the fluid heat -(tp wp + tt wt) heats the oil in the same solve
-            const double wp = c.speed(p.pump), wt = c.speed(p.turbine);
-            addOilPower(c, p.oil, -(r.tp * wp + r.tt * wt),
-                        {{p.pump, -(r.tp + r.dpp * wp + r.dtp * wt)}, {p.turbine, -(r.tt + r.dpt * wp + r.dtt * wt)}});
-        }
+        if (p.oil.t >= 0) oilHeat(p, c, r);
     }
+
+    /// the fluid heat -(tp wp + tt wt) heats the oil in the same solve (eval of a converter with an
+    /// oil; out of line so that eval stays small enough to inline into the solver's evaluation)
+    static void oilHeat(const Params& p, const EvalContext& c, const Reaction& r);
 
     /// interval heat -h (Tp wp + Tt wt) at the stage speeds [J]
     static double intervalHeat(const Params& p, const CommitContext& c)
