@@ -1,7 +1,9 @@
 #include "solver/clutchevents.h"
 
+#include <bit>
 #include <cmath>
 
+#include "compile/signalcompile.h"
 #include "solver/constraints.h"
 #include "solver/gauss2.h"
 
@@ -9,6 +11,31 @@ namespace drivelab {
 
 namespace {
 constexpr double kStepEps = 2.220446049250313e-16;
+
+// the coefficient of x_i (ground: i < 0) on unknown q in x = P q + PF x_fixed
+double basisCoef(const ModeBasis& b, int i, int q) { return i < 0 ? 0.0 : b.P[i * kMaxDyn + q]; }
+
+// clutch p's slip is held at zero by the basis's other rows (both its sides held still, or tied
+// together, by other locked clutches, gears and brakes): w_a - w_b has no coefficient on any
+// unknown or fixed state of x = P q + PF x_fixed, so it stays zero whatever the clutch does
+bool slipHeld(const ModeBasis& b, const Clutch::Params& p)
+{
+    if (b.identity) return false;
+    for (int q = 0; q < b.m; ++q)
+        if (std::fabs(basisCoef(b, p.a, q) - basisCoef(b, p.b, q)) > 1e-9) return false;
+    for (std::uint64_t bf = b.fixedMask; bf; bf &= bf - 1) {
+        const int f = std::countr_zero(bf);
+        double c = 0.0;
+        for (int t = 0; t < 2; ++t) {
+            const int i = t == 0 ? p.a : p.b;
+            const double sign = t == 0 ? 1.0 : -1.0;
+            if (i == f) c += sign;
+            else if (i >= 0 && b.isDependent[i]) c += sign * b.PF[i * kMaxDyn + f];
+        }
+        if (std::fabs(c) > 1e-9) return false;
+    }
+    return true;
+}
 } // namespace
 
 ClutchEvents::ClutchEvents(const Model& m, State& s, Workspace& w, IntervalSolve& solver) : m(m), s(s), w(w), m_solver(solver) { }
@@ -68,7 +95,10 @@ int ClutchEvents::crossing(bool& immediate, std::uint64_t exclude)
             !(exclude >> k & 1)) {
             const double g0 = dir * slipOf(p, s.x.data());
             const double g1 = dir * slipOf(p, w.x1);
-            if (g1 <= 0.0) {
+            // a slip the other rows hold at zero is no crossing: the clutch, broken away (its share
+            // of a torque other rows can carry too was over its capacity), slips at zero slip
+            // instead of relocking at once at every interval (zero-slip chatter; docs/PHYSICS.md)
+            if (g1 <= 0.0 && !slipHeld(w.basis, p)) {
                 const double frac = g0 > 0.0 ? g0 / (g0 - g1) : 0.0;
                 if (frac < bestFrac) {
                     bestFrac = frac;
@@ -180,7 +210,7 @@ double ClutchEvents::overload(int k, double hSec)
 }
 
 // the locked clutch whose torque, extrapolated to the end of the solved interval, exceeds
-// its capacity there while its mean does not (the multipliers hold this interval's): the
+// its capacity there (capacityAtEnd) while its mean does not (the multipliers hold this interval's): the
 // line through the previous tick's mean torque (State::mean, at that tick's middle) and this
 // interval's (at its middle); a trigger only, the instant is found by locateBreakaway; -1 if none.
 // gauss2: the line only preselects the clutches within two ticks' change (and 1e-3 of the
@@ -198,10 +228,13 @@ int ClutchEvents::overloadAtEnd(double atNs, double tStartNs, double hSec, std::
             const double l = w.lambda[static_cast<std::size_t>(p.row)];
             const double lPrev = s.mean[static_cast<std::size_t>(p.mean)];
             const double lEnd = l + (l - lPrev) * (tEnd - tMid) / (tMid - tPrev);
-            const double cap = Clutch::staticCapacity(p, s.real.data(), w.x1);
             if (!exact) {
-                if (std::fabs(lEnd) > cap) return k;
-            } else if (s.tick == 0 || std::fabs(lEnd) + 2.0 * std::fabs(l - lPrev) + 1e-3 * cap > cap) {
+                if (std::fabs(lEnd) > capacityAtEnd(p, tStartNs + hSec * 1e9)) return k;
+                ++k;
+                continue;
+            }
+            const double cap = Clutch::staticCapacity(p, s.real.data(), w.x1);
+            if (s.tick == 0 || std::fabs(lEnd) + 2.0 * std::fabs(l - lPrev) + 1e-3 * cap > cap) {
                 double tol = 0.0;
                 const double g = instantMargin(k, w.x1, hSec, tStartNs, tol);
                 if (std::isnan(g) ? std::fabs(lEnd) > cap : g < -tol) return k;
@@ -210,6 +243,20 @@ int ClutchEvents::overloadAtEnd(double atNs, double tStartNs, double hSec, std::
         ++k;
     }
     return -1;
+}
+
+// the static capacity of clutch p at the end of the solved interval, tEndNs from t = 0: its
+// pressure's at the end state, or its capacity input's value there when a signal drives it (the
+// interval holds the input's mean: a capacity falling on a ramp is lower at the end by half the
+// interval's fall, which hid a breakaway in the interval's last part; issue 37)
+double ClutchEvents::capacityAtEnd(const Clutch::Params& p, double tEndNs) const
+{
+    if (p.pressure >= 0) return Clutch::staticCapacity(p, s.real.data(), w.x1);
+    double cap = s.real[static_cast<std::size_t>(p.capacity)];
+    for (const InputBinding& bd : m.bindings)
+        if (bd.slot == p.capacity && bd.signal >= 0 && s.flag[static_cast<std::size_t>(bd.flag)])
+            cap = bindingValue(bd, m.timeSignals[static_cast<std::size_t>(bd.signal)], tEndNs * 1e-9);
+    return cap;
 }
 
 // The instant inside the solved interval of hSec at which locked clutch k reaches its
@@ -234,6 +281,7 @@ bool ClutchEvents::locateOnLine(int k, double hSec, double tStartNs, std::uint64
     tau = 0.0;
     result = overMean ? Break::AtStart : Break::None;
     const double gHalf = overload(k, hSec);
+    const double lMean = std::fabs(w.lambda[static_cast<std::size_t>(clutch(k).row)]);
     if (!m_solver.solve(0.5 * hSec, tStartNs + 0.25 * hSec * 1e9, tStartNs)) return false;
     const double gQuarter = overload(k, 0.5 * hSec);
     double t = HUGE_VAL;
@@ -242,8 +290,37 @@ bool ClutchEvents::locateOnLine(int k, double hSec, double tStartNs, std::uint64
         if (!m_solver.solve(t, tStartNs + 0.5 * t * 1e9, tStartNs)) return false;
         return settleInside(t, hSec, tStartNs, noBreak, result, tau);
     }
+    if (overMean && gQuarter > 0.0 && !twoStage(m.method)) return locateCollapse(k, hSec, tStartNs, noBreak, lMean, result, tau);
     if (result == Break::None) return m_solver.solve(hSec, tStartNs + 0.5 * hSec * 1e9, tStartNs);
     return true;
+}
+
+// A pressure-applied clutch's capacity collapsing inside the interval (a drain far faster than
+// the tick; issue 37): the line through the two mean overloads puts the zero at or before the
+// start, yet at the start the capacity, at the start state's pressure, is above the interval's
+// mean torque lMean. The capacity falls through the torque inside [0, h/2] (whose solve the
+// workspace holds, its mean over): the interval length t at which the capacity at the end
+// state of [0, t] equals the mean torque over [0, t] is root-found (findZero). Else (an input
+// capacity, or over at the start already) it breaks away at the start as before.
+bool ClutchEvents::locateCollapse(int k, double hSec, double tStartNs, std::uint64_t noBreak, double lMean, Break& result, double& tau)
+{
+    const Clutch::Params& p = clutch(k);
+    const auto margin = [&](const double* x, double len, double& tol) {
+        double l = lMean;
+        if (len > 0.0) {
+            multipliers(len);
+            l = std::fabs(w.lambda[static_cast<std::size_t>(p.row)]);
+        }
+        const double cap = Clutch::staticCapacity(p, s.real.data(), x);
+        tol = 64.0 * kStepEps * (cap + l) + 1e-12;
+        return cap - l;
+    };
+    double tol = 0.0;
+    if (p.pressure < 0 || !(margin(s.x.data(), 0.0, tol) > tol) || !(margin(w.x1, 0.5 * hSec, tol) < -tol)) return true;
+    double t = 0.5 * hSec;
+    if (!findZero(margin, 0.5 * hSec, tStartNs, t)) return false;
+    if (t <= 1e-9 * hSec) return true;
+    return settleInside(t, hSec, tStartNs, noBreak, result, tau);
 }
 
 // |torque| - static capacity of locked clutch k at the end of the interval of length t [s] from
