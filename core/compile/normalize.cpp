@@ -5,6 +5,7 @@
 
 #include "compile/compilecontext.h"
 #include "util/hash.h"
+#include "components/common/fmuhost.h"
 #include "components/hydraulic/oil.h"
 #include "compile/resultsspec.h"
 #include "components/registry.h"
@@ -113,6 +114,9 @@ void normalizeModel(const LabSpec& spec, Model& model, const Json& signals, cons
                 continue;
             params[p.name] = normalizedValue(p, given ? &c.parameters[p.name] : nullptr);
         }
+        // an imported FMU's archive by its content hash: replacing the file changes the fingerprint
+        for (const FmuBinding& b : model.fmus)
+            if (b.component == c.id) params["archive_hash"] = b.fmu->archiveHash();
         if (!params.empty()) e["parameters"] = std::move(params);
         // inputs the compiled component does not use (a pressure-applied clutch's capacity) are left out
         const char* inactive = nullptr;

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <iterator>
 
+#include "components/common/fmuarchive.h"
 #include "io/assetv1.h"
 #include "io/assetv2.h"
 #include "io/checkedrun.h"
@@ -63,6 +64,15 @@ Json modelJson(const Model& m)
         if (it.key() == "version") out["name"] = m.name;
     }
     if (!out.contains("name")) out["name"] = m.name;
+    return out;
+}
+
+// the asset's `fmus`: each imported FMU's archive, base64, by the file its components name
+Json embeddedFmusJson(const Model& m)
+{
+    Json out = Json::object();
+    for (const FmuBinding& b : m.fmus)
+        if (!out.contains(b.file)) out[b.file] = base64Encode(b.fmu->archive());
     return out;
 }
 
@@ -149,14 +159,6 @@ AssetReadResult readAssetFile(const std::string& path)
 AssetExport recordAsset(const std::shared_ptr<const Model>& model)
 {
     AssetExport out;
-    // an imported FMU is a file beside the lab that the asset does not carry: refused, saying why
-    if (!model->fmus.empty()) {
-        const FmuBinding& b = model->fmus.front();
-        out.error = SolverError{0, 0.0, b.component,
-                                "imports the FMU '" + b.file + "': a portable asset does not embed imported FMUs, so its replay could "
-                                "not run it; export a lab without the fmu component"};
-        return out;
-    }
     Session session(model);
     ReportWriter writer(*model);
     RunOptions options;
@@ -179,6 +181,7 @@ AssetExport recordAsset(const std::shared_ptr<const Model>& model)
     for (std::size_t i = 0; i < writer.boundaryCount(); ++i) a.boundaries.push_back(Json::parse(writer.boundary(i)));
     a.finalStateHash = session.stateHash();
     a.books = reportBooks(session);
+    a.fmus = embeddedFmusJson(*model);
     a.compiled = model;
     out.asset = std::move(a);
     return out;
@@ -199,7 +202,8 @@ std::uint64_t estimateAssetBytes(const std::shared_ptr<const Model>& model)
         line -= formatDouble(writer.values()[i]).size();
         line += 20;
     }
-    const std::uint64_t modelBytes = canonicalJson(model->normalized).size() * 2 + 1024;
+    std::uint64_t modelBytes = canonicalJson(model->normalized).size() * 2 + 1024;
+    for (const FmuBinding& b : model->fmus) modelBytes += (b.fmu->archive().size() + 2) / 3 * 4 + b.file.size() + 8;
     return modelBytes + line * static_cast<std::uint64_t>(model->boundaryCount());
 }
 

@@ -39,6 +39,8 @@ struct Asset {
     std::uint64_t finalStateHash = 0;      ///< state hash after the last tick
     Json books = Json::object();           ///< the run's books as the report writes them: `energy`, `fluid_volume`, `oil`
                                            ///< for hydraulic models (version 2; empty for version 1)
+    Json fmus = Json::object();            ///< the FMU archives the model imports, base64 by the file its fmu
+                                           ///< components name (docs/ASSETS.md, "Imported FMUs"; empty: none)
     std::uint64_t signature = 0;           ///< signature as read, or as written
     std::shared_ptr<const Model> compiled; ///< the model compiled (filled by a successful read or an export)
 };

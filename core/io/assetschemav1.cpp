@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "components/common/fmuarchive.h"
 #include "components/registry.h"
 #include "io/assetv1.h"
 #include "spec/labreader.h"
@@ -46,8 +47,39 @@ public:
 
     static std::string join(const std::string& path, const std::string& key) { return path.empty() ? key : path + "." + key; }
 
-    // the model: a valid lab (reader and compiler), without editor-only members
-    std::shared_ptr<const Model> model(const Json& m)
+    // the embedded FMU archives (docs/ASSETS.md, "Imported FMUs"): an object of base64 strings by
+    // file; null when the asset has none or one is malformed (then an error)
+    std::shared_ptr<const EmbeddedFmus> fmus(const Json& root)
+    {
+        auto out = std::make_shared<EmbeddedFmus>();
+        if (!root.contains("fmus")) return out;
+        const Json& f = root["fmus"];
+        if (!f.is_object() || f.empty()) {
+            error("-", "fmus", "must be an object of FMU archives (base64) by the file the model's fmu components name");
+            return nullptr;
+        }
+        for (auto it = f.begin(); it != f.end(); ++it) {
+            std::string bytes;
+            if (!it.value().is_string() || !base64Decode(it.value().get_ref<const std::string&>(), bytes))
+                error("-", "fmus." + it.key(), "must be the FMU archive's bytes as base64 (RFC 4648, padded, one line)");
+            (*out)[it.key()] = std::move(bytes);
+        }
+        return failed() ? nullptr : out;
+    }
+
+    // every embedded archive is one the model's fmu components name
+    void fmusUsed(const EmbeddedFmus& fmus, const Model& model)
+    {
+        for (const auto& [file, bytes] : fmus) {
+            bool used = false;
+            for (const FmuBinding& b : model.fmus) used = used || b.file == file;
+            if (!used) error("-", "fmus." + file, "is embedded but no fmu component of the model names it");
+        }
+    }
+
+    // the model: a valid lab (reader and compiler), without editor-only members; its FMUs read
+    // from the asset's embedded archives only
+    std::shared_ptr<const Model> model(const Json& m, const std::shared_ptr<const EmbeddedFmus>& fmus)
     {
         for (const char* k : {"layout", "description"}) {
             if (m.contains(k))
@@ -61,6 +93,10 @@ public:
             if (!failed()) error("-", "model", "is not a readable lab");
             return nullptr;
         }
+        bool importsFmus = !fmus->empty();
+        if (m.contains("components") && m["components"].is_array())
+            for (const Json& c : m["components"]) importsFmus = importsFmus || (c.is_object() && c.value("type", Json()) == "fmu");
+        if (importsFmus) r.lab->fileReader = embeddedFmuReader(fmus);
         CompileResult c = compile(*r.lab);
         adopt(c.diagnostics);
         if (!c.model && !failed()) error("-", "model", "does not compile");
@@ -239,16 +275,20 @@ private:
 bool checkSchema(const Json& root, Asset& a, Diagnostics& d)
 {
     Schema s(d);
-    s.keys(root, "", {"format", "version", "model", "model_fingerprint", "capabilities", "expected", "signature"},
+    s.keys(root, "", {"format", "version", "model", "model_fingerprint", "capabilities", "expected", "fmus", "signature"},
            {"format", "version", "model", "model_fingerprint", "capabilities", "expected", "signature"});
     s.capabilitiesKnown(a.capabilities);
     if (s.failed()) return false;
-    std::shared_ptr<const Model> model = s.model(root["model"]);
+    const std::shared_ptr<const EmbeddedFmus> fmus = s.fmus(root);
+    if (!fmus) return false;
+    std::shared_ptr<const Model> model = s.model(root["model"], fmus);
     if (!model) return false;
+    s.fmusUsed(*fmus, *model);
     s.capabilitiesMatch(a.capabilities, *model);
     s.expected(root["expected"], *model, a);
     if (s.failed()) return false;
     a.model = root["model"];
+    a.fmus = root.contains("fmus") ? root["fmus"] : Json::object();
     a.compiled = std::move(model);
     return true;
 }

@@ -222,6 +222,8 @@ Json document(const Asset& a)
     expected["boundaries"] = a.boundaries;
     expected["final_state_hash"] = toHex16(a.finalStateHash);
     doc["expected"] = std::move(expected);
+    // the imported FMUs' archives (a model with fmu components only): the replay needs no file
+    if (!a.fmus.empty()) doc["fmus"] = a.fmus;
     return doc;
 }
 

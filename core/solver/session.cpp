@@ -40,16 +40,19 @@ BatchResult Session::run(std::int64_t n, const std::atomic<bool>* cancel, const 
 {
     BatchResult r;
     copyState(m_state, m_saved);
+    if (!m_ws->fmus.empty()) saveFmuStates(m_ws->fmus, m_state.tick); // imported FMUs roll back with the batch
     const std::int64_t end = std::min(m_model->ticks, m_state.tick + (n > 0 ? n : 0));
     const std::int64_t start = m_state.tick;
     while (m_state.tick < end) {
         if (cancel && cancel->load(std::memory_order_relaxed)) {
             copyState(m_saved, m_state);
+            if (!m_ws->fmus.empty()) rollbackFmuStates(m_ws->fmus, m_state.tick);
             r.status = BatchStatus::Cancelled;
             return r;
         }
         if (!stepTick(*m_model, m_state, *m_ws, r.error)) {
             copyState(m_saved, m_state);
+            if (!m_ws->fmus.empty()) rollbackFmuStates(m_ws->fmus, m_state.tick);
             r.status = BatchStatus::Failed;
             return r;
         }

@@ -61,7 +61,10 @@ bool readFmuDescription(const std::string& xml, FmuDescription& d, std::string& 
     for (std::size_t i = 0; i < tags.size(); ++i) {
         const XmlTag& t = tags[i];
         if (t.depth != 1) continue;
-        if (t.name == "CoSimulation") d.identifier = fmuAttr(t, "modelIdentifier");
+        if (t.name == "CoSimulation") {
+            d.identifier = fmuAttr(t, "modelIdentifier");
+            d.canGetAndSetState = fmuAttr(t, d.fmiVersion == 3 ? "canGetAndSetFMUState" : "canGetAndSetFMUstate") == "true";
+        }
         if (t.name == "ModelVariables") variablesAt = static_cast<int>(i);
     }
     if (d.identifier.empty()) {

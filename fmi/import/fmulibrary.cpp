@@ -21,11 +21,13 @@ template <class F> bool fmuSymbol(void* handle, const char* name, F& slot, std::
 
 } // namespace
 
-std::shared_ptr<FmuLibrary> FmuLibrary::open(const std::string& dir, const std::string& hash, const std::string& file, std::string& error)
+std::shared_ptr<FmuLibrary> FmuLibrary::open(const std::string& dir, const std::string& hash, std::string archive, const std::string& file,
+                                             std::string& error)
 {
     namespace fs = std::filesystem;
     std::shared_ptr<FmuLibrary> lib(new FmuLibrary);
     lib->m_hash = hash;
+    lib->m_archive = std::move(archive);
     // the description
     std::ifstream in(fs::path(dir) / "modelDescription.xml", std::ios::binary);
     if (!in) {
@@ -68,6 +70,11 @@ std::shared_ptr<FmuLibrary> FmuLibrary::open(const std::string& dir, const std::
         fmuSymbol(h, "fmi3SetFloat64", f.set, missing);
         fmuSymbol(h, "fmi3DoStep", f.doStep, missing);
         fmuSymbol(h, "fmi3Terminate", f.terminate, missing);
+        if (d.canGetAndSetState) {
+            fmuSymbol(h, "fmi3GetFMUState", f.getState, missing);
+            fmuSymbol(h, "fmi3SetFMUState", f.setState, missing);
+            fmuSymbol(h, "fmi3FreeFMUState", f.freeState, missing);
+        }
     } else {
         Fmi2Functions& f = lib->m_fmi2;
         fmuSymbol(h, "fmi2Instantiate", f.instantiate, missing);
@@ -79,6 +86,11 @@ std::shared_ptr<FmuLibrary> FmuLibrary::open(const std::string& dir, const std::
         fmuSymbol(h, "fmi2SetReal", f.set, missing);
         fmuSymbol(h, "fmi2DoStep", f.doStep, missing);
         fmuSymbol(h, "fmi2Terminate", f.terminate, missing);
+        if (d.canGetAndSetState) {
+            fmuSymbol(h, "fmi2GetFMUstate", f.getState, missing);
+            fmuSymbol(h, "fmi2SetFMUstate", f.setState, missing);
+            fmuSymbol(h, "fmi2FreeFMUstate", f.freeState, missing);
+        }
     }
     if (!missing.empty()) {
         error = "FMU '" + file + "': its binary lacks the FMI function " + missing;

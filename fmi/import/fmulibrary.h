@@ -21,6 +21,9 @@ struct Fmi3Functions {
     decltype(&fmi3SetFloat64) set = nullptr;
     decltype(&fmi3DoStep) doStep = nullptr;
     decltype(&fmi3Terminate) terminate = nullptr;
+    decltype(&fmi3GetFMUState) getState = nullptr;   ///< when the FMU can get and set its state
+    decltype(&fmi3SetFMUState) setState = nullptr;   ///< "
+    decltype(&fmi3FreeFMUState) freeState = nullptr; ///< "
 };
 
 /// the FMI 2.0 co-simulation functions the import calls
@@ -34,18 +37,23 @@ struct Fmi2Functions {
     decltype(&fmi2SetReal) set = nullptr;
     decltype(&fmi2DoStep) doStep = nullptr;
     decltype(&fmi2Terminate) terminate = nullptr;
+    decltype(&fmi2GetFMUstate) getState = nullptr;   ///< when the FMU can get and set its state
+    decltype(&fmi2SetFMUstate) setState = nullptr;   ///< "
+    decltype(&fmi2FreeFMUstate) freeState = nullptr; ///< "
 };
 
 class FmuLibrary final : public LoadedFmu, public std::enable_shared_from_this<FmuLibrary> {
 public:
-    /// the FMU unpacked in `dir` (its archive's hash `hash`, named `file` in messages); null with error
-    static std::shared_ptr<FmuLibrary> open(const std::string& dir, const std::string& hash, const std::string& file, std::string& error);
+    /// the FMU unpacked in `dir` (its archive `archive` with hash `hash`, named `file` in messages); null with error
+    static std::shared_ptr<FmuLibrary> open(const std::string& dir, const std::string& hash, std::string archive, const std::string& file,
+                                            std::string& error);
     ~FmuLibrary() override;
     FmuLibrary(const FmuLibrary&) = delete;
     FmuLibrary& operator=(const FmuLibrary&) = delete;
 
     const FmuDescription& description() const override { return m_desc; }
     const std::string& archiveHash() const override { return m_hash; }
+    const std::string& archive() const override { return m_archive; }
     std::unique_ptr<FmuRunner> instantiate(const std::string& name, std::string& error) const override;
 
     /// its FMI 3.0 functions (fmiVersion 3)
@@ -59,7 +67,7 @@ private:
     FmuLibrary() = default;
     void* m_handle = nullptr;
     FmuDescription m_desc;
-    std::string m_hash, m_resources;
+    std::string m_hash, m_archive, m_resources;
     Fmi3Functions m_fmi3;
     Fmi2Functions m_fmi2;
 };

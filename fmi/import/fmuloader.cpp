@@ -5,10 +5,8 @@
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <mutex>
-#include <sstream>
 
 #include "fmulibrary.h"
 #include "util/hash.h"
@@ -56,18 +54,10 @@ std::string fmuCacheDir()
     return "/tmp/drivelab-fmu-cache";
 }
 
-std::shared_ptr<const LoadedFmu> loadFmu(const std::string& path, std::string& error)
+std::shared_ptr<const LoadedFmu> loadFmu(const std::string& path, std::string archive, std::string& error)
 {
     namespace fs = std::filesystem;
-    // the archive and its content hash
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        error = "FMU file '" + path + "' cannot be read (missing or not readable)";
-        return nullptr;
-    }
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    std::string archive = bytes.str();
+    // the archive's content hash
     const std::string hash = toHex16(hashBytes(archive));
     const std::lock_guard<std::mutex> lock(g_fmuOpenMutex);
     if (auto open = g_fmuOpen[hash].lock()) return open;
@@ -75,7 +65,7 @@ std::shared_ptr<const LoadedFmu> loadFmu(const std::string& path, std::string& e
     const std::string dir = fmuCacheDir() + "/" + hash;
     if (!fs::is_directory(dir)) {
         ZipReader zip;
-        if (!zip.open(std::move(archive))) {
+        if (!zip.open(archive)) {
             error = "FMU file '" + path + "' is not a readable zip archive: " + zip.error();
             return nullptr;
         }
@@ -84,7 +74,7 @@ std::shared_ptr<const LoadedFmu> loadFmu(const std::string& path, std::string& e
             return nullptr;
         }
     }
-    std::shared_ptr<FmuLibrary> lib = FmuLibrary::open(dir, hash, path, error);
+    std::shared_ptr<FmuLibrary> lib = FmuLibrary::open(dir, hash, std::move(archive), path, error);
     if (lib) g_fmuOpen[hash] = lib;
     return lib;
 }

@@ -13,10 +13,10 @@ namespace drivelab {
 /// the cache folder: $XDG_CACHE_HOME/drivelab/fmu, else $HOME/.cache/drivelab/fmu
 std::string fmuCacheDir();
 
-/// the FMU archive at `path`, unpacked to fmuCacheDir()/HASH (once: an unpacked folder is
-/// reused) and loaded; the same archive loaded again shares the open library. Null with `error`
-/// naming the file otherwise.
-std::shared_ptr<const LoadedFmu> loadFmu(const std::string& path, std::string& error);
+/// the FMU archive `bytes` (read from `name`, which messages name), unpacked to
+/// fmuCacheDir()/HASH (once: an unpacked folder is reused) and loaded; the same archive loaded
+/// again shares the open library. Null with `error` naming the file otherwise.
+std::shared_ptr<const LoadedFmu> loadFmu(const std::string& name, std::string bytes, std::string& error);
 
 /// install loadFmu as the core's FMU loader
 void installFmuImport();

@@ -65,6 +65,7 @@ public:
     ~Fmi3Runner() override
     {
         if (!m_i || m_fatal) return;
+        if (m_state) m_f.freeState(m_i, &m_state);
         if (m_initialized && !m_failed) m_f.terminate(m_i);
         m_f.freeInstance(m_i);
     }
@@ -104,7 +105,9 @@ public:
         if (m_failed) return refuse("fmi3DoStep");
         fmi3Boolean event = false, terminate = false, early = false;
         fmi3Float64 last = t;
-        if (!check(m_f.doStep(m_i, t, h, true, &event, &terminate, &early, &last), "fmi3DoStep")) return false;
+        // an FMU that can set its state may be taken back before this point (a rolled-back batch)
+        const bool noRollback = !m_lib->description().canGetAndSetState;
+        if (!check(m_f.doStep(m_i, t, h, noRollback, &event, &terminate, &early, &last), "fmi3DoStep")) return false;
         if (terminate || early) {
             m_error = std::string("fmi3DoStep ") + (terminate ? "asked to terminate the simulation" : "returned early") + " at t = " +
                       std::to_string(last) + " s" + (m_log[0] ? std::string(": ") + m_log : std::string());
@@ -114,9 +117,21 @@ public:
         return true;
     }
 
+    bool saveState() override
+    {
+        if (m_failed) return refuse("fmi3GetFMUState");
+        return check(m_f.getState(m_i, &m_state), "fmi3GetFMUState");
+    }
+    bool restoreState() override
+    {
+        if (m_failed) return refuse("fmi3SetFMUState");
+        return check(m_f.setState(m_i, m_state), "fmi3SetFMUState");
+    }
+
 private:
     const Fmi3Functions& m_f;
     fmi3Instance m_i = nullptr;
+    fmi3FMUState m_state = nullptr; // the one state kept (allocated by the FMU at the first save)
 };
 
 // ---- FMI 2.0
@@ -137,6 +152,7 @@ public:
     ~Fmi2Runner() override
     {
         if (!m_i || m_fatal) return;
+        if (m_state) m_f.freeState(m_i, &m_state);
         if (m_initialized && !m_failed) m_f.terminate(m_i);
         m_f.freeInstance(m_i);
     }
@@ -176,12 +192,24 @@ public:
     bool doStep(double t, double h) override
     {
         if (m_failed) return refuse("fmi2DoStep");
-        return check(m_f.doStep(m_i, t, h, true), "fmi2DoStep");
+        // an FMU that can set its state may be taken back before this point (a rolled-back batch)
+        return check(m_f.doStep(m_i, t, h, !m_lib->description().canGetAndSetState), "fmi2DoStep");
+    }
+    bool saveState() override
+    {
+        if (m_failed) return refuse("fmi2GetFMUstate");
+        return check(m_f.getState(m_i, &m_state), "fmi2GetFMUstate");
+    }
+    bool restoreState() override
+    {
+        if (m_failed) return refuse("fmi2SetFMUstate");
+        return check(m_f.setState(m_i, m_state), "fmi2SetFMUstate");
     }
 
 private:
     const Fmi2Functions& m_f;
     fmi2Component m_i = nullptr;
+    fmi2FMUstate m_state = nullptr; // the one state kept (allocated by the FMU at the first save)
     fmi2CallbackFunctions m_callbacks{};
 };
 

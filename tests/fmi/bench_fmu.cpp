@@ -38,8 +38,36 @@ double median(std::vector<double> v)
 
 } // namespace
 
+// `--count LAB TICKS STEP`: LAB exported as an FMI 3 FMU, one instance stepped STEP ticks at a time
+// for TICKS ticks, every output read after each step; no timing. What tests/perf/fmustepcost.py
+// counts with callgrind (the export runs in a child process, which callgrind does not count).
+int countRun(const std::string& name, std::int64_t ticks, std::int64_t step)
+{
+    Fmu fmu;
+    std::string why;
+    if (!exportFmu(lab(name), 3, "count", "", fmu, why)) {
+        std::fprintf(stderr, "%s: %s\n", name.c_str(), why.c_str());
+        return 1;
+    }
+    const json md = json::parse(readFile(fmu.u.resources + "lab.json"));
+    const double tick = md["run"]["tick_ns"].get<double>() / 1e9;
+    auto d = started(fmu, "count");
+    if (!d) return 1;
+    const auto vr = outputVrs(fmu);
+    std::vector<double> out(vr.size());
+    for (std::int64_t k = 0; k < ticks; k += step) {
+        const std::int64_t n = std::min(step, ticks - k);
+        if (d->doStep(static_cast<double>(k) * tick, static_cast<double>(n) * tick) != 0 || d->get(vr, out) != 0) {
+            std::fprintf(stderr, "%s: doStep at tick %lld failed: %s\n", name.c_str(), static_cast<long long>(k), d->log.all().c_str());
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int main(int argc, char** argv)
 {
+    if (argc == 5 && std::string(argv[1]) == "--count") return countRun(argv[2], std::atoll(argv[3]), std::max(1LL, std::atoll(argv[4])));
     int repeat = 5;
     std::vector<std::string> labs;
     for (int i = 1; i < argc; ++i) {

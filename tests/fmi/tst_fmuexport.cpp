@@ -4,6 +4,7 @@
 // standard's rules; FMU state round trips; instances interleaved; inputs as events; parameters.
 // docs/FMI.md.
 #include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "fmitestlab.h"
@@ -12,11 +13,18 @@ using namespace fmitest;
 
 namespace {
 
+/// the project's XSD of modelDescription.xml for FMI `fmi` (3 or 2), written from the standard's text
+std::string schema(int fmi) { return std::string(DRIVELAB_SOURCE_DIR) + "/tests/fmi/schema/fmi" + std::to_string(fmi) + "ModelDescription.xsd"; }
+
 // the structured checks of an unpacked FMU's modelDescription.xml and archive
 void checkDescription(const Fmu& fmu, const json& rep, const std::string& label)
 {
     const std::string& xml = fmu.u.xml;
     DL_PLAIN_CHECK(shell("xmllint --noout '" + fmu.u.dir + "/modelDescription.xml' 2>/dev/null") == 0, label << ": not well-formed XML");
+    // valid against the project's schema of the standard's rules (tests/fmi/schema/)
+    DL_PLAIN_CHECK(shell("xmllint --noout --schema '" + schema(fmu.fmi) + "' '" + fmu.u.dir + "/modelDescription.xml' 2>'" + work() +
+                         "/xsd.err'") == 0,
+                   label << ": modelDescription.xml is not valid: " << readFile(work() + "/xsd.err"));
     const auto root = xmlTags(xml, "fmiModelDescription");
     DL_PLAIN_REQUIRE(root.size() == 1, label);
     DL_PLAIN_EQUAL(xmlAttr(root[0], "fmiVersion"), std::string(fmu.fmi == 3 ? "3.0" : "2.0"));
@@ -121,6 +129,41 @@ DL_PLAIN_TEST(everyLabMatchesTheCliBitForBit)
 
 // get and set the FMU state, in memory and serialized: the run from the saved state gives the
 // same bits; the serialized state carries the report's final state hash at its end
+// the schemas can fail: an exported description broken in one way the standard forbids is refused
+DL_PLAIN_TEST(theSchemasRefuseWhatTheStandardForbids)
+{
+    for (int fmi : {3, 2}) {
+        Fmu fmu;
+        std::string why;
+        DL_PLAIN_REQUIRE(exportFmu(lab("clutch-engagement"), fmi, "xsd" + std::to_string(fmi), "--output-var engine.speed --input clutch.inputs.capacity",
+                                   fmu, why),
+                         why);
+        const std::string xml = fmu.u.xml, file = work() + "/xsd-broken.xml";
+        const auto valid = [&](const std::string& text) {
+            std::ofstream(file, std::ios::binary) << text;
+            return shell("xmllint --noout --schema '" + schema(fmi) + "' '" + file + "' 2>/dev/null") == 0;
+        };
+        const auto replaced = [&](const std::string& from, const std::string& to) {
+            const auto at = xml.find(from);
+            DL_PLAIN_CHECK(at != std::string::npos, "FMI " << fmi << ": " << from);
+            return at == std::string::npos ? xml : xml.substr(0, at) + to + xml.substr(at + from.size());
+        };
+        DL_PLAIN_CHECK(valid(xml), "FMI " << fmi << ": the export itself");
+        // an unknown causality, a capability flag that is not a boolean, a missing token
+        DL_PLAIN_CHECK(!valid(replaced("causality=\"input\"", "causality=\"inlet\"")), fmi);
+        DL_PLAIN_CHECK(!valid(replaced("canHandleVariableCommunicationStepSize=\"true\"", "canHandleVariableCommunicationStepSize=\"yes\"")), fmi);
+        DL_PLAIN_CHECK(!valid(replaced(fmi == 3 ? " instantiationToken=" : " guid=", " token=")), fmi);
+        // the elements out of the standard's order: LogCategories before UnitDefinitions
+        const auto units = xml.find("  <UnitDefinitions>"), logs = xml.find("  <LogCategories>"), experiment = xml.find("  <DefaultExperiment");
+        DL_PLAIN_REQUIRE(units < logs && logs < experiment, fmi);
+        DL_PLAIN_CHECK(!valid(xml.substr(0, units) + xml.substr(logs, experiment - logs) + xml.substr(units, logs - units) + xml.substr(experiment)), fmi);
+        // a unit no UnitDefinitions entry names
+        DL_PLAIN_CHECK(!valid(replaced("unit=\"rad/s\"", "unit=\"furlong/fortnight\"")), fmi);
+        // FMI 3: an output in the model structure that no variable has
+        if (fmi == 3) DL_PLAIN_CHECK(!valid(replaced("<Output valueReference=\"1\"", "<Output valueReference=\"99\"")), fmi);
+    }
+}
+
 DL_PLAIN_TEST(stateRoundTripsAreExact)
 {
     const json& rep = report(lab("clutch-engagement"));

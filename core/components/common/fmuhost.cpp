@@ -41,6 +41,33 @@ FmuSlot makeFmuSlot(const FmuBinding& b)
     return s;
 }
 
+void saveFmuStates(std::vector<FmuSlot>& slots, std::int64_t tick)
+{
+    for (FmuSlot& s : slots) {
+        // only an instance in step with the run, and only once per tick (a repeated batch start)
+        if (!s.runner || s.nextTick != tick || s.savedTick == tick || !s.binding->fmu->description().canGetAndSetState) continue;
+        if (s.runner->saveState()) s.savedTick = tick;
+    }
+}
+
+void rollbackFmuStates(std::vector<FmuSlot>& slots, std::int64_t tick)
+{
+    for (FmuSlot& s : slots) {
+        if (!s.runner || s.nextTick == tick) continue; // not stepped in the batch (or failed: not stepped again)
+        if (s.savedTick == tick && s.runner->restoreState()) {
+            s.nextTick = tick;
+            continue;
+        }
+        const FmuDescription& d = s.binding->fmu->description();
+        const char* flag = d.fmiVersion == 3 ? "canGetAndSetFMUState" : "canGetAndSetFMUstate";
+        s.lost = !d.canGetAndSetState ? std::string("the run was rolled back to tick ") + std::to_string(tick) +
+                                            " (a paused, cancelled or failed batch), and the FMU does not declare " + flag +
+                                            ", so its own state cannot go back with DriveLab's"
+                                      : "the run was rolled back to tick " + std::to_string(tick) +
+                                            " but the FMU's state could not be set back (" + s.runner->error() + ")";
+    }
+}
+
 void setFmuLoader(FmuLoader loader) { g_fmuLoader.store(loader); }
 
 FmuLoader fmuLoader() { return g_fmuLoader.load(); }

@@ -33,6 +33,7 @@ struct FmuDescription {
     std::string modelName;             ///< modelName
     std::string identifier;            ///< the co-simulation modelIdentifier (the library's name)
     std::string token;                 ///< instantiationToken (FMI 3) or guid (FMI 2)
+    bool canGetAndSetState = false;    ///< CoSimulation's canGetAndSetFMUState (FMI 3) / canGetAndSetFMUstate (FMI 2)
     std::vector<FmuVariable> variables; ///< the model variables in file order
 
     /// the variable named `name`, or null
@@ -55,6 +56,11 @@ public:
     virtual bool doStep(double t, double h) = 0;
     /// why the last call failed
     virtual const std::string& error() const = 0;
+    /// keep the FMU's state (get FMU state, into the one state this instance keeps; only when its
+    /// description says canGetAndSetState)
+    virtual bool saveState() = 0;
+    /// back to the state saveState kept (set FMU state)
+    virtual bool restoreState() = 0;
 };
 
 /// A loaded FMU: unpacked, its description read and its library opened; makes instances.
@@ -63,8 +69,11 @@ public:
     virtual ~LoadedFmu() = default;
     /// its model description
     virtual const FmuDescription& description() const = 0;
-    /// the archive's content hash (16 hex digits; the cache key)
+    /// the archive's content hash (16 hex digits; the cache key, and the `archive_hash` the
+    /// normalized lab records, so the model fingerprint covers the archive's bytes)
     virtual const std::string& archiveHash() const = 0;
+    /// the archive's bytes (what a portable asset embeds)
+    virtual const std::string& archive() const = 0;
     /// a new instance named `name`, or null with `error`
     virtual std::unique_ptr<FmuRunner> instantiate(const std::string& name, std::string& error) const = 0;
 };
@@ -83,17 +92,25 @@ struct FmuSlot {
     const FmuBinding* binding = nullptr; ///< what it instantiates (owned by the model)
     std::unique_ptr<FmuRunner> runner;   ///< the instance; null when it could not be made (error says why)
     std::int64_t nextTick = 0;           ///< the tick it steps from next (a rollback or a fork breaks the match)
+    std::int64_t savedTick = -1;         ///< the tick its saved FMU state belongs to (-1: none)
     std::string error;                   ///< why the instance could not be made
+    std::string lost;                    ///< why a rollback could not take the instance back (empty: it could)
 };
 
 /// a fresh, initialized instance of `b` (the error in the slot when it cannot be made)
 FmuSlot makeFmuSlot(const FmuBinding& b);
+/// at a batch's start (Session::run, tick `tick`): each instance that can keeps its FMU state
+/// (nothing for a model without fmu components)
+void saveFmuStates(std::vector<FmuSlot>& slots, std::int64_t tick);
+/// after a batch rolled DriveLab's state back to tick `tick`: each instance back to the state kept
+/// there, or (an FMU without get/set FMU state) `lost` says why it cannot continue
+void rollbackFmuStates(std::vector<FmuSlot>& slots, std::int64_t tick);
 /// instantiate and initialize `b`; null with `error` (naming the component, the file and the call)
 std::unique_ptr<FmuRunner> startFmu(const FmuBinding& b, std::string& error);
 
-/// the platform's loader: the FMU archive at `path` loaded, or null with `error` (a message that
-/// names the file)
-using FmuLoader = std::shared_ptr<const LoadedFmu> (*)(const std::string& path, std::string& error);
+/// the platform's loader: the FMU archive `bytes` (read from the file `name`, which messages
+/// name) loaded, or null with `error` (a message that names the file)
+using FmuLoader = std::shared_ptr<const LoadedFmu> (*)(const std::string& name, std::string bytes, std::string& error);
 
 /// install the loader (once, at program start; nullptr removes it)
 void setFmuLoader(FmuLoader loader);

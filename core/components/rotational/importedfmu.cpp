@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "analysis/bondgraphreading.h"
+#include "components/common/fmuarchive.h"
 #include "spec/labfiles.h"
 #include "util/jsonwrite.h"
 
@@ -17,6 +18,13 @@ constexpr PortDescriptor kPorts[] = {
 };
 constexpr ParameterDescriptor kParams[] = {
     {.name = "file", .unit = "", .kind = ParamKind::Text, .editorDefault = "\"model.fmu\"", .doc = "the FMU archive (FMI 3.0 or 2.0 co-simulation, Linux x86-64), relative to the lab's folder"},
+    {.name = "archive_hash",
+     .unit = "",
+     .kind = ParamKind::Text,
+     .required = false,
+     .doc = "the archive's content hash (16 hex digits); given, the file must have it. The normalized lab records it, so the "
+            "model fingerprint covers the archive's bytes",
+     .omitWhenAbsent = true},
     {.name = "output",
      .unit = "",
      .kind = ParamKind::Text,
@@ -120,14 +128,21 @@ bool ImportedFmu::compile(CompileContext& ctx, Params& p)
         ctx.error("file", "this program cannot import FMUs (an exported FMU's own library runs no FMU inside it): " + fmuName);
         return false;
     }
-    if (ctx.lab().fileReader) {
-        ctx.error("file", "an FMU is read from a file beside the lab; a lab given by value cannot import " + fmuName);
+    // the archive's bytes: the file beside the lab, or what the lab's reader serves (an asset's
+    // embedded archive)
+    std::string why, bytes;
+    if (!readFmuArchive(ctx.lab(), file, bytes, why)) {
+        ctx.error("file", why);
         return false;
     }
-    std::string why;
-    std::shared_ptr<const LoadedFmu> fmu = loader(labFilePath(ctx.lab(), file), why);
+    std::shared_ptr<const LoadedFmu> fmu = loader(ctx.lab().fileReader ? file : labFilePath(ctx.lab(), file), std::move(bytes), why);
     if (!fmu) {
         ctx.error("file", why);
+        return false;
+    }
+    if (ctx.has("archive_hash") && ctx.text("archive_hash") != fmu->archiveHash()) {
+        ctx.error("archive_hash", "FMU " + fmuName + " has the content hash " + fmu->archiveHash() + ", not " + ctx.text("archive_hash") +
+                                      ": the file was replaced since the hash was recorded (remove archive_hash to take the new file)");
         return false;
     }
     const FmuDescription& d = fmu->description();
@@ -193,8 +208,10 @@ bool ImportedFmu::stepExternal(const Params& p, const SampleContext& c, std::str
     }
     if (c.tick != slot.nextTick) {
         why = "fmu '" + b.component + "' (" + b.file + "): its instance is at tick " + std::to_string(slot.nextTick) + ", the run at tick " +
-              std::to_string(c.tick) + ": an FMU's state lives outside DriveLab's, so a fork, a rolled-back batch or a restored " +
-              "state cannot continue it (run the lab from t = 0)";
+              std::to_string(c.tick) + ": " +
+              (slot.lost.empty() ? std::string("an FMU's state lives outside DriveLab's, so a fork or a restored state cannot continue it")
+                                 : slot.lost) +
+              " (reset and run from t = 0 without pausing; an FMU that declares get/set FMU state follows pauses)";
         return false;
     }
     slot.nextTick = c.tick + 1;

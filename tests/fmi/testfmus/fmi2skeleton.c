@@ -111,3 +111,32 @@ fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunicationPoint, fmi2R
     if (testModelStep(&in->model, currentCommunicationPoint, communicationStepSize) != 0) return fmi2TestFail(in, in->model.message);
     return fmi2OK;
 }
+
+/* FMU state: a copy of the model (declared canGetAndSetFMUstate only by picontroller2.xml.in) */
+fmi2Status fmi2GetFMUstate(fmi2Component c, fmi2FMUstate* FMUstate)
+{
+    Fmi2TestInstance* in = c;
+    if (!FMUstate) return fmi2TestFail(in, "fmi2GetFMUstate: no state pointer");
+    if (!*FMUstate) *FMUstate = malloc(sizeof(TestModel));
+    if (!*FMUstate) return fmi2TestFail(in, "fmi2GetFMUstate: out of memory");
+    memcpy(*FMUstate, &in->model, sizeof(TestModel));
+    return fmi2OK;
+}
+
+fmi2Status fmi2SetFMUstate(fmi2Component c, fmi2FMUstate FMUstate)
+{
+    Fmi2TestInstance* in = c;
+    if (!FMUstate) return fmi2TestFail(in, "fmi2SetFMUstate: no state");
+    memcpy(&in->model, FMUstate, sizeof(TestModel));
+    return fmi2OK;
+}
+
+fmi2Status fmi2FreeFMUstate(fmi2Component c, fmi2FMUstate* FMUstate)
+{
+    (void)c;
+    if (FMUstate) {
+        free(*FMUstate);
+        *FMUstate = NULL;
+    }
+    return fmi2OK;
+}

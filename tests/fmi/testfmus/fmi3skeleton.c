@@ -128,3 +128,32 @@ fmi3Status fmi3DoStep(fmi3Instance instance, fmi3Float64 currentCommunicationPoi
     if (lastSuccessfulTime) *lastSuccessfulTime = currentCommunicationPoint + communicationStepSize;
     return fmi3OK;
 }
+
+/* FMU state: a copy of the model (declared canGetAndSetFMUState only by picontroller3.xml.in) */
+fmi3Status fmi3GetFMUState(fmi3Instance instance, fmi3FMUState* FMUState)
+{
+    Fmi3TestInstance* in = instance;
+    if (!FMUState) return fmi3TestFail(in, "fmi3GetFMUState: no state pointer");
+    if (!*FMUState) *FMUState = malloc(sizeof(TestModel));
+    if (!*FMUState) return fmi3TestFail(in, "fmi3GetFMUState: out of memory");
+    memcpy(*FMUState, &in->model, sizeof(TestModel));
+    return fmi3OK;
+}
+
+fmi3Status fmi3SetFMUState(fmi3Instance instance, fmi3FMUState FMUState)
+{
+    Fmi3TestInstance* in = instance;
+    if (!FMUState) return fmi3TestFail(in, "fmi3SetFMUState: no state");
+    memcpy(&in->model, FMUState, sizeof(TestModel));
+    return fmi3OK;
+}
+
+fmi3Status fmi3FreeFMUState(fmi3Instance instance, fmi3FMUState* FMUState)
+{
+    (void)instance;
+    if (FMUState) {
+        free(*FMUState);
+        *FMUState = NULL;
+    }
+    return fmi3OK;
+}
