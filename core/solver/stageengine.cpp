@@ -4,6 +4,7 @@
 
 #include "components/registry.h"
 #include "solver/gauss2.h"
+#include "solver/state.h"
 
 namespace drivelab {
 
@@ -49,6 +50,21 @@ void stageCylinderWork(const Model& m, const EvalContext& c, Gauss2Work& g, cons
         s1[6] = iv.envWork;
         s0[5] = s1[5] = iv.tEnd;
     }
+}
+
+void cylinderRadauBooks(const Model& m, State& s, const Gauss2Work& g, double hSec)
+{
+    using C = EngineCylinder;
+    int st = 0;
+    while (st < 2 && !g.positional[st]) ++st; // radauDissipation reads the first positional stage
+    if (st == 2) return;
+    double e = 0.0;
+    for (const C::Params& p : m.params->of<C>()) {
+        if (p.crank < 0) continue;
+        const double d = g.X[0][p.crank] - g.X[1][p.crank];
+        e -= d * g.scratch[st][static_cast<std::size_t>(p.scratch + C::kKept)] * d;
+    }
+    if (e != 0.0) s.ledger.numerical.add(-0.5 * Radau3::kDissipation * hSec * hSec * e);
 }
 
 } // namespace drivelab

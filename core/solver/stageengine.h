@@ -15,10 +15,15 @@
 // points miss (the pressure's drop at EVO), which also puts the interval's impulse within O(h^2) of
 // the exact one (W / omega): the midpoint's order there. A standing crank (|Theta| <= 1e-12 rad) takes
 // the instantaneous torque at phi_0 at both stages (its work tau Theta is W to rounding).
-// Newton's matrix carries d tau_i / d phi_i (the stage's own position) but not delta's spread over
-// both stages' speeds (small: O(h^4) on smooth stretches); the residual decides convergence.
+// Newton's matrix carries d tau_i / d phi_i (the stage's own position, EvalContext::jpos) but not
+// delta's spread over both stages' speeds (O(h^2) on smooth stretches: its terms cancel to leading
+// order since sum_i b_i a_ij = b_j (1 - c_j)); the residual decides convergence. radau3 books the
+// position Jacobian's (X_1 - X_2)^T (-Jp) (X_1 - X_2) h^2/32 as a linear spring's numerical
+// dissipation (stagebooks.cpp); the cylinder's share of Jp is no spring (the charge's energy is its
+// integration's, the crank's work W exactly), so cylinderRadauBooks takes that share back out.
 #include "compile/model.h"
 #include "components/component.h"
+#include "solver/state.h"
 
 namespace drivelab {
 
@@ -30,5 +35,10 @@ struct Gauss2Work;
 /// end temperature into both; c is the interval's evaluation context (start state, inputs,
 /// thermal nodes), b the method's weights, h the interval length
 void stageCylinderWork(const Model& m, const EvalContext& c, Gauss2Work& g, const double* b, double h);
+
+/// radau3's books of an accepted interval: the numerical dissipation radauDissipation booked for
+/// the cylinders' position Jacobian at stage `st` (the first positional stage, the one it read) as if
+/// it were a spring's, taken back: -w sum (X_1 - X_2)_crank^2 (-dtau/dphi), w = h^2/32
+void cylinderRadauBooks(const Model& m, State& s, const Gauss2Work& g, double hSec);
 
 } // namespace drivelab

@@ -10,10 +10,11 @@
 //   tau_i = (p_i - p_int) V'(phi_i),   p_i = m R T_i / V(phi_i) while closed, p_int while open.
 // The interval's work is closed by solver/stageengine.h (a uniform torque added to both stages so
 // that h sum_i b_i T_i X_i is the charge's crank work over the interval's travel).
-// Newton's Jacobian: d tau / d phi at the stage, d/dphi [(p - p_int) V'] with dp/dphi from the
-// charge's energy balance without the wall term (m c_v dT = Q_f dx_b - p dV),
-//   dp/dphi = (R / V) (Q_f x_b' - p V') / c_v - p V' / V,
-// and V'' by a central difference; it only steers Newton (the residual decides convergence).
+// Newton's Jacobian: d tau / d phi at the stage as a position Jacobian (EvalContext::addJ(i, j, dv,
+// dp): the collocation's h a_ij on every stage's speed; kept in scratch[kKept], so radau3's books can
+// tell it from a spring's, solver/stageengine.h), d/dphi [(p - p_int) V'] from the charge's energy balance without the wall term
+// (m c_v dT = Q_f dx_b - p dV), dp/dphi = (R / V) (Q_f x_b' - p V') / c_v - p V' / V, and V'' by a
+// central difference; it only steers Newton (the residual decides convergence).
 #include <cmath>
 
 #include "components/rotational/enginecylinder.h"
@@ -28,6 +29,7 @@ void EngineCylinder::evalStage(const Params& p, const EvalContext& c)
     const double travel = c.dpos ? c.dpos[p.crank] : 0.5 * c.h * c.speed(p.crank);
     s[1] = s[2] = s[3] = s[4] = s[6] = 0.0; // the interval's books come from solver/stageengine
     if (travel >= 0.0 && travel < memo[7]) {
+        if (c.wantJacobian) s[kKept] = 0.0;
         // open and staying open up to the stage: no torque, the charge at the intake state
         s[0] = 0.0;
         s[5] = t0;
@@ -44,6 +46,7 @@ void EngineCylinder::evalStage(const Params& p, const EvalContext& c)
     const double pGas = isClosed ? p.charge * p.gasR * iv.tEnd / v : p.pInt;
     const double torque = (pGas - p.pInt) * dv;
     c.addF(p.crank, torque);
+    if (c.wantJacobian) s[kKept] = 0.0; // the position Jacobian this evaluation gives (solver/stageengine.h)
     if (c.wantJacobian && isClosed) {
         double slope = 0.0;
         if (travel > 0.0) burnedSlope(p, phi, slope); // nothing burns turning backwards
@@ -51,7 +54,9 @@ void EngineCylinder::evalStage(const Params& p, const EvalContext& c)
         constexpr double e = 1e-6;
         const double d2v = (volumeSlopeAt(p, std::sin(phi + e), std::cos(phi + e)) - volumeSlopeAt(p, std::sin(phi - e), std::cos(phi - e))) /
                            (2.0 * e);
-        c.addJ(p.crank, p.crank, 0.0, dp * dv + (pGas - p.pInt) * d2v);
+        const double dTorque = dp * dv + (pGas - p.pInt) * d2v;
+        c.addJ(p.crank, p.crank, 0.0, dTorque);
+        s[kKept] = dTorque;
     }
     s[0] = torque;
     s[5] = iv.tEnd;
