@@ -248,9 +248,9 @@ void TestErrorEstimate::methodOverridesTheLabs()
     QCOMPARE(both.exit, 2);
     QVERIFY2(both.err.contains("--method and --accuracy both choose the method; give one"), qPrintable(both.err));
     // a method the lab refuses: its diagnostics
-    const CliResult refused = runCli(cli, {"run", QStringLiteral(DRIVELAB_SOURCE_DIR "/labs/fired-converter.lab.json"), "--method", "gauss2"}, 60000);
+    const CliResult refused = runCli(cli, {"run", QStringLiteral(DRIVELAB_SOURCE_DIR "/labs/thermal-lockup.lab.json"), "--method", "gauss2"}, 60000);
     QCOMPARE(refused.exit, 2);
-    QVERIFY2(refused.err.contains("run.method: gauss2 does not support cylinder"), qPrintable(refused.err));
+    QVERIFY2(refused.err.contains("run.method: gauss2 does not support thermal-liquid volumes"), qPrintable(refused.err));
 }
 
 QTEST_GUILESS_MAIN(TestErrorEstimate)

@@ -419,7 +419,7 @@ void TestGauss2::clutchEngagementAgreesWithMidpoint()
     qInfo("%s", qPrintable(msg));
 }
 
-// Refused: an unknown method, a method that is not a string, an unsupported component type, a
+// Refused: an unknown method, a method that is not a string, a
 // thermal-liquid volume; each diagnostic names the subject and run.method
 void TestGauss2::refusedModelsNameTheField()
 {
@@ -431,8 +431,6 @@ void TestGauss2::refusedModelsNameTheField()
     const Case cases[] = {
         {lab(runWith(1000000, 10000000, "rk4"), nodes, damper), "-", "must be \"midpoint\" (the default), \"gauss2\" (the 2-stage Gauss-Legendre method) or \"radau3\""},
         {lab(R"({"tick_ns": 1000000, "duration_ns": 10000000, "report_every_ticks": 1, "method": 2})", nodes, damper), "-", "must be"},
-        {lab(runWith(1000000, 10000000, "gauss2"), kCylinderNodes, kCylinder),
-         "cyl", "gauss2 does not support cylinder yet"},
         {thermalLockupWith("gauss2"), "sump", "gauss2 does not support thermal-liquid volumes"},
     };
     for (const Case& c : cases) {

@@ -244,7 +244,7 @@ void TestRadau::gradedStartIsTheStabilityFunctionsProduct()
     QVERIFY2(std::fabs(wEv - gEv) <= 1e-12 * 100.0 && std::fabs(wSt - gSt) <= 1e-12 * 100.0, qPrintable(msg));
 }
 
-// Refused: a radau3 model with a type it does not support, a thermal-liquid volume: the diagnostic names
+// Refused: a radau3 model with a thermal-liquid volume, an unknown method: the diagnostic names
 // the subject, run.method and the method
 void TestRadau::refusedModelsNameTheField()
 {
@@ -252,8 +252,6 @@ void TestRadau::refusedModelsNameTheField()
         std::string text, subject, needle;
     };
     const Case cases[] = {
-        {lab(runWith(1000000, 10000000, "radau3"), kCylinderNodes, kCylinder),
-         "cyl", "radau3 does not support cylinder yet"},
         {thermalLockupWith("radau3"), "sump", "radau3 does not support thermal-liquid volumes"},
         {lab(runWith(1000000, 10000000, "radau5"), "[" + rot("a", 1.0, 10.0) + "]",
              R"([{"id": "d", "type": "damper", "node_a": "a", "parameters": {"damping": 1}}])"),
