@@ -25,6 +25,9 @@ constexpr const char* kSupported[] = {
     // pressure, the converter chamber's compliance at the stage rotation), chambers moving with
     // their shaft or rod, transformers (a rigid row, as a gear)
     "accumulator", "mechanical_converter", "hydraulic_cylinder", "transformer",
+    // the gas torque at the stage's crank angle, the interval's crank-angle work closed over both
+    // stages (solver/stageengine.h)
+    "cylinder",
 };
 } // namespace
 
@@ -47,6 +50,7 @@ void checkMethodSupport(const Model& m, Diagnostics& d)
                     "springs, clutches, gears, planetaries, differentials, torque converters, motors, hydraulic volumes, reservoirs, "
                     "pressure and flow sources, orifices, pumps, speed controllers, thermal masses"
                     ", vehicle bodies, tyres, mapped engines, speed sources and shift schedules"
+                    ", engine cylinders"
                     ", accumulators, mechanical converters, hydraulic cylinders, transformers, junctions without a volume"
                     " and thermal-liquid volumes"
                     "); use run.method midpoint");

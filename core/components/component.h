@@ -88,6 +88,10 @@ struct EvalContext {
     /// solution, so a component takes its efforts at the stage values xs (never at a point of its
     /// own between x0 and x0 + dx, as the tyre's stiffness-adaptive fraction does for the midpoint)
     bool collocation = false;
+    /// the stage's time from the interval start as a fraction of h: gauss2, radau3 set c_i (0 or 1 at
+    /// an instant of the interval's start or end); the midpoint's stage 1/2. Read by components whose
+    /// efforts integrate over the interval up to the stage (the engine cylinder's wall heat)
+    double stageFraction = 0.5;
 
     /// add an effort on a node
     void addF(int i, double v) const

@@ -12,6 +12,7 @@
 #include "solver/linear.h"
 #include "solver/roundingbound.h"
 #include "solver/stageend.h"
+#include "solver/stageengine.h"
 #include "solver/stagestorage.h"
 #include "solver/stepper.h"
 
@@ -215,6 +216,7 @@ private:
             c.jac = g.J[st];
             c.scratch = g.scratch[st].data();
             c.tMidNs = tStage[st];
+            c.stageFraction = R::c[st];
             for (EvalHook hook : m.evalHooks) hook(m, c);
             if (storage) {
                 stageStorage(m, c, g, st, R::ainv);
@@ -230,6 +232,7 @@ private:
                 g.positional[st] = any;
             }
         }
+        stageCylinderWork(m, c, g, R::b, h); // the engine cylinders' interval work (stageengine.h)
         if (storage) combineStageStorage(m, g, R::a);
         if (wantJacobian && (storage || g.algebraic)) updateScale();
     }

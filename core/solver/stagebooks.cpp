@@ -4,6 +4,7 @@
 
 #include "solver/constraints.h"
 #include "solver/intervalbooks.h"
+#include "solver/stageengine.h"
 #include "solver/stagestorage.h"
 
 // The books of an accepted two-stage interval (gauss2Books, solver/gauss2.h): the stage
@@ -75,7 +76,10 @@ void gauss2Books(const Model& m, State& s, Workspace& w, double hSec)
             drawn[st][i] = d;
         }
     }
-    if (radau) radauDissipation(m, s, g, hSec);
+    if (radau) {
+        radauDissipation(m, s, g, hSec);
+        cylinderRadauBooks(m, s, g, hSec); // the cylinders' position Jacobian is no spring (stageengine.h)
+    }
     if (m.prescribedMask) prescribedStageBooks(m, s, g, hSec, drawn);
     if (!m.hasHydraulic) return;
     const double* bw = stageWeights(m.method);

@@ -16,6 +16,7 @@ void instantContext(EvalContext& c, const Model& m, const State& s, Workspace& w
     setIntervalContext(c, m, s, w.dx, hSec);
     c.xs = g.xe;
     c.tMidNs = tNs;
+    c.stageFraction = atStart ? 0.0 : 1.0;
     // the positions there: the start's, or the end's of the last solve (its stages' quadrature)
     const double* bw = stageWeights(m.method);
     for (int i = 0; i < m.nDyn; ++i) g.dposE[i] = atStart ? 0.0 : hSec * (bw[0] * g.X[0][i] + bw[1] * g.X[1][i]);

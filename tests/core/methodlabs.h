@@ -37,15 +37,6 @@ inline double finalValue(const std::shared_ptr<const Model>& model, const std::s
     return std::nan("");
 }
 
-/// an engine cylinder on a crank (the fired-converter lab's numbers, a fixed wall temperature): a type
-/// the two-stage methods refuse (its crank-angle integration over the interval has no stage form yet)
-inline const std::string kCylinderNodes = "[" + rot("a", 1.0, 10.0) + "]";
-inline const std::string kCylinder =
-    R"([{"id": "cyl", "type": "cylinder", "node_a": "a",
-         "parameters": {"bore": 0.086, "stroke": 0.086, "rod_length": 0.145, "compression_ratio": 10.0, "crank_phase": -3.0,
-                        "ivc_angle": -2.4, "evo_angle": 2.3, "burn_start": -0.26, "burn_duration": 1.05, "fuel_energy": 900.0,
-                        "intake_pressure": 100000.0, "intake_temperature": 320.0, "wall_conductance": 5.0, "wall_temperature": 400.0}}])";
-
 /// a linear volume fill through a laminar orifice, 20 ms: tank 1.1 MPa, G = 1e-12 m^3/(s Pa),
 /// C = 1e-5 / 1e9 m^3/Pa, p0 = 0.1 MPa (tau = C/G = 10 ms)
 inline std::string fillLab(long long tickNs, const char* method)

@@ -254,10 +254,26 @@ void TestErrorEstimate::methodOverridesTheLabs()
     const CliResult both = runCli(cli, {"run", path, "--method", "gauss2", "--accuracy", "1e-6"}, 60000);
     QCOMPARE(both.exit, 2);
     QVERIFY2(both.err.contains("--method and --accuracy both choose the method; give one"), qPrintable(both.err));
-    // a method the lab refuses: its diagnostics
-    const CliResult refused = runCli(cli, {"run", QStringLiteral(DRIVELAB_SOURCE_DIR "/labs/fired-converter.lab.json"), "--method", "gauss2"}, 60000);
+    // a method the lab refuses (an FMU: the one type the two-stage methods refuse): its diagnostics
+    const QString fmu = QCoreApplication::applicationDirPath() + "/fmus/torquesource3.fmu";
+    QVERIFY2(QFileInfo::exists(fmu), qPrintable(fmu));
+    QTemporaryDir dir;
+    const QString fmuLab = dir.filePath("fmu.lab.json");
+    {
+        QFile f(fmuLab);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral(R"({"format": "drivelab.lab", "version": 1, "name": "fmu-torque",
+  "run": {"tick_ns": 1000000, "duration_ns": 100000000, "report_every_ticks": 1},
+  "nodes": [{"id": "shaft", "domain": "rotational", "inertia": 0.5, "initial_speed": 0}],
+  "components": [
+    {"id": "src", "type": "fmu", "parameters": {"file": "%1", "output": "torque"}},
+    {"id": "motor", "type": "torque_source", "node_a": "shaft", "inputs": {"torque": {"controller": "src"}}}
+  ]})").arg(fmu).toUtf8());
+    }
+    QCOMPARE(runCli(cli, {"run", fmuLab}, 60000).exit, 0);
+    const CliResult refused = runCli(cli, {"run", fmuLab, "--method", "gauss2"}, 60000);
     QCOMPARE(refused.exit, 2);
-    QVERIFY2(refused.err.contains("run.method: gauss2 does not support cylinder"), qPrintable(refused.err));
+    QVERIFY2(refused.err.contains("src: run.method: gauss2 does not support fmu"), qPrintable(refused.err));
 }
 
 QTEST_GUILESS_MAIN(TestErrorEstimate)

@@ -244,16 +244,14 @@ void TestRadau::gradedStartIsTheStabilityFunctionsProduct()
     QVERIFY2(std::fabs(wEv - gEv) <= 1e-12 * 100.0 && std::fabs(wSt - gSt) <= 1e-12 * 100.0, qPrintable(msg));
 }
 
-// Refused: a radau3 model with a type it does not support: the diagnostic names the subject,
-// run.method and the method (thermal-liquid volumes are supported: tst_methodthermal)
+// Refused: an unknown method: the diagnostic names the subject, run.method and the method (the
+// one type refused, fmu: tst_fmuimport)
 void TestRadau::refusedModelsNameTheField()
 {
     struct Case {
         std::string text, subject, needle;
     };
     const Case cases[] = {
-        {lab(runWith(1000000, 10000000, "radau3"), kCylinderNodes, kCylinder),
-         "cyl", "radau3 does not support cylinder yet"},
         {lab(runWith(1000000, 10000000, "radau5"), "[" + rot("a", 1.0, 10.0) + "]",
              R"([{"id": "d", "type": "damper", "node_a": "a", "parameters": {"damping": 1}}])"),
          "-", "or \"radau3\" (the 2-stage Radau IIA method)"},

@@ -3,6 +3,8 @@
 // parameters cleared, ports bound from a list, renames, fields marked with the core's
 // diagnostics, display units, run settings to the exact nanosecond, and events.
 #include <QComboBox>
+#include <QFile>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QTableView>
 #include <QUndoStack>
@@ -394,9 +396,25 @@ void TestProperties::runMethodIsChosenUndoneAndRefusedVisibly()
     QVERIFY(doc->isValid());
     QVERIFY(!box->property("problem").toBool());
 
-    // a lab with an engine cylinder: gauss2 is refused, visibly, naming the field
+    // a lab with an FMU (the one type the two-stage methods refuse): gauss2 is refused, visibly,
+    // naming the field; the test FMU is packed beside the test (BUILD/tests/fmus, tests/fmi/testfmus)
+    const QString fmu = QCoreApplication::applicationDirPath() + "/fmus/torquesource3.fmu";
+    QVERIFY2(QFileInfo::exists(fmu), qPrintable(fmu));
+    const QString fmuLab = m_dir.filePath("fmu.lab.json");
+    {
+        QFile f(fmuLab);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral(R"({"format": "drivelab.lab", "version": 1, "name": "fmu-torque",
+  "run": {"tick_ns": 1000000, "duration_ns": 100000000, "report_every_ticks": 1},
+  "nodes": [{"id": "shaft", "domain": "rotational", "inertia": 0.5, "initial_speed": 0}],
+  "components": [
+    {"id": "src", "type": "fmu", "parameters": {"file": "%1", "output": "torque"}},
+    {"id": "motor", "type": "torque_source", "node_a": "shaft", "inputs": {"torque": {"controller": "src"}}}
+  ]})").arg(fmu).toUtf8());
+    }
     m_prompter.saveChoices = {Prompter::SaveChoice::Discard};
-    QVERIFY(m_w->openLab(test::labPath("fired-converter.lab.json")));
+    QVERIFY(m_w->openLab(fmuLab));
+    QVERIFY2(m_w->document()->isValid(), "the FMU lab compiles with the midpoint");
     doc = m_w->document();
     box = m_w->runSettings()->methodBox();
     box->setFocus();

@@ -284,10 +284,11 @@ public:
         return p.heat >= 0 ? c.thermalT0[p.heat] + c.thermalRise[p.heat] : p.wallT;
     }
 
-    static void eval(const Params& p, const EvalContext& c)
+    /// the interval's start point, kept in scratch (memo + 0..6) with the shaft angle it came from,
+    /// and the open reach (memo[7]): the same for every evaluation of an interval
+    static const double* startMemo(const Params& p, const EvalContext& c)
     {
-        // the start point is the same for every evaluation of an interval: keep it with the
-        // shaft angle it came from (a pure function of that angle, so rollback and fork keep it valid)
+        // a pure function of that angle, so rollback and fork keep it valid
         double* memo = c.scratch + p.scratch + 7;
         double* kept = c.scratch + p.scratch + kKept;
         static_assert(sizeof(StartPoint) == 5 * sizeof(double));
@@ -304,6 +305,15 @@ public:
             // an open cylinder turning forwards does nothing until its next event (IVC)
             memo[7] = closed(p, a.phi) ? -1.0 : openReach(p, a.phi);
         }
+        return memo;
+    }
+
+    static void eval(const Params& p, const EvalContext& c)
+    {
+        // gauss2, radau3: the torque at the stage's crank angle (cylinderstage.cpp)
+        if (c.collocation) return evalStage(p, c);
+        const double* memo = startMemo(p, c);
+        double* kept = c.scratch + p.scratch + kKept;
         const double t0 = c.real[p.real];
         const double w = c.speed(p.crank);
         double* s = c.scratch + p.scratch;
@@ -321,6 +331,13 @@ public:
     /// from the last full one its outputs by their tangents (out of line: the open cylinder's
     /// early return above stays cheap)
     static void evalMoving(const Params& p, const EvalContext& c, double t0, double w);
+
+    /// the stage form (run.method gauss2, radau3; cylinderstage.cpp, docs/PHYSICS.md "The engine
+    /// cylinder at the stages"): the charge integrated from the interval's start over the stage's
+    /// crank travel c.dpos in c.stageFraction h seconds, the torque (p - p_int) V'(phi) at the
+    /// stage's angle; scratch as evalMoving's, with no books (solver/stageengine.h closes the
+    /// interval's work and books it). At an instant (dpos 0 or the interval's travel) the same
+    static void evalStage(const Params& p, const EvalContext& c);
 
     /// at most 0.25 rad of crank travel per internal interval [s]
     static double maxInterval(const Params& p, const double* x)
