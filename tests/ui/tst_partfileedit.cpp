@@ -10,7 +10,9 @@
 //  - a write that fails (the library folder gone) is refused with the file named, nothing written;
 //  - copied: a lab whose inline part of that name shadows the file; Edit Part in the palette opens
 //    the file itself; after Save the copy is replaced when the user accepts (one undo step back to
-//    the bytes) and left as it is when they decline.
+//    the bytes) and left as it is when they decline;
+//  - the form of an instance of a library part says where the part is (the library folder, not
+//    "beside the lab") and shows the file's parameter descriptions.
 #include <QtTest>
 
 #include "actionset.h"
@@ -23,6 +25,8 @@
 #include "palette/palettewidget.h"
 #include "palette/partlibrary.h"
 #include "partfileui.h"
+#include "properties/instanceform.h"
+#include "properties/propertypanel.h"
 #include "spec/labwriter.h"
 #include "uitestutil.h"
 
@@ -37,6 +41,7 @@ private slots:
     void linkedInstancesFollowTheSavedFile();
     void failedWriteIsRefusedAndNothingWritten();
     void inlineCopyIsReplacedOnlyWhenAccepted();
+    void instanceFormNamesTheLibraryFileAndItsDescriptions();
 
 private:
     /// the two-speed lab in the test folder and its part file in lib/ (the part library)
@@ -222,6 +227,32 @@ void TestPartFileEdit::inlineCopyIsReplacedOnlyWhenAccepted()
     QCOMPARE(writeLab(doc->lab()), before);
     doc->undoStack()->redo();
     QCOMPARE(writeLab(doc->lab()), updated);
+}
+
+void TestPartFileEdit::instanceFormNamesTheLibraryFileAndItsDescriptions()
+{
+    const QString path = setUp();
+    QVERIFY(m_w->openLab(path));
+    m_w->scene()->selectIds({QStringLiteral("box")});
+    InstanceForm* form = m_w->properties()->instanceForm();
+    QVERIFY(form);
+    const auto* origin = form->findChild<QLabel*>(QStringLiteral("instanceOrigin"));
+    QVERIFY(origin);
+    QVERIFY2(origin->text().contains(QStringLiteral("part library")), qPrintable(origin->text()));
+    QVERIFY2(origin->text().contains(QDir::toNativeSeparators(m_dir.filePath(QStringLiteral("lib")))), qPrintable(origin->text()));
+    bool described = false;
+    for (const QLabel* l : form->findChildren<QLabel*>()) described = described || l->text().contains(QStringLiteral("ring brake capacity at t = 0"));
+    QVERIFY2(described, "the file's description of brake_capacity is shown");
+    // the inline part `drive` is the lab's own
+    m_w->scene()->selectIds({QStringLiteral("drive")});
+    QVERIFY(m_w->properties()->instanceForm()->findChild<QLabel*>(QStringLiteral("instanceOrigin"))->text().contains(QStringLiteral("this lab's parts")));
+    // beside the lab
+    QVERIFY(QFile::copy(libraryFile(), m_dir.filePath(QStringLiteral("two_speed_planetary.part.json"))));
+    QVERIFY(m_w->openLab(path));
+    m_w->scene()->selectIds({QStringLiteral("box")});
+    const QString beside = m_w->properties()->instanceForm()->findChild<QLabel*>(QStringLiteral("instanceOrigin"))->text();
+    QVERIFY2(beside.contains(QStringLiteral("beside the lab")), qPrintable(beside));
+    QFile::remove(m_dir.filePath(QStringLiteral("two_speed_planetary.part.json")));
 }
 
 QTEST_MAIN(TestPartFileEdit)
