@@ -39,6 +39,8 @@ ActionSet::ActionSet(QWidget* w)
     QList<QKeySequence> saveAsKeys = QKeySequence::keyBindings(QKeySequence::SaveAs);
     if (saveAsKeys.isEmpty()) saveAsKeys << QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S);
     saveAs = make(w, tr("Save &As…"), QString(), saveAsKeys, tr("Save the lab to another file"));
+    savePart = make(w, tr("Save &Part File"), QString(), {QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S)},
+                    tr("Save the part file shown (atomically), then offer to update the lab's instances of it"));
     reload = make(w, tr("&Reload from Disk"), QString(), {}, tr("Read the file again, dropping unsaved changes"));
     quit = make(w, tr("&Quit"), QString(), QKeySequence::keyBindings(QKeySequence::Quit), tr("Close DriveLab"));
     quit->setMenuRole(QAction::QuitRole);

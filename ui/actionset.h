@@ -20,6 +20,7 @@ struct ActionSet {
     QAction* save;
     QAction* saveAs;
     QAction* reload;
+    QAction* savePart; ///< write the part file shown (docs/EDITOR.md "Editing a part file")
     QAction* quit;
     // edit
     QAction* undo;

@@ -33,6 +33,7 @@
 #include "files/prompter.h"
 #include "files/recentfiles.h"
 #include "palette/palettewidget.h"
+#include "partfileui.h"
 #include "panels/eventstable.h"
 #include "panels/oilpanel.h"
 #include "panels/problemspanel.h"
@@ -89,6 +90,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     column->insertWidget(0, new BreadcrumbBar(m_parts, m_actions.get(), centre));
     createMenus();
     connectActions();
+    m_partFiles = new PartFileUi(this);
     m_causality = new CausalityUi(this, m_document, m_scene, m_view);
     m_assets = new AssetUi(this);
     m_run = new RunController(this);
@@ -218,16 +220,12 @@ void MainWindow::connectActions()
         m_files->reload();
     });
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
-    connect(a.undo, &QAction::triggered, undo, &QUndoStack::undo);
-    connect(a.redo, &QAction::triggered, undo, &QUndoStack::redo);
-    connect(undo, &QUndoStack::canUndoChanged, this, &MainWindow::updateActions);
-    connect(undo, &QUndoStack::canRedoChanged, this, &MainWindow::updateActions);
-    connect(undo, &QUndoStack::undoTextChanged, this, [this](const QString& t) {
-        m_actions->undo->setText(t.isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(t));
-    });
-    connect(undo, &QUndoStack::redoTextChanged, this, [this](const QString& t) {
-        m_actions->redo->setText(t.isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(t));
-    });
+    // the history of what is shown: the lab's, or a part file's being edited
+    connect(a.undo, &QAction::triggered, this, [this] { m_parts->undoStack()->undo(); });
+    connect(a.redo, &QAction::triggered, this, [this] { m_parts->undoStack()->redo(); });
+    for (auto s : {&QUndoStack::canUndoChanged, &QUndoStack::canRedoChanged}) connect(undo, s, this, &MainWindow::updateActions);
+    for (auto s : {&QUndoStack::undoTextChanged, &QUndoStack::redoTextChanged}) connect(undo, s, this, &MainWindow::updateActions);
+    connect(m_parts, &PartNavigator::partFileChanged, this, &MainWindow::updateActions);
     connect(a.cut, &QAction::triggered, m_editor, &CanvasEditor::cutSelection);
     connect(a.copy, &QAction::triggered, m_editor, &CanvasEditor::copySelection);
     connect(a.paste, &QAction::triggered, m_editor, &CanvasEditor::paste);
@@ -268,6 +266,7 @@ void MainWindow::connectActions()
         statusBar()->showMessage(t, 8000);
     });
     connect(m_parts, &PartNavigator::pathChanged, this, [this] {
+        m_history->setStack(m_parts->undoStack());
         m_view->fitReadable();
         updateActions();
     });
@@ -458,8 +457,11 @@ void MainWindow::updateActions()
         converter = converter || opensMapEditor(c);
     }
     m_actions->editMaps->setEnabled(editable && converter);
-    m_actions->undo->setEnabled(editable && m_document->undoStack()->canUndo());
-    m_actions->redo->setEnabled(editable && m_document->undoStack()->canRedo());
+    const QUndoStack* stack = m_parts ? m_parts->undoStack() : m_document->undoStack();
+    m_actions->undo->setEnabled(editable && stack->canUndo());
+    m_actions->redo->setEnabled(editable && stack->canRedo());
+    m_actions->undo->setText(stack->undoText().isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(stack->undoText()));
+    m_actions->redo->setText(stack->redoText().isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(stack->redoText()));
     m_actions->reload->setEnabled(editable && !m_document->filePath().isEmpty());
 }
 
@@ -484,7 +486,7 @@ void MainWindow::showEvent(QShowEvent* event)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (!m_files->maybeSave()) {
+    if (!m_partFiles->maybeSaveParts() || !m_files->maybeSave()) {
         event->ignore();
         return;
     }

@@ -40,6 +40,7 @@ class RunController;
 class ResultsUi;
 class StudyUi;
 class PartNavigator;
+class PartFileUi;
 struct ActionSet;
 
 /// how a main window starts
@@ -83,6 +84,8 @@ public:
     ResultsUi* results() const { return m_results; }
     /// the network the canvas shows: the lab's or an opened part's (docs/EDITOR.md "Opening an instance")
     PartNavigator* partNavigator() const { return m_parts; }
+    /// Save Part File and the update of the lab's instances (docs/EDITOR.md "Editing a part file")
+    PartFileUi* partFiles() const { return m_partFiles; }
 
     /// answer file questions with another prompter (not owned; tests)
     void setPrompter(Prompter* prompter);
@@ -148,6 +151,7 @@ private:
     StudyUi* m_study = nullptr;
     ResultsUi* m_results = nullptr;
     PartNavigator* m_parts = nullptr;
+    PartFileUi* m_partFiles = nullptr;
 };
 
 } // namespace drivelab

@@ -154,6 +154,7 @@ QString MainWindow::shortcutsText() const
         QStringLiteral("%1 / %2 / %3").arg(key(a.rotateCw), key(a.rotateCcw), key(a.flip)));
     row(tr("Converter maps"), key(a.editMaps));
     row(tr("Open a part / Back / Up"), tr("double-click an instance / %1 / %2").arg(key(a.partBack), key(a.partUp)));
+    row(tr("Save Part File (a part file shown)"), key(a.savePart));
     row(tr("Zoom in / out / fit / 100 %"),
         QStringLiteral("%1 / %2 / %3 / %4").arg(key(a.zoomIn), key(a.zoomOut), key(a.zoomFit), key(a.zoomReset)));
     row(tr("Snap to grid"), key(a.snap));

@@ -69,6 +69,14 @@ public:
         asked << QStringLiteral("error");
         errors << text;
     }
+    std::deque<bool> updateChoices; ///< answers to "update the lab's instances of a saved part?"
+    QStringList updateTexts;        ///< the texts of those questions
+    bool askUpdateInstances(const QString& text) override
+    {
+        asked << QStringLiteral("update-instances");
+        updateTexts << text;
+        return take(updateChoices, false);
+    }
 
 private:
     template <class T> static T take(std::deque<T>& q, T fallback)

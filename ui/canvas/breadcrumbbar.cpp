@@ -1,11 +1,13 @@
 #include "canvas/breadcrumbbar.h"
 
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QToolButton>
 
 #include "actionset.h"
 #include "canvas/partnavigator.h"
+#include "document/partfilesession.h"
 
 namespace drivelab {
 
@@ -26,9 +28,17 @@ BreadcrumbBar::BreadcrumbBar(PartNavigator* navigator, ActionSet* actions, QWidg
     m_path->setSpacing(2);
     row->addLayout(m_path);
     row->addStretch(1);
+    // a part file shown: its file, unsaved or not, and Save Part File
+    m_file = new QLabel(this);
+    m_file->setObjectName(QStringLiteral("partFileLabel"));
+    row->addWidget(m_file);
+    m_save = new QToolButton(this);
+    m_save->setDefaultAction(actions->savePart);
+    row->addWidget(m_save);
     setAutoFillBackground(true);
     setStyleSheet(QStringLiteral("drivelab--BreadcrumbBar { background: #eef2f7; border-bottom: 1px solid #c9d3df; }"));
     connect(navigator, &PartNavigator::pathChanged, this, &BreadcrumbBar::rebuild);
+    connect(navigator, &PartNavigator::partFileChanged, this, &BreadcrumbBar::rebuild);
     rebuild();
 }
 
@@ -62,6 +72,12 @@ void BreadcrumbBar::rebuild()
         m_path->addWidget(b);
         m_levels << b;
     }
+    const PartFileSession* file = m_navigator->session();
+    m_file->setVisible(file);
+    m_save->setVisible(file);
+    if (file)
+        m_file->setText(file->isModified() ? tr("part file %1 — unsaved edits").arg(QFileInfo(file->file()).fileName())
+                                           : tr("part file %1").arg(QFileInfo(file->file()).fileName()));
     setVisible(m_navigator->canGoUp() || m_navigator->canGoBack());
 }
 

@@ -17,16 +17,23 @@ PartEditCommand::PartEditCommand(LabDocument* document, std::string part, Json b
 
 PartEditCommand::~PartEditCommand() = default;
 
-void PartEditCommand::put(const Json& definition)
+void PartEditCommand::setReferences(PathReferences before, PathReferences after)
+{
+    m_refsBefore = std::move(before);
+    m_refsAfter = std::move(after);
+}
+
+void PartEditCommand::put(const Json& definition, const std::optional<PathReferences>& refs)
 {
     LabSpec& lab = this->lab();
     if (const auto k = inlinePartIndex(lab, m_part)) lab.parts[*k] = definition;
+    if (refs) putPathReferences(lab, *refs);
     changed(ChangeKind::Structure);
 }
 
-void PartEditCommand::redo() { put(m_after); }
+void PartEditCommand::redo() { put(m_after, m_refsAfter); }
 
-void PartEditCommand::undo() { put(m_before); }
+void PartEditCommand::undo() { put(m_before, m_refsBefore); }
 
 int PartEditCommand::id() const
 {
@@ -38,6 +45,7 @@ bool PartEditCommand::mergeWith(const QUndoCommand* other)
 {
     // only edits inside a part carry these ids, so `other` is one (of the same part when it merges)
     const auto* o = static_cast<const PartEditCommand*>(other);
+    if (m_refsBefore || o->m_refsBefore) return false;
     if (o->m_part != m_part || !m_edit->mergeWith(o->m_edit.get())) return false;
     m_after = o->m_after;
     setObsolete(m_edit->isObsolete());

@@ -129,6 +129,13 @@ void LabDocument::notifyChanged(ChangeKind kind, const QStringList& ids)
 
 void LabDocument::notifyRenamed(const QString& from, const QString& to) { emit renamed(from, to); }
 
+void LabDocument::recheck()
+{
+    ++m_revision;
+    revalidate();
+    emit changed(ChangeKind::Values, {});
+}
+
 void LabDocument::revalidate()
 {
     // the one compile of this change; everything that needs the compiled lab shares it

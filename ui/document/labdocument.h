@@ -92,6 +92,8 @@ public:
     /// true when the lab compiles without errors
     bool isValid() const;
 
+    /// compile the lab again as it is (a part file it reads was saved)
+    void recheck();
     /// called by commands after changing the spec
     void notifyChanged(ChangeKind kind, const QStringList& ids = {});
     /// called by the rename command before notifyChanged()

@@ -2,10 +2,12 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 
 #include "components/descriptors.h"
 #include "document/itembundle.h"
 #include "document/placement.h"
+#include "spec/labreader.h"
 
 namespace drivelab {
 namespace {
@@ -72,7 +74,7 @@ const ComponentDescriptor& describe(const std::string& part, const std::vector<P
 
 bool isPartType(std::string_view type) { return type.substr(0, kPartTypePrefix.size()) == kPartTypePrefix; }
 
-std::optional<PartInterface> partInterface(const LabSpec& lab, const std::string& name, std::string* why)
+std::optional<PartInterface> partInterface(const LabSpec& lab, const std::string& name, std::string* why, bool fileDescriptions)
 {
     Diagnostics ignored; // the compile reports the part's own mistakes; here it either resolves or not
     PartLibrary library(lab, ignored);
@@ -82,12 +84,18 @@ std::optional<PartInterface> partInterface(const LabSpec& lab, const std::string
         if (why) *why = reason;
         return std::nullopt;
     }
-    PartInterface out{def->name, def->ports, def->parameters, {}};
+    PartInterface out{def->name, def->ports, def->parameters, {}, def->origin};
     // descriptions are not part of the checked record: read them from the definition as written
+    // (the lab's entry, or the part file)
     const Json* written = nullptr;
     for (const Json& p : lab.parts) {
         if (p.is_object() && p.value("name", std::string()) == name) written = &p;
     }
+    std::optional<Json> file;
+    std::string text;
+    Diagnostics unread;
+    if (!written && fileDescriptions && readTextFile(def->origin, text, unread)) file = parseJsonStrict(text, unread);
+    if (file && file->is_object()) written = &*file;
     for (const PartParameter& p : def->parameters) {
         std::string text;
         if (written && written->contains("parameters") && (*written)["parameters"].is_array()) {

@@ -20,16 +20,19 @@ namespace drivelab {
 inline constexpr std::string_view kPartTypePrefix = "part:";
 
 /// what the editor needs of a part: its ports and parameters (resolved like the compiler does:
-/// the lab's inline parts, else NAME.part.json beside the lab)
+/// the lab's inline parts, else NAME.part.json beside the lab, else the part library)
 struct PartInterface {
     std::string name;                      ///< part name
     std::vector<PartPort> ports;           ///< exposed ports in definition order
     std::vector<PartParameter> parameters; ///< parameters in definition order
     std::vector<std::string> descriptions; ///< each parameter's description ("" when none)
+    std::string origin;                    ///< "the lab's parts" or the part file's path
 };
 
-/// the part `name` as the lab resolves it, or nullopt with `why`
-std::optional<PartInterface> partInterface(const LabSpec& lab, const std::string& name, std::string* why = nullptr);
+/// the part `name` as the lab resolves it, or nullopt with `why`; the descriptions of a part file's
+/// parameters are read from the file only with `fileDescriptions` (the property form)
+std::optional<PartInterface> partInterface(const LabSpec& lab, const std::string& name, std::string* why = nullptr,
+                                           bool fileDescriptions = false);
 /// the pseudo descriptor of a part (type "part:NAME", stable address; a part whose ports change
 /// gets another); built from the instance's own bindings when the part does not resolve
 const ComponentDescriptor& partDescriptor(const LabSpec& lab, const InstanceSpec& instance);

@@ -1,6 +1,7 @@
 #include "document/partbody.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 
 #include <fstream>
 
@@ -56,8 +57,29 @@ std::optional<PartBody> openPartBody(const LabSpec& lab, const std::string& name
     for (const PartPort& p : def->ports) nodes.push_back({p.name, p.domain, Json::object()});
     for (auto& n : out.lab.nodes) nodes.push_back(std::move(n));
     out.lab.nodes = std::move(nodes);
-    const Json written = writtenDefinition(lab, *def, out.inLab);
+    out.written = writtenDefinition(lab, *def, out.inLab);
+    const Json& written = out.written;
     out.lab.layout = written.contains("layout") && written["layout"].is_object() ? written["layout"] : Json::object();
+    return out;
+}
+
+std::optional<PartBody> openPartFileBody(const LabSpec& lab, const std::string& file, QString* why)
+{
+    const QFileInfo info(QString::fromStdString(file));
+    QString name = info.fileName();
+    if (!name.endsWith(QStringLiteral(".part.json"))) {
+        if (why) *why = trPartBody("%1 is not a part file (NAME.part.json).").arg(info.filePath());
+        return std::nullopt;
+    }
+    name.chop(int(qstrlen(".part.json")));
+    // a lab in the file's folder that names it finds it beside itself
+    LabSpec probe;
+    probe.baseDir = info.absolutePath().toStdString();
+    auto out = openPartBody(probe, name.toStdString(), why);
+    if (!out) return std::nullopt;
+    out->lab.parts = lab.parts;
+    out->lab.baseDir = lab.baseDir;
+    out->lab.fileReader = lab.fileReader;
     return out;
 }
 

@@ -22,6 +22,7 @@ struct PartBody {
     std::vector<PartPort> ports; ///< its exposed ports (the nodes not written back)
     bool inLab = true;           ///< defined in the lab's `parts` (false: a part file)
     std::string origin;          ///< "the lab's parts" or the part file's path
+    Json written;                ///< the definition as written (the lab's entry, or the file's content)
 };
 
 /// index of the inline part `name` in the lab's `parts`, or nullopt
@@ -29,6 +30,9 @@ std::optional<std::size_t> inlinePartIndex(const LabSpec& lab, const std::string
 /// the part `name` as the lab resolves it, opened for editing, or nullopt with `why`; its
 /// parts (for instances inside it) and folder are the lab's
 std::optional<PartBody> openPartBody(const LabSpec& lab, const std::string& name, QString* why);
+/// the part file `file` (NAME.part.json) opened for editing as if the lab named it, or nullopt with
+/// `why`; the instances inside it resolve as in the lab
+std::optional<PartBody> openPartFileBody(const LabSpec& lab, const std::string& file, QString* why);
 /// the definition `def` with its network replaced by `body` (the port nodes left out, an empty list
 /// dropped as Group writes a part)
 Json writePartBody(const Json& def, const PartBody& opened, const LabSpec& body);

@@ -49,6 +49,8 @@ public:
     bool offerRecovery(const RecoveryStore& store);
     /// replace the prompter (tests script the answers)
     void setPrompter(Prompter* prompter) { m_prompter = prompter; }
+    /// who asks the user (the window's dialogs, or a test's script)
+    Prompter* prompter() const { return m_prompter; }
     /// a hook run while saving (tests interrupt saves with it)
     void setSaveProgress(SaveProgress progress) { m_progress = std::move(progress); }
     /// opens files that are not labs (portable assets, ui/assets/): true when it took the path

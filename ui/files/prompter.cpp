@@ -80,4 +80,14 @@ QString DialogPrompter::savePath(const QString& suggestion)
 
 void DialogPrompter::error(const QString& title, const QString& text) { QMessageBox::critical(m_parent, title, text); }
 
+bool DialogPrompter::askUpdateInstances(const QString& text)
+{
+    QMessageBox box(QMessageBox::Question, trPrompter("Update instances"), text, QMessageBox::NoButton, m_parent);
+    QPushButton* update = box.addButton(trPrompter("Update the Lab"), QMessageBox::AcceptRole);
+    box.addButton(trPrompter("Leave the Lab"), QMessageBox::RejectRole);
+    box.setDefaultButton(update);
+    box.exec();
+    return box.clickedButton() == update;
+}
+
 } // namespace drivelab

@@ -40,6 +40,9 @@ public:
     virtual QString savePath(const QString& suggestion) = 0;
     /// an error the user must see
     virtual void error(const QString& title, const QString& text) = 0;
+    /// a saved part file: update the open lab's instances of it as `text` says? (docs/EDITOR.md
+    /// "Editing a part file")
+    virtual bool askUpdateInstances(const QString& text) = 0;
 };
 
 /// the dialogs of the main window
@@ -53,6 +56,7 @@ public:
     QString openPath(const QString& directory) override;
     QString savePath(const QString& suggestion) override;
     void error(const QString& title, const QString& text) override;
+    bool askUpdateInstances(const QString& text) override;
 
 private:
     QWidget* m_parent;

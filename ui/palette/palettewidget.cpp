@@ -6,6 +6,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMimeData>
 #include <QToolButton>
 #include <QTreeWidget>
@@ -21,6 +22,7 @@ namespace {
 
 constexpr int kTokenRole = Qt::UserRole + 1;
 constexpr int kSearchRole = Qt::UserRole + 2;
+constexpr int kFileRole = Qt::UserRole + 3; // a library part's file
 
 // a tree that drags its entries as palette tokens
 class PaletteTree : public QTreeWidget {
@@ -115,6 +117,26 @@ PaletteWidget::PaletteWidget(QWidget* parent) : QWidget(parent)
         const QString token = item->data(0, kTokenRole).toString();
         if (!token.isEmpty()) emit activated(token);
     });
+    // a library part's context menu: Edit Part opens its file for editing
+    m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_tree, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        QTreeWidgetItem* item = m_tree->itemAt(at);
+        const QString file = item ? item->data(0, kFileRole).toString() : QString();
+        if (file.isEmpty()) return;
+        QMenu menu(this);
+        menu.addAction(tr("Edit Part"), this, [this, file] { emit editPartRequested(file); })
+            ->setStatusTip(tr("Open the part file for editing; Save Part File writes it"));
+        menu.exec(m_tree->viewport()->mapToGlobal(at));
+    });
+}
+
+QString PaletteWidget::partFile(const QString& name) const
+{
+    const QList<QTreeWidgetItem*> found = m_tree->findItems(name, Qt::MatchExactly | Qt::MatchRecursive);
+    for (const QTreeWidgetItem* item : found) {
+        if (!item->data(0, kFileRole).toString().isEmpty()) return item->data(0, kFileRole).toString();
+    }
+    return QString();
 }
 
 QMimeData* PaletteWidget::mimeFor(const QString& token)
@@ -205,6 +227,7 @@ void PaletteWidget::buildParts()
             continue;
         }
         item->setData(0, kTokenRole, QStringLiteral("part:%1").arg(p.name));
+        item->setData(0, kFileRole, p.file);
         item->setToolTip(0, tr("<b>%1</b> (part)<br>%2<br><br>Ports: %3<br>Parameters: %4")
                                 .arg(p.name.toHtmlEscaped(), p.description.toHtmlEscaped(), p.ports.join(QStringLiteral(", ")).toHtmlEscaped(),
                                      p.parameters.isEmpty() ? tr("none") : p.parameters.join(QStringLiteral(", ")).toHtmlEscaped()));

@@ -41,9 +41,14 @@ public:
     /// the tooltip of a part entry, or of a group's entry (for tests: what the palette says)
     QString toolTipOf(const QString& label) const;
 
+    /// the file of the library part `name` as listed ("" when none)
+    QString partFile(const QString& name) const;
+
 signals:
     /// an entry was double-clicked (add it at the view centre)
     void activated(const QString& token);
+    /// Edit Part on a library part: open its file for editing
+    void editPartRequested(const QString& file);
 
 private:
     void build();

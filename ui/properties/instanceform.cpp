@@ -1,6 +1,8 @@
 #include "properties/instanceform.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QLabel>
 #include <QStyle>
@@ -11,6 +13,7 @@
 #include "commands/instanceparametercommand.h"
 #include "document/labdocument.h"
 #include "document/numbers.h"
+#include "document/partbody.h"
 #include "document/partblocks.h"
 #include "properties/expressionedit.h"
 
@@ -43,9 +46,11 @@ void InstanceForm::build()
     title->setObjectName(QStringLiteral("instanceTitle"));
     title->setWordWrap(true);
     layout->addWidget(title);
-    bool inlinePart = false;
-    for (const Json& def : m_document->lab().parts) inlinePart = inlinePart || def.value("name", std::string()) == inst->part;
-    auto* origin = new QLabel(inlinePart ? tr("Defined in this lab's parts.") : tr("Defined in %1.part.json beside the lab.").arg(part), this);
+    std::string why;
+    const auto iface = partInterface(m_document->lab(), inst->part, &why, true);
+    auto* origin = new QLabel(originText(iface ? iface->origin : std::string()), this);
+    origin->setObjectName(QStringLiteral("instanceOrigin"));
+    origin->setWordWrap(true);
     origin->setStyleSheet(QStringLiteral("color:#6b7280"));
     layout->addWidget(origin);
     m_problems = new QLabel(this);
@@ -54,8 +59,6 @@ void InstanceForm::build()
     m_problems->setStyleSheet(QStringLiteral("color:#b3131f"));
     layout->addWidget(m_problems);
 
-    std::string why;
-    const auto iface = partInterface(m_document->lab(), inst->part, &why);
     if (!iface) {
         auto* missing = new QLabel(tr("The part cannot be read: %1").arg(QString::fromStdString(why)), this);
         missing->setWordWrap(true);
@@ -113,6 +116,18 @@ void InstanceForm::build()
     help->setStyleSheet(QStringLiteral("color:#6b7280"));
     layout->addWidget(help);
     layout->addStretch(1);
+}
+
+QString InstanceForm::originText(const std::string& origin) const
+{
+    // where the part the instance uses is defined, as the lab resolves its name
+    const auto k = inlinePartIndex(m_document->lab(), m_document->lab().findInstance(m_id.toStdString())->part);
+    if (k) return tr("Defined in this lab's parts.");
+    if (origin.empty()) return QString();
+    const QFileInfo file(QString::fromStdString(origin));
+    if (file.absolutePath() == QDir(QString::fromStdString(m_document->lab().baseDir)).absolutePath())
+        return tr("Defined in %1 beside the lab.").arg(file.fileName());
+    return tr("Defined in %1 in the part library (%2).").arg(file.fileName(), QDir::toNativeSeparators(file.absolutePath()));
 }
 
 void InstanceForm::refresh()

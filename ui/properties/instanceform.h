@@ -8,6 +8,8 @@
 #include <QHash>
 #include <QWidget>
 
+#include <string>
+
 class QGridLayout;
 class QLabel;
 
@@ -36,6 +38,8 @@ signals:
 
 private:
     void build();
+    /// where the instance's part is defined, for the form ("" when it does not resolve)
+    QString originText(const std::string& origin) const;
 
     LabDocument* m_document;
     QString m_id;
