@@ -229,7 +229,7 @@ int ClutchEvents::overloadAtEnd(double atNs, double tStartNs, double hSec, std::
             const double lPrev = s.mean[static_cast<std::size_t>(p.mean)];
             const double lEnd = l + (l - lPrev) * (tEnd - tMid) / (tMid - tPrev);
             if (!exact) {
-                if (std::fabs(lEnd) > capacityAtEnd(p, tStartNs + hSec * 1e9)) return k;
+                if (std::fabs(lEnd) > capacityAtEnd(k, tStartNs + hSec * 1e9)) return k;
                 ++k;
                 continue;
             }
@@ -249,14 +249,14 @@ int ClutchEvents::overloadAtEnd(double atNs, double tStartNs, double hSec, std::
 // pressure's at the end state, or its capacity input's value there when a signal drives it (the
 // interval holds the input's mean: a capacity falling on a ramp is lower at the end by half the
 // interval's fall, which hid a breakaway in the interval's last part; issue 37)
-double ClutchEvents::capacityAtEnd(const Clutch::Params& p, double tEndNs) const
+double ClutchEvents::capacityAtEnd(int k, double tEndNs) const
 {
-    if (p.pressure >= 0) return Clutch::staticCapacity(p, s.real.data(), w.x1);
-    double cap = s.real[static_cast<std::size_t>(p.capacity)];
-    for (const InputBinding& bd : m.bindings)
-        if (bd.slot == p.capacity && bd.signal >= 0 && s.flag[static_cast<std::size_t>(bd.flag)])
-            cap = bindingValue(bd, m.timeSignals[static_cast<std::size_t>(bd.signal)], tEndNs * 1e-9);
-    return cap;
+    const Clutch::Params& p = clutch(k);
+    const int b = w.capacityBinding[static_cast<std::size_t>(k)];
+    if (b < 0) return Clutch::staticCapacity(p, s.real.data(), w.x1);
+    const InputBinding& bd = m.bindings[static_cast<std::size_t>(b)];
+    if (!s.flag[static_cast<std::size_t>(bd.flag)]) return s.real[static_cast<std::size_t>(p.capacity)]; // an event ended it
+    return bindingValue(bd, m.timeSignals[static_cast<std::size_t>(bd.signal)], tEndNs * 1e-9);
 }
 
 // The instant inside the solved interval of hSec at which locked clutch k reaches its

@@ -23,6 +23,12 @@ Workspace::Workspace(const Model& m)
     fmus.reserve(m.fmus.size());
     for (const FmuBinding& b : m.fmus) fmus.push_back(makeFmuSlot(b));
     if (thermalNetwork) thermalA.assign(static_cast<std::size_t>(kMaxDyn) * kMaxDyn, 0.0);
+    for (const auto& p : m.params->of<Clutch>()) {
+        int bound = -1; // the last binding of the slot wins, as in applyBindings
+        for (std::size_t k = 0; k < m.bindings.size(); ++k)
+            if (p.pressure < 0 && m.bindings[k].slot == p.capacity && m.bindings[k].signal >= 0) bound = static_cast<int>(k);
+        capacityBinding.push_back(bound);
+    }
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (HasConstraint<T>) {
             for (const auto& p : m.params->of<T>()) {
