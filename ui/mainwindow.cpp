@@ -96,6 +96,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent)
     m_run = new RunController(this);
     m_study = new StudyUi(this);
     m_results = new ResultsUi(this, m_run);
+    connect(m_run, &RunController::accuracyChanged, m_runSettings, &RunSettingsPanel::setAccuracyResult);
 
     m_problemsLabel = new QLabel(this);
     m_zoomLabel = new QLabel(this);

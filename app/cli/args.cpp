@@ -83,7 +83,7 @@ bool parseArgs(const std::vector<std::string>& in, const char* cmd, const ArgSpe
             const std::string& v = in[++i];
             char* end = nullptr;
             const double tol = std::strtod(v.c_str(), &end);
-            if (v.empty() || *end != '\0' || !(tol >= 1e-12 && tol <= 0.5)) {
+            if (v.empty() || *end != '\0' || !isValidAccuracy(tol)) {
                 std::fprintf(stderr, "drivelab-cli %s: --accuracy needs a relative tolerance from 1e-12 to 0.5, got '%s'\n", cmd,
                              printableText(v).c_str());
                 return false;

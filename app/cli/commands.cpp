@@ -60,6 +60,8 @@ int cmdRun(const std::vector<std::string>& argv)
     }
     if (!outputIsNotRead(read, a.output, "run")) return Invalid;
     if (!a.method.empty() && !useMethod(a.file, a.method, lab)) return Invalid;
+    // the lab's own run.accuracy, unless --accuracy or --method says otherwise
+    if (a.accuracy == 0.0 && a.method.empty() && lab.spec && lab.spec->run.accuracy > 0.0) a.accuracy = lab.spec->run.accuracy;
     // --estimate-error: the lab at half and a quarter of its tick first; the run's end is compared with it
     study::ErrorEstimate estimate;
     FinerRuns finer;

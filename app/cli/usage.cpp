@@ -32,7 +32,8 @@ constexpr CommandUsage kCommands[] = {
      "                      written as the report's \"error_estimate\"\n"
      "  --accuracy TOL      pick the method and tick: every method the lab allows at its tick and up to\n"
      "                      6 halvings, each estimated as above; the least work meeting TOL is run\n"
-     "                      (exit 2 when none does)\n"
+     "                      (exit 2 when none does); a lab's own run.accuracy does the same unless\n"
+     "                      --accuracy or --method is given\n"
      "  --parts-dir DIR     a folder of part files (NAME.part.json) searched after the lab's own;\n"
      "                      may be repeated\n"
      "Exit 0, 2 invalid lab or usage, 3 solver failure, non-finite value or unbalanced books.\n"},

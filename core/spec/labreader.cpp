@@ -203,8 +203,9 @@ private:
             return;
         }
         for (auto it = run.begin(); it != run.end(); ++it) {
-            if (it.key() != "tick_ns" && it.key() != "duration_ns" && it.key() != "report_every_ticks" && it.key() != "method")
-                m_d.error("-", "run." + it.key(), "unknown key (run has tick_ns, duration_ns, report_every_ticks, method)");
+            if (it.key() != "tick_ns" && it.key() != "duration_ns" && it.key() != "report_every_ticks" && it.key() != "method" &&
+                it.key() != "accuracy")
+                m_d.error("-", "run." + it.key(), "unknown key (run has tick_ns, duration_ns, report_every_ticks, method, accuracy)");
         }
         const auto field = [&](const char* key, std::int64_t& out) {
             if (!run.contains(key)) {
@@ -230,6 +231,15 @@ private:
                            methods[i].summary + ")";
             }
             if (!known) m_d.error("-", "run.method", "must be " + choices);
+        }
+        if (run.contains("accuracy")) {
+            // a relative tolerance; JSON has no NaN, so a non-number, 0, a negative or one out of range is all there is to refuse
+            const Json& v = run["accuracy"];
+            if (v.is_number() && isValidAccuracy(v.get<double>()))
+                lab.run.accuracy = v.get<double>();
+            else
+                m_d.error("-", "run.accuracy", "must be a relative tolerance from 1e-12 to 0.5 (got " + v.dump() +
+                          "); leave it out to run at run.tick_ns with run.method");
         }
     }
 

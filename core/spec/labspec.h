@@ -32,7 +32,17 @@ struct RunSpec {
     std::int64_t durationNs = 1000000000; ///< run length [ns], a whole number of ticks
     std::int64_t reportEveryTicks = 200;  ///< report boundary every N ticks
     RunMethod method = RunMethod::Absent; ///< integration method as written (absent: the midpoint)
+    /// the relative tolerance asked for (run.accuracy; 0: absent, the lab runs at its own tick and
+    /// method); the editor and `drivelab-cli run` then pick the method and tick (study/accuracy.h)
+    double accuracy = 0.0;
 };
+
+/// the least relative tolerance run.accuracy and `--accuracy` accept [-]
+constexpr double kMinAccuracy = 1e-12;
+/// the largest [-]
+constexpr double kMaxAccuracy = 0.5;
+/// true when `tol` is a relative tolerance run.accuracy accepts (NaN, 0 and negatives are not)
+constexpr bool isValidAccuracy(double tol) { return tol >= kMinAccuracy && tol <= kMaxAccuracy; }
 
 /// one node: id, domain and its fields as written
 struct NodeSpec {

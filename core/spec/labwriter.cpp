@@ -15,6 +15,7 @@ Json labToJson(const LabSpec& lab, bool withLayout)
     root["run"] = Json{{"tick_ns", lab.run.tickNs}, {"duration_ns", lab.run.durationNs}, {"report_every_ticks", lab.run.reportEveryTicks}};
     if (lab.run.method != RunMethod::Absent)
         root["run"]["method"] = runMethodInfo(lab.run.method).name;
+    if (lab.run.accuracy > 0.0) root["run"]["accuracy"] = lab.run.accuracy;
     Json nodes = Json::array();
     for (const auto& n : lab.nodes) {
         Json e = Json::object();

@@ -12,7 +12,11 @@ namespace {
 /// the runs of one method at the lab's tick and its halvings, made as the search needs them
 class TickLadder {
 public:
-    TickLadder(const LabSpec& spec, RunMethod method) : m_spec(spec) { m_spec.run.method = method; }
+    TickLadder(const LabSpec& spec, RunMethod method, const std::function<void()>& ran, const std::atomic<bool>* cancel)
+        : m_spec(spec), m_ran(ran), m_cancel(cancel)
+    {
+        m_spec.run.method = method;
+    }
 
     /// the end of the run at h / 2^k; false with `failure` when it cannot be made
     bool end(int k, const RunEnd*& out, std::string& failure)
@@ -31,11 +35,12 @@ public:
             }
             Session session(c.model);
             RunEnd e;
-            if (!runToEnd(session, e, failure)) {
+            if (!runToEnd(session, e, failure, m_cancel)) {
                 failure = "the run at tick " + std::to_string(s.run.tickNs) + " ns failed: " + failure;
                 return false;
             }
             m_ends.push_back(std::move(e));
+            if (m_ran) m_ran();
         }
         out = &m_ends[k];
         return true;
@@ -43,6 +48,8 @@ public:
 
 private:
     LabSpec m_spec;
+    std::function<void()> m_ran;         ///< called after each run
+    const std::atomic<bool>* m_cancel;   ///< raised: stop (may be null)
     std::deque<RunEnd> m_ends; ///< a deque: the ends handed out stay where they are as it grows
 };
 
@@ -60,16 +67,29 @@ std::string refusal(const LabSpec& spec, RunMethod method)
 
 } // namespace
 
-AccuracyChoice chooseMethodAndTick(const LabSpec& spec, double tolerance, int maxHalvings)
+AccuracyChoice chooseMethodAndTick(const LabSpec& spec, double tolerance, int maxHalvings, const AccuracyProgress& progress,
+                                   const std::atomic<bool>* cancel)
 {
     AccuracyChoice out;
+    // every run a search may make: up to maxHalvings + 3 per method
+    const int total = static_cast<int>(runMethods().size()) * (maxHalvings + 3);
+    int done = 0;
+    const auto ran = [&] {
+        ++done;
+        if (progress) progress(done, total);
+    };
     for (const RunMethodInfo& info : runMethods()) {
+        if (cancel && cancel->load()) {
+            out.cancelled = true;
+            out.chosen = -1;
+            return out;
+        }
         MethodTicks m;
         m.method = info.method;
         m.refusal = refusal(spec, info.method);
         m.compiles = m.refusal.empty();
         if (m.compiles) {
-            TickLadder ladder(spec, info.method);
+            TickLadder ladder(spec, info.method, ran, cancel);
             for (int k = 0; k <= maxHalvings; ++k) {
                 const RunEnd *a = nullptr, *half = nullptr, *quarter = nullptr;
                 if (!ladder.end(k, a, m.failure) || !ladder.end(k + 1, half, m.failure) || !ladder.end(k + 2, quarter, m.failure)) break;
@@ -89,6 +109,14 @@ AccuracyChoice chooseMethodAndTick(const LabSpec& spec, double tolerance, int ma
                 }
             }
         }
+        if (cancel && cancel->load()) {
+            out.cancelled = true;
+            out.chosen = -1;
+            return out;
+        }
+        // the runs this method did not need count as done
+        done = static_cast<int>(out.methods.size() + 1) * (maxHalvings + 3);
+        if (progress) progress(done, total);
         out.methods.push_back(m);
         const MethodTicks& added = out.methods.back();
         if (added.found && (out.chosen < 0 || added.work < out.methods[out.chosen].work)) out.chosen = static_cast<int>(out.methods.size()) - 1;

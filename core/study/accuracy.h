@@ -5,7 +5,9 @@
 // whose estimate is at or below TOL is that method's tick. Of those, the one with the least work
 // (Newton iterations of its run, a two-stage iteration weighted kTwoStageWeight) is chosen; the
 // lab's own tick is the largest tried.
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,9 +36,16 @@ struct MethodTicks {
 struct AccuracyChoice {
     std::vector<MethodTicks> methods; ///< every method, in runMethods() order
     int chosen = -1;                  ///< index into methods; -1: none met the accuracy
+    bool cancelled = false;           ///< the search was cancelled (nothing is chosen)
 };
 
-/// search every method and up to `maxHalvings` halvings of the lab's tick for `tolerance`
-AccuracyChoice chooseMethodAndTick(const LabSpec& spec, double tolerance, int maxHalvings);
+/// how far a search is: `done` runs of at most `total` (the search may stop earlier)
+using AccuracyProgress = std::function<void(int done, int total)>;
+
+/// search every method and up to `maxHalvings` halvings of the lab's tick for `tolerance`;
+/// `progress` is called after each run (from the calling thread), `cancel` is checked every 16
+/// ticks of a run and between runs
+AccuracyChoice chooseMethodAndTick(const LabSpec& spec, double tolerance, int maxHalvings, const AccuracyProgress& progress = {},
+                                   const std::atomic<bool>* cancel = nullptr);
 
 } // namespace drivelab::study

@@ -71,13 +71,17 @@ RunEnd runEnd(const Session& s, const RunTrail& trail)
     return out;
 }
 
-bool runToEnd(Session& s, RunEnd& out, std::string& error)
+bool runToEnd(Session& s, RunEnd& out, std::string& error, const std::atomic<bool>* cancel)
 {
     RunTrail trail;
     trail.harvest(s); // t = 0
     // batches short enough that the event ring (64) cannot overrun unless a tick logs 4 events per clutch
     constexpr std::int64_t kBatch = 16;
     while (!s.finished()) {
+        if (cancel && cancel->load(std::memory_order_relaxed)) {
+            error = "cancelled";
+            return false;
+        }
         const BatchResult r = s.run(kBatch);
         trail.harvest(s);
         if (r.status != BatchStatus::Completed) {

@@ -3,6 +3,7 @@
 // the same lab at half and a quarter of the tick, compared on the end states (speeds, pressures,
 // temperatures, positions), the cumulative energies (heats, works, fuel) and the clutch event
 // instants, relative to each quantity's scale (ErrorEstimate below).
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -53,7 +54,8 @@ std::vector<int> measuredObservables(const std::vector<ObservableRef>& layout);
 /// the end of a finished session and the events its trail gathered
 RunEnd runEnd(const Session& s, const RunTrail& trail);
 /// run `s` from where it is to the end, gathering the events; false with `error` on a solver failure
-bool runToEnd(Session& s, RunEnd& out, std::string& error);
+/// or when `cancel` (checked every 16 ticks) is raised ("cancelled")
+bool runToEnd(Session& s, RunEnd& out, std::string& error, const std::atomic<bool>* cancel = nullptr);
 
 /// the largest relative difference between two ends of the same lab
 struct EndDifference {

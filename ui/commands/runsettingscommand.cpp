@@ -22,6 +22,9 @@ QString changes(const RunSpec& from, const RunSpec& to)
     if (from.method != to.method)
         parts << (to.method == RunMethod::Gauss2 ? QCoreApplication::translate("RunSettingsCommand", "method Gauss–Legendre")
                                                  : QCoreApplication::translate("RunSettingsCommand", "method implicit midpoint"));
+    if (from.accuracy != to.accuracy)
+        parts << (to.accuracy > 0.0 ? QCoreApplication::translate("RunSettingsCommand", "accuracy %1").arg(formatNumber(to.accuracy))
+                                    : QCoreApplication::translate("RunSettingsCommand", "no accuracy"));
     return parts.join(QStringLiteral(", "));
 }
 

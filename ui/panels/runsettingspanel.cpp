@@ -38,12 +38,21 @@ QLineEdit* decimalEdit(QWidget* parent, int decimals)
     return e;
 }
 
-QString fieldName(QLineEdit* e, QLineEdit* tick, QLineEdit* duration)
+} // namespace
+
+QString RunSettingsPanel::fieldName(QLineEdit* e) const
 {
-    return e == tick ? QObject::tr("Tick") : e == duration ? QObject::tr("Duration") : QObject::tr("Report every");
+    return e == m_tick ? tr("Tick") : e == m_duration ? tr("Duration") : e == m_accuracy ? tr("Accuracy") : tr("Report every");
 }
 
-} // namespace
+QString RunSettingsPanel::labText(QLineEdit* e) const
+{
+    const RunSpec& r = m_document->lab().run;
+    if (e == m_tick) return formatScaled(r.tickNs, 3);
+    if (e == m_duration) return formatScaled(r.durationNs, 9);
+    if (e == m_accuracy) return r.accuracy > 0.0 ? formatNumber(r.accuracy) : QString();
+    return QString::number(r.reportEveryTicks);
+}
 
 RunSettingsPanel::RunSettingsPanel(LabDocument* document, QWidget* parent) : QWidget(parent), m_document(document)
 {
@@ -83,6 +92,19 @@ RunSettingsPanel::RunSettingsPanel(LabDocument* document, QWidget* parent) : QWi
     m_method->setMinimumContentsLength(3);
     form->addRow(tr("Method"), m_method);
     connect(m_method, &QComboBox::activated, this, &RunSettingsPanel::commitMethod);
+    m_accuracy = new QLineEdit(this);
+    m_accuracy->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_accuracy->setPlaceholderText(tr("the lab's tick and method"));
+    m_accuracy->setStatusTip(tr("Relative tolerance (run.accuracy, saved with the lab, e.g. 1e-6): Run first picks the method and "
+                                "the largest tick whose estimated error meets it; empty runs the tick and method above"));
+    form->addRow(tr("Accuracy"), m_accuracy);
+    m_accuracyResult = new QLabel(this);
+    m_accuracyResult->setWordWrap(true);
+    m_accuracyResult->setStyleSheet(QStringLiteral("color:#4b5563"));
+    m_accuracyResult->hide();
+    form->addRow(QString(), m_accuracyResult);
+    connect(m_accuracy, &QLineEdit::editingFinished, this, &RunSettingsPanel::commitAccuracy);
+    m_accuracy->installEventFilter(this);
     m_derived = new QLabel(this);
     m_derived->setWordWrap(true);
     m_derived->setStyleSheet(QStringLiteral("color:#4b5563"));
@@ -126,6 +148,7 @@ void RunSettingsPanel::refresh()
     set(m_tick, formatScaled(lab.run.tickNs, 3));
     set(m_duration, formatScaled(lab.run.durationNs, 9));
     set(m_report, QString::number(lab.run.reportEveryTicks));
+    set(m_accuracy, labText(m_accuracy));
     QHash<QString, QStringList> problems;
     for (const auto& d : m_document->diagnostics()) {
         if (d.field.rfind("run.", 0) == 0) problems[QString::fromStdString(d.field.substr(4))] << QString::fromStdString(d.message);
@@ -138,17 +161,17 @@ void RunSettingsPanel::refresh()
         m_method->setCurrentIndex(m_method->findData(QString::fromLatin1(runMethodInfo(lab.run.method).name)));
     }
     markRunField(m_method, problems.value(QStringLiteral("method")), m_method->statusTip());
+    markRunField(m_accuracy, problems.value(QStringLiteral("accuracy")), m_accuracy->statusTip());
     // refused entries: amber, the reason in the tooltip and under the fields
     QStringList reasons;
-    for (QLineEdit* e : {m_tick, m_duration, m_report}) {
+    for (QLineEdit* e : {m_tick, m_duration, m_report, m_accuracy}) {
         const bool refused = m_refused.contains(e);
         e->setProperty("unfinished", refused);
         if (refused) {
+            const QString kept = labText(e);
             const QString why = tr("%1 \u201c%2\u201d not stored: %3. The lab keeps %4; correct it or press Escape.")
-                                    .arg(fieldName(e, m_tick, m_duration), e->text(), m_refused.value(e),
-                                         e == m_tick       ? formatScaled(lab.run.tickNs, 3)
-                                         : e == m_duration ? formatScaled(lab.run.durationNs, 9)
-                                                           : QString::number(lab.run.reportEveryTicks));
+                                    .arg(fieldName(e), e->text(), m_refused.value(e),
+                                         kept.isEmpty() ? tr("none (its own tick and method)") : kept);
             e->setToolTip(why);
             reasons << why;
         }
@@ -179,7 +202,7 @@ void RunSettingsPanel::commitRun()
         const auto v = parseScaled(e->text(), decimals);
         if (!v) {
             if (!m_refused.contains(e) || e->isModified())
-                refusedNow << fieldName(e, m_tick, m_duration) + QStringLiteral(": ") + scaledRefusal(e->text(), decimals);
+                refusedNow << fieldName(e) + QStringLiteral(": ") + scaledRefusal(e->text(), decimals);
             m_refused.insert(e, scaledRefusal(e->text(), decimals));
             continue;
         }
@@ -218,6 +241,48 @@ void RunSettingsPanel::commitMethod(int index)
     m_document->push(new RunSettingsCommand(m_document, run));
 }
 
+// empty: the lab asks for no accuracy; else a relative tolerance the core accepts, or refused whole
+void RunSettingsPanel::commitAccuracy()
+{
+    const QString text = m_accuracy->text().trimmed();
+    RunSpec run = m_document->lab().run;
+    QString why;
+    if (text.isEmpty()) {
+        run.accuracy = 0.0;
+    } else if (const auto v = parseNumber(text)) {
+        if (isValidAccuracy(*v))
+            run.accuracy = *v;
+        else
+            why = tr("a relative tolerance is from %1 to %2 (empty: the lab's own tick and method)")
+                      .arg(formatNumber(kMinAccuracy), formatNumber(kMaxAccuracy));
+    } else {
+        why = numberRefusal(text, false);
+        if (why.isEmpty()) why = tr("not a number");
+    }
+    const bool announce = !m_refused.contains(m_accuracy) || m_accuracy->isModified();
+    m_accuracy->setModified(false);
+    if (!why.isEmpty()) {
+        m_refused.insert(m_accuracy, why);
+        if (announce && !m_focusAway) emit hint(tr("Not stored: %1: %2").arg(fieldName(m_accuracy), why));
+        m_focusAway = false;
+        refresh();
+        return;
+    }
+    m_refused.remove(m_accuracy);
+    m_focusAway = false;
+    if (run.accuracy == m_document->lab().run.accuracy) {
+        refresh();
+        return;
+    }
+    m_document->push(new RunSettingsCommand(m_document, run));
+}
+
+void RunSettingsPanel::setAccuracyResult(const QString& text)
+{
+    m_accuracyResult->setText(text);
+    m_accuracyResult->setVisible(!text.isEmpty());
+}
+
 void RunSettingsPanel::commitInfo()
 {
     const LabSpec& lab = m_document->lab();
@@ -242,7 +307,7 @@ bool RunSettingsPanel::eventFilter(QObject* watched, QEvent* event)
     }
     // Escape in a run field restores the lab's value
     if (event->type() == QEvent::KeyPress && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
-        for (QLineEdit* e : {m_tick, m_duration, m_report}) {
+        for (QLineEdit* e : {m_tick, m_duration, m_report, m_accuracy}) {
             if (watched != e) continue;
             m_refused.remove(e);
             e->setModified(false);
@@ -260,6 +325,7 @@ void RunSettingsPanel::focusField(const QString& name)
                  : name == QLatin1String("duration_ns")        ? m_duration
                  : name == QLatin1String("report_every_ticks") ? m_report
                  : name == QLatin1String("method")             ? static_cast<QWidget*>(m_method)
+                 : name == QLatin1String("accuracy")           ? m_accuracy
                                                                : static_cast<QWidget*>(m_name);
     w->setFocus(Qt::OtherFocusReason);
     if (auto* e = qobject_cast<QLineEdit*>(w)) e->selectAll();

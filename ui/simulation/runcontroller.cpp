@@ -25,6 +25,7 @@
 #include "document/labdocument.h"
 #include "mainwindow.h"
 #include "plots/plotarea.h"
+#include "simulation/accuracysearch.h"
 #include "simulation/canvasprobe.h"
 #include "simulation/forkdialog.h"
 #include "simulation/samplestore.h"
@@ -59,6 +60,19 @@ RunController::RunController(MainWindow* window)
     createDock();
     createActions();
     m_probe = new CanvasProbe(window, this);
+    m_accuracy = new AccuracySearch(window, this);
+    connect(m_accuracy, &AccuracySearch::finished, this, [this](bool chosen) {
+        const QString text = m_accuracy->summary();
+        emit accuracyChanged(text);
+        std::function<void()> then = std::move(m_afterSearch);
+        m_afterSearch = nullptr;
+        if (chosen && then) {
+            then();
+            return;
+        }
+        hint(text);
+        if (!chosen) m_plots->setMessage(text, !m_accuracy->choice().cancelled);
+    });
 
     m_progressTimer = new QTimer(this);
     m_progressTimer->setInterval(100);
@@ -202,8 +216,12 @@ bool RunController::loadFresh()
         emit compileFailed();
         return false;
     }
-    m_model = r->model;
-    m_runSpec = m_window->document()->lab();
+    const ModelPtr model = modelToRun(r->model, m_afterSearch);
+    if (!model) return false;
+    m_model = model;
+    m_labFingerprint = r->model->fingerprint;
+    m_runAccuracy = m_window->document()->lab().run.accuracy;
+    m_runSpec = m_runAccuracy > 0.0 ? m_accuracy->chosenSpec() : m_window->document()->lab();
     m_stale = false;
     m_failure.reset();
     m_branches.clear();
@@ -220,7 +238,6 @@ bool RunController::loadFresh()
         m_sizedDock = true;
         m_window->resizeDocks({m_dock}, {std::max(300, m_window->height() * 2 / 5)}, Qt::Vertical);
     }
-    const ModelPtr model = m_model;
     const int spr = m_samplesPerReport;
     post([model, spr](SimWorker* w) {
         w->load(model, spr);
@@ -229,9 +246,30 @@ bool RunController::loadFresh()
     return true;
 }
 
+ModelPtr RunController::modelToRun(const ModelPtr& compiled, std::function<void()> then)
+{
+    const double accuracy = m_window->document()->lab().run.accuracy;
+    if (accuracy <= 0.0) {
+        m_afterSearch = nullptr;
+        emit accuracyChanged({});
+        return compiled;
+    }
+    if (m_accuracy->hasChoiceFor(compiled->fingerprint, accuracy)) {
+        m_afterSearch = nullptr;
+        emit accuracyChanged(m_accuracy->summary());
+        return m_accuracy->chosenModel();
+    }
+    // the search first, off this thread; the run follows when it has chosen
+    m_afterSearch = std::move(then);
+    hint(tr("Choosing the method and tick for accuracy %1…").arg(accuracy));
+    m_accuracy->start(m_window->document()->lab(), compiled->fingerprint);
+    return nullptr;
+}
+
 void RunController::run()
 {
     if (m_status.state == RunState::Running) return;
+    m_afterSearch = [this] { run(); };
     if (!(m_status.state == RunState::Paused && !m_stale && m_model) && !loadFresh()) return;
     m_control->interrupt.store(false);
     post([](SimWorker* w) {
@@ -244,6 +282,7 @@ void RunController::run()
 void RunController::step()
 {
     if (m_status.state == RunState::Running) return;
+    m_afterSearch = [this] { step(); };
     if (!(m_status.state == RunState::Paused && !m_stale && m_model) && !loadFresh()) return;
     m_control->interrupt.store(false);
     post([](SimWorker* w) {
@@ -255,6 +294,7 @@ void RunController::step()
 
 void RunController::stepTicks(qint64 n)
 {
+    m_afterSearch = [this, n] { stepTicks(n); };
     if (!m_model && !loadFresh()) return;
     m_control->interrupt.store(false);
     post([n](SimWorker* w) {
@@ -285,6 +325,9 @@ void RunController::stop()
 
 void RunController::reset()
 {
+    // a search under way answers nobody now
+    m_afterSearch = nullptr;
+    m_accuracy->cancel();
     m_control->interrupt.store(true);
     post([](SimWorker* w) {
         w->unload();
@@ -305,7 +348,18 @@ void RunController::reset()
 bool RunController::runTo(double seconds, int timeoutMs)
 {
     if (m_status.state == RunState::Running) return false;
-    if (!(m_status.state == RunState::Paused && !m_stale && m_model) && !loadFresh()) return false;
+    m_afterSearch = nullptr; // a search it starts is awaited here
+    if (!(m_status.state == RunState::Paused && !m_stale && m_model) && !loadFresh()) {
+        if (!m_accuracy->isSearching()) return false;
+        QEventLoop search;
+        QTimer limit;
+        limit.setSingleShot(true);
+        connect(&limit, &QTimer::timeout, &search, &QEventLoop::quit);
+        connect(m_accuracy, &AccuracySearch::finished, &search, &QEventLoop::quit);
+        limit.start(timeoutMs);
+        search.exec();
+        if (m_accuracy->isSearching() || !loadFresh()) return false;
+    }
     const qint64 tick = static_cast<qint64>(std::ceil(seconds * 1e9 / static_cast<double>(m_model->tickNs)));
     QEventLoop loop;
     QTimer timeout;
@@ -372,7 +426,9 @@ void RunController::checkStale()
 {
     if (!m_model) return;
     const std::shared_ptr<const CompileResult> r = m_window->document()->compiled();
-    m_stale = !r || !r->model || r->model->fingerprint != m_model->fingerprint;
+    // the lab as compiled and its accuracy (the model run may be the accuracy's choice)
+    m_stale = !r || !r->model || r->model->fingerprint != m_labFingerprint ||
+              m_window->document()->lab().run.accuracy != m_runAccuracy;
     m_staleLabel->setVisible(m_stale);
     updateProgress();
     if (!m_failure)

@@ -28,6 +28,7 @@ class QToolBar;
 
 namespace drivelab {
 
+class AccuracySearch;
 class MainWindow;
 class PlotArea;
 class SimWorker;
@@ -59,6 +60,8 @@ public:
     QString observablesText(const QString& id) const;
     /// the canvas hover and drag helper
     CanvasProbe* probe() const { return m_probe; }
+    /// the run.accuracy search (a lab that asks for an accuracy runs at its choice)
+    AccuracySearch* accuracy() const { return m_accuracy; }
 
     QAction* runAction() const { return m_run; }
     QAction* pauseAction() const { return m_pause; }
@@ -97,12 +100,17 @@ signals:
     void branchAdded(const drivelab::BranchInfo& info);
     /// Run found errors in the lab (the Problems panel is shown)
     void compileFailed();
+    /// the run.accuracy choice for the lab changed: `text` says what runs (empty: the lab's own tick and method)
+    void accuracyChanged(const QString& text);
     void forkRefused(const QString& why);
 
 private:
     void createActions();
     void createDock();
     bool loadFresh();
+    /// the model to run for the lab as compiled: its own, or its run.accuracy choice; null when a
+    /// search must run first (started here; `then` follows when it found one)
+    ModelPtr modelToRun(const ModelPtr& compiled, std::function<void()> then);
     void onStatus(const RunStatus& s);
     void onFailure(const RunFailure& f);
     void onBranch(const BranchInfo& b);
@@ -122,6 +130,8 @@ private:
     PlotArea* m_plots = nullptr;
     QDockWidget* m_dock = nullptr;
     CanvasProbe* m_probe = nullptr;
+    AccuracySearch* m_accuracy = nullptr;
+    std::function<void()> m_afterSearch; // what Run or Step does once the search has chosen
     QMenu* m_menu = nullptr;
     QToolBar* m_bar = nullptr;
     QProgressBar* m_progress = nullptr;
@@ -136,7 +146,9 @@ private:
     QAction* m_reset = nullptr;
     QAction* m_fork = nullptr;
     ModelPtr m_model;
-    LabSpec m_runSpec; // the lab the model was compiled from
+    LabSpec m_runSpec; // the lab the model was compiled from (at the accuracy's tick and method)
+    std::uint64_t m_labFingerprint = 0; // the document's compile the results are of (stale when it changes)
+    double m_runAccuracy = 0.0;         // and its run.accuracy
     RunStatus m_status;
     QVector<BranchInfo> m_branches;
     std::optional<RunFailure> m_failure;
