@@ -12,6 +12,9 @@
 // every one checked against these formulas. Lock instants fall inside ticks.
 #include "testutil.h"
 
+#include <cmath>
+#include <cstring>
+#include <iterator>
 #include <set>
 
 #include "compile/compiler.h"
@@ -37,6 +40,7 @@ private slots:
     void valuePathErrors();
     void sweepFileErrors();
     void resumeKeepsRows();
+    void everyTickMetricsMatchTickByTick();
 };
 
 namespace {
@@ -374,6 +378,95 @@ void TestSweep::resumeKeepsRows()
         other.replace(other.find("load.inertia"), 12, "load.inertiA");
         QVERIFY(!readResults(other, st, json, back, why));
         QVERIFY2(why.find("not this study's") != std::string::npos, why.c_str());
+    }
+}
+
+// Every reduction that needs every tick (issue 37, target 6: the sweep samples them from the batch's
+// tick hook, by kind) against the variant's lab run one tick at a time and every observable
+// observed after each tick, the reductions written out here (docs/FORMATS.md "Sweeps"):
+//   min/max x_k and the first t_k holding it; integral sum 0.5 (x_{k-1} + x_k) h; mean: integral / T;
+//   first crossing: t_{k-1} + (L - x_{k-1}) / (x_k - x_{k-1}) h at the first k crossing L;
+//   lock time: the first t_k locked after an unlocked sample, or, after >= 2 slipping samples, the
+//   zero of the line through the last two slips when it lies in that tick. Bit for bit.
+void TestSweep::everyTickMetricsMatchTickByTick()
+{
+    Diagnostics d;
+    bool ok = false;
+    const Json metrics = Json::parse(R"([
+        {"name": "min_e", "reduce": "min", "observable": "engine.speed"},
+        {"name": "tmin_e", "reduce": "time_of_min", "observable": "engine.speed"},
+        {"name": "max_l", "reduce": "max", "observable": "load.speed"},
+        {"name": "tmax_l", "reduce": "time_of_max", "observable": "load.speed"},
+        {"name": "mean_slip", "reduce": "mean", "observable": "clutch.slip_speed"},
+        {"name": "int_l", "reduce": "integral", "observable": "load.speed"},
+        {"name": "down_100", "reduce": "first_crossing", "observable": "engine.speed", "level": 100.0, "direction": "down"},
+        {"name": "up_20", "reduce": "first_crossing", "observable": "load.speed", "level": 20.0, "direction": "up"},
+        {"name": "never", "reduce": "first_crossing", "observable": "load.speed", "level": 1000.0},
+        {"name": "lock", "reduce": "lock_time", "component": "clutch"},
+        {"name": "first_e", "reduce": "initial", "observable": "engine.speed"},
+        {"name": "last_l", "reduce": "final", "observable": "load.speed"}])");
+    const Study st = withSweep(Json{{"metrics", metrics}}, d, ok);
+    for (const Diagnostic& x : d.items()) qWarning("%s", formatDiagnostic("sweep", x).c_str());
+    QVERIFY(ok);
+    const std::size_t variant = 4;
+    const Row row = runVariant(st, variant);
+    QVERIFY2(row.error.empty(), row.error.c_str());
+
+    LabSpec lab;
+    std::string why;
+    QVERIFY(variantLab(st, variant, lab, why));
+    const CompileResult cr = compile(lab);
+    QVERIFY(cr.model);
+    Session s(cr.model);
+    const std::vector<ObservableRef> layout = observableLayout(*cr.model);
+    const auto at = [&](const std::string& subject, const std::string& name) {
+        for (std::size_t i = 0; i < layout.size(); ++i)
+            if (layout[i].subject == subject && layout[i].name == name) return i;
+        qFatal("no observable %s.%s", subject.c_str(), name.c_str());
+    };
+    const std::size_t e = at("engine", "speed"), l = at("load", "speed"), slip = at("clutch", "slip_speed"), locked = at("clutch", "locked");
+    std::vector<double> x(s.observableCount()), prev(s.observableCount());
+    s.observe(x.data());
+    const double first = x[e];
+    double minE = x[e], tMinE = 0.0, maxL = x[l], tMaxL = 0.0, intSlip = 0.0, intL = 0.0;
+    double down = NAN, up = NAN, lock = NAN, slip1 = 0.0, slip2 = 0.0, prevT = s.time();
+    int slipping = x[locked] > 0.5 ? 0 : 1;
+    if (slipping) slip1 = x[slip];
+    while (!s.finished()) {
+        prev = x;
+        QVERIFY(s.run(1).status == BatchStatus::Completed);
+        s.observe(x.data());
+        const double t = s.time(), h = t - prevT;
+        if (x[e] < minE) minE = x[e], tMinE = t;
+        if (x[l] > maxL) maxL = x[l], tMaxL = t;
+        intSlip += 0.5 * (prev[slip] + x[slip]) * h;
+        intL += 0.5 * (prev[l] + x[l]) * h;
+        if (std::isnan(down) && prev[e] > 100.0 && x[e] <= 100.0) down = prevT + (100.0 - prev[e]) / (x[e] - prev[e]) * h;
+        if (std::isnan(up) && prev[l] < 20.0 && x[l] >= 20.0) up = prevT + (20.0 - prev[l]) / (x[l] - prev[l]) * h;
+        if (std::isnan(lock) && x[locked] > 0.5 && prev[locked] <= 0.5) {
+            lock = t;
+            const double rate = (slip1 - slip2) / h;
+            if (slipping >= 2 && rate != 0.0 && prevT - slip1 / rate >= prevT && prevT - slip1 / rate <= t) lock = prevT - slip1 / rate;
+        }
+        if (x[locked] > 0.5) {
+            slipping = 0;
+        } else {
+            slip2 = slip1;
+            slip1 = x[slip];
+            ++slipping;
+        }
+        prevT = t;
+    }
+    QVERIFY(!std::isnan(down) && !std::isnan(up) && !std::isnan(lock)); // the variant crosses and locks
+    const double expected[] = {minE, tMinE, maxL, tMaxL, intSlip / prevT, intL, down, up, NAN, lock, first, x[l]};
+    QCOMPARE(row.metrics.size(), std::size(expected));
+    for (std::size_t i = 0; i < row.metrics.size(); ++i) {
+        const bool same = std::isnan(expected[i]) ? std::isnan(row.metrics[i]) : std::memcmp(&row.metrics[i], &expected[i], sizeof(double)) == 0;
+        QVERIFY2(same, qPrintable(QString("metric %1 (%2): %3, tick by tick %4")
+                                       .arg(i)
+                                       .arg(QString::fromStdString(metrics[i]["name"].get<std::string>()))
+                                       .arg(row.metrics[i], 0, 'g', 17)
+                                       .arg(expected[i], 0, 'g', 17)));
     }
 }
 
