@@ -2,6 +2,48 @@
 
 namespace drivelab {
 
+namespace {
+
+// `ref` renamed when it names `from` (whole) or, with `asHead`, a path `from/...` inside it
+bool renameRef(std::string& ref, const std::string& from, const std::string& to, bool asHead)
+{
+    if (ref == from) {
+        ref = to;
+        return true;
+    }
+    if (!asHead || ref.size() <= from.size() || ref.compare(0, from.size(), from) != 0 || ref[from.size()] != '/') return false;
+    ref = to + ref.substr(from.size());
+    return true;
+}
+
+// a string member `key` of object `o` renamed as renameRef does
+void renameMember(Json& o, const char* key, const std::string& from, const std::string& to, bool asHead)
+{
+    if (!o.is_object() || !o.contains(key) || !o[key].is_string()) return;
+    std::string ref = o[key].get<std::string>();
+    if (renameRef(ref, from, to, asHead)) o[key] = ref;
+}
+
+// every reference to component or instance `from` (an instance: the paths inside it) follows the
+// rename: events, inputs bound to {"controller": ID} or {"signal": INSTANCE/ID}, and the results'
+// vehicle and reference signal (docs/FORMATS.md)
+void renameReferences(LabSpec& lab, const std::string& from, const std::string& to, bool asHead)
+{
+    for (auto& e : lab.events) renameRef(e.component, from, to, asHead);
+    for (auto& c : lab.components) {
+        if (!c.inputs.is_object()) continue;
+        for (auto& [name, binding] : c.inputs.items()) {
+            renameMember(binding, "controller", from, to, asHead);
+            if (asHead) renameMember(binding, "signal", from, to, true);
+        }
+    }
+    renameMember(lab.results, "vehicle", from, to, asHead);
+    if (asHead && lab.results.is_object() && lab.results.contains("reference_speed"))
+        renameMember(lab.results["reference_speed"], "signal", from, to, true);
+}
+
+} // namespace
+
 std::string uniqueId(const LabSpec& lab, const std::string& base)
 {
     // room for the number, so that the result stays inside the id set (kMaxIdLength)
@@ -53,15 +95,11 @@ bool renameItem(LabSpec& lab, const std::string& from, const std::string& to)
         }
     } else if (ComponentSpec* c = lab.findComponent(from)) {
         c->id = to;
-        for (auto& e : lab.events) {
-            if (e.component == from) e.component = to;
-        }
+        renameReferences(lab, from, to, false);
     } else if (InstanceSpec* i = lab.findInstance(from)) {
-        // an instance of a part: the events on its inner components name it as their path's head
+        // an instance of a part: the references to its inner items name it as their path's head
         i->id = to;
-        for (auto& e : lab.events) {
-            if (e.component.rfind(from + "/", 0) == 0) e.component = to + e.component.substr(from.size());
-        }
+        renameReferences(lab, from, to, true);
     } else {
         return false;
     }

@@ -15,9 +15,10 @@ std::string uniqueId(const LabSpec& lab, const std::string& base);
 NodeSpec makeNode(const NodeDomainDescriptor& d, const std::string& id);
 /// a new component with the editor defaults of its parameters (ports unbound)
 ComponentSpec makeComponent(const ComponentDescriptor& d, const std::string& id);
-/// rename a node, component or instance of a part, rewriting ports, events (an instance's:
-/// "box/ring_brake") and layout keys; false if
-/// the new id is invalid or taken
+/// rename a node, component or instance of a part, rewriting ports, events, inputs bound to a
+/// controller (or, for an instance, to a signal inside it), the results' vehicle and reference
+/// signal (an instance's as the head of the paths inside it: "box/ring_brake") and layout keys;
+/// false if the new id is invalid or taken
 bool renameItem(LabSpec& lab, const std::string& from, const std::string& to);
 /// remove a node (unbinding every port that names it) or a component (with its events and layout)
 bool removeItem(LabSpec& lab, const std::string& id);

@@ -23,6 +23,7 @@ private slots:
     void idleClutchWarns();
     void writerRoundTrip();
     void specEditing();
+    void renameFollowsBindingsAndResults();
 };
 
 namespace {
@@ -366,6 +367,57 @@ void TestLabInput::specEditing()
             QVERIFY2(validateParameter(p, c.parameters[p.name], "x", p.name, diags), qPrintable(describe(diags)));
         }
     }
+}
+
+// Rename follows every reference to the item, not only events: inputs bound to {"controller": ID}
+// and the results' vehicle (car-ftp75: driver, tcu, body), so the renamed lab still compiles to the
+// same model; an instance's rename carries the paths inside it (controller, signal, vehicle,
+// reference signal); undo is the rename back, giving the spec's bytes again.
+void TestLabInput::renameFollowsBindingsAndResults()
+{
+    std::string text;
+    Diagnostics d;
+    QVERIFY(readTextFile(DRIVELAB_SOURCE_DIR "/labs/car-ftp75.lab.json", text, d));
+    auto r = readLab(text);
+    QVERIFY(r.lab);
+    LabSpec& s = *r.lab;
+    s.baseDir = DRIVELAB_SOURCE_DIR "/labs";
+    const auto before = compile(s);
+    QVERIFY(before.model);
+    const std::string original = writeLab(s);
+    QVERIFY(renameItem(s, "driver", "pilot"));
+    QVERIFY(renameItem(s, "tcu", "shifter"));
+    QVERIFY(renameItem(s, "body", "car"));
+    QCOMPARE(s.results["vehicle"].get<std::string>(), std::string("car"));
+    const std::string renamed = writeLab(s);
+    QVERIFY(renamed.find("\"controller\": \"pilot\"") != std::string::npos);
+    QVERIFY(renamed.find("\"controller\": \"shifter\"") != std::string::npos);
+    QVERIFY(renamed.find("\"controller\": \"driver\"") == std::string::npos);
+    QVERIFY(renamed.find("\"controller\": \"tcu\"") == std::string::npos);
+    const auto after = compile(s);
+    QVERIFY2(after.model, qPrintable(describe(after.diagnostics)));
+    QCOMPARE(after.model->components.size(), before.model->components.size());
+    QVERIFY(renameItem(s, "car", "body"));
+    QVERIFY(renameItem(s, "shifter", "tcu"));
+    QVERIFY(renameItem(s, "pilot", "driver"));
+    QCOMPARE(writeLab(s), original);
+
+    // an instance: the paths inside it follow; a longer id sharing the prefix does not
+    auto p = readLab(lab(kRun, kNodes, R"([{"id": "m", "type": "torque_source", "node_a": "a",
+        "inputs": {"torque": {"controller": "box/driver"}}}, {"id": "n", "type": "torque_source", "node_a": "b",
+        "inputs": {"torque": {"signal": "boxes/cycle"}}}])"));
+    QVERIFY(p.lab);
+    LabSpec& q = *p.lab;
+    InstanceSpec box;
+    box.id = "box";
+    box.part = "gearbox";
+    q.instances.push_back(box);
+    q.results = Json{{"vehicle", "box/body"}, {"reference_speed", Json{{"signal", "box/cycle"}}}};
+    QVERIFY(renameItem(q, "box", "gb"));
+    QCOMPARE(q.components[0].inputs["torque"]["controller"].get<std::string>(), std::string("gb/driver"));
+    QCOMPARE(q.components[1].inputs["torque"]["signal"].get<std::string>(), std::string("boxes/cycle"));
+    QCOMPARE(q.results["vehicle"].get<std::string>(), std::string("gb/body"));
+    QCOMPARE(q.results["reference_speed"]["signal"].get<std::string>(), std::string("gb/cycle"));
 }
 
 QTEST_GUILESS_MAIN(TestLabInput)
