@@ -5,6 +5,7 @@
 
 #include "components/descriptors.h"
 #include "document/itembundle.h"
+#include "document/partinterfacecache.h"
 #include "document/placement.h"
 
 namespace drivelab {
@@ -72,16 +73,15 @@ const ComponentDescriptor& describe(const std::string& part, const std::vector<P
 
 bool isPartType(std::string_view type) { return type.substr(0, kPartTypePrefix.size()) == kPartTypePrefix; }
 
-std::optional<PartInterface> partInterface(const LabSpec& lab, const std::string& name, std::string* why)
+namespace {
+
+// the part's interface read and checked afresh (partInterface caches it)
+std::optional<PartInterface> makePartInterface(const LabSpec& lab, const std::string& name, std::string& why)
 {
     Diagnostics ignored; // the compile reports the part's own mistakes; here it either resolves or not
     PartLibrary library(lab, ignored);
-    std::string reason;
-    const PartDefinition* def = library.find(name, reason);
-    if (!def) {
-        if (why) *why = reason;
-        return std::nullopt;
-    }
+    const PartDefinition* def = library.find(name, why);
+    if (!def) return std::nullopt;
     PartInterface out{def->name, def->ports, def->parameters, {}};
     // descriptions are not part of the checked record: read them from the definition as written
     const Json* written = nullptr;
@@ -99,6 +99,13 @@ std::optional<PartInterface> partInterface(const LabSpec& lab, const std::string
         out.descriptions.push_back(text);
     }
     return out;
+}
+
+} // namespace
+
+std::optional<PartInterface> partInterface(const LabSpec& lab, const std::string& name, std::string* why)
+{
+    return cachedPartInterface(lab, name, why, &makePartInterface);
 }
 
 const ComponentDescriptor& partDescriptor(const LabSpec& lab, const InstanceSpec& instance)
