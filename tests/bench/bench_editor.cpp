@@ -7,7 +7,10 @@
 //   bench_editor [--ticks N] [--lab LAB] [--samples-per-report K] [--plot-budget SHARE] [--headless-only] [--edit ROUNDS]
 // --edit ROUNDS times editing instead of a run (issue 36: a lab of 200 components in 20 part
 // instances, tests/bench/labs/parts-fleet/): open the lab, then per instance select, move, edit a
-// parameter; reports each action's time and the p99 of every UI-thread event meanwhile
+// parameter; reports each action's time, the p50/p99/max of every top-level UI-thread event
+// meanwhile (wall and the UI thread's CPU time) and the cost of each single event that ends a
+// document change (a drag's mouse release, an edit's Return), whose max the 16 ms target is for,
+// and of each posted call (the compile an edit posts runs as one)
 // --headless-only stops after the two headless measurements (the whole run in one batch, and in
 // the worker's batches of one sample each): under callgrind, --toggle-collect='*runHeadless*'
 // and '*runInWorkerBatches*' count what the worker's batching costs, repeatably
@@ -26,6 +29,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <vector>
 
@@ -51,6 +55,14 @@ using namespace drivelab;
 
 namespace {
 
+// the calling thread's CPU time [ms] (what the UI thread spent, whatever else the shared machine runs)
+double threadCpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
 // times every event dispatched on the UI thread (nested events count in their parent's time too);
 // with `frames` set, every top-level event's time goes there (a frame the user waits for)
 class TimedApplication : public QApplication {
@@ -58,7 +70,14 @@ public:
     using QApplication::QApplication;
     double slowMs = -1.0; // < 0: off
     bool recording = false;
-    std::vector<double>* frames = nullptr;
+    std::vector<double>* frames = nullptr;    // wall time of each top-level event [ms]
+    std::vector<double>* cpuFrames = nullptr; // the UI thread's CPU time of each top-level event [ms]
+    struct Cost {
+        double wall, cpu; // [ms]
+    };
+    std::vector<Cost>* releases = nullptr; // top-level mouse releases
+    std::vector<Cost>* returns = nullptr;  // top-level Return key presses
+    std::vector<Cost>* posted = nullptr;   // top-level posted calls (an edit's compile among them)
     struct Slow {
         int type;
         QByteArray receiver;
@@ -69,13 +88,23 @@ public:
     {
         if ((slowMs < 0.0 && !frames) || !recording || QThread::currentThread() != thread()) return QApplication::notify(receiver, event);
         const int type = event->type(); // the event may be gone after delivery
+        const bool returnKey = type == QEvent::KeyPress && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Return;
         QElapsedTimer t;
         t.start();
+        const double cpu0 = threadCpuMs();
         ++m_depth;
         const bool r = QApplication::notify(receiver, event);
         --m_depth;
         const double ms = static_cast<double>(t.nsecsElapsed()) / 1e6;
-        if (frames && m_depth == 0) frames->push_back(ms);
+        const double cpu = threadCpuMs() - cpu0;
+        if (frames && m_depth == 0) {
+            frames->push_back(ms);
+            if (cpuFrames) cpuFrames->push_back(cpu);
+            // the events that end a document change: a drag's release, an edit's Return
+            if (type == QEvent::MouseButtonRelease && releases) releases->push_back({ms, cpu});
+            if (returnKey && returns) returns->push_back({ms, cpu});
+            if (type == QEvent::MetaCall && posted) posted->push_back({ms, cpu});
+        }
         if (slowMs >= 0.0 && ms > slowMs) {
             QByteArray who = QByteArray(receiver->metaObject()->className()) + ' ' + receiver->objectName().toUtf8();
             if (receiver->parent()) who += QByteArray(" (child of ") + receiver->parent()->metaObject()->className() + ')';
@@ -141,9 +170,15 @@ int editBench(TimedApplication& app, MainWindow& window, const QString& path, in
     LabDocument* doc = window.document();
     LabView* view = window.view();
     QWidget* vp = view->viewport();
-    std::vector<double> frames, selectMs, moveMs, editMs;
+    std::vector<double> frames, cpuFrames, selectMs, moveMs, editMs;
+    std::vector<TimedApplication::Cost> releases, returns, posted;
     frames.reserve(1 << 16);
+    cpuFrames.reserve(1 << 16);
     app.frames = &frames;
+    app.cpuFrames = &cpuFrames;
+    app.releases = &releases;
+    app.returns = &returns;
+    app.posted = &posted;
     app.recording = true;
     const auto settle = [] { QTest::qWait(20); };
     const auto timed = [&](std::vector<double>& into, auto&& action) {
@@ -187,6 +222,10 @@ int editBench(TimedApplication& app, MainWindow& window, const QString& path, in
     }
     app.recording = false;
     app.frames = nullptr;
+    app.cpuFrames = nullptr;
+    app.releases = nullptr;
+    app.returns = nullptr;
+    app.posted = nullptr;
     if (!doc->isValid()) ++failures;
     std::printf("lab %s: %zu components in %zu instances; open (read, compile, lay out, draw) %.1f ms\n", doc->lab().name.c_str(),
                 doc->compiled() && doc->compiled()->model ? doc->compiled()->model->components.size() : std::size_t{0}, doc->lab().instances.size(), openMs);
@@ -197,9 +236,27 @@ int editBench(TimedApplication& app, MainWindow& window, const QString& path, in
     line("select", selectMs);
     line("move", moveMs);
     line("edit", editMs);
-    std::printf("  frames (top-level UI events) %zu: p50 %.2f ms, p99 %.2f ms, max %.2f ms, over 16 ms: %zu\n", frames.size(),
-                percentile(frames, 0.5), percentile(frames, 0.99), frames.empty() ? 0.0 : *std::max_element(frames.begin(), frames.end()),
-                static_cast<std::size_t>(std::count_if(frames.begin(), frames.end(), [](double f) { return f > 16.0; })));
+    const auto frameLine = [](const char* what, const std::vector<double>& v) {
+        std::printf("  frames (top-level UI events), %s %zu: p50 %.2f ms, p99 %.2f ms, max %.2f ms, over 16 ms: %zu\n", what, v.size(),
+                    percentile(v, 0.5), percentile(v, 0.99), v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()),
+                    static_cast<std::size_t>(std::count_if(v.begin(), v.end(), [](double f) { return f > 16.0; })));
+    };
+    frameLine("wall", frames);
+    frameLine("UI-thread CPU", cpuFrames);
+    // the single events that end a document change (the 16 ms target applies to each)
+    const auto eventLine = [](const char* what, const std::vector<TimedApplication::Cost>& v) {
+        std::vector<double> wall, cpu;
+        for (const auto& c : v) {
+            wall.push_back(c.wall);
+            cpu.push_back(c.cpu);
+        }
+        std::printf("  %-8s %3zu events: wall p50 %.2f / max %.2f ms; UI-thread CPU p50 %.2f / max %.2f ms\n", what, v.size(),
+                    percentile(wall, 0.5), wall.empty() ? 0.0 : *std::max_element(wall.begin(), wall.end()), percentile(cpu, 0.5),
+                    cpu.empty() ? 0.0 : *std::max_element(cpu.begin(), cpu.end()));
+    };
+    eventLine("release", releases);
+    eventLine("Return", returns);
+    eventLine("posted", posted);
     if (failures) std::fprintf(stderr, "bench_editor: %d edits did not take\n", failures);
     return failures ? 3 : 0;
 }

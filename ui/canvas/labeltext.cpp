@@ -15,6 +15,15 @@ namespace {
 
 QString join(const QStringList& parts) { return parts.join(QStringLiteral("   ")); }
 
+// an expression field inside a part ("=cap", docs/EDITOR.md "Labels"): shown as written, as
+// Simulink annotates a masked block with its parameter's expression and Modelica tools print a
+// modifier's binding; its value differs per instance, so no number stands for it
+std::optional<QString> expressionText(const Json& v)
+{
+    if (!isExpressionValue(v)) return std::nullopt;
+    return QString::fromStdString(v.get<std::string>());
+}
+
 } // namespace
 
 QString shortName(const std::string& name)
@@ -43,8 +52,14 @@ QString nodeDetail(const NodeSpec& node, std::optional<double> liveOil)
     if (!d) return QString();
     QStringList parts;
     for (const auto& f : d->fields) {
-        if (!f.required || !node.fields.contains(f.name) || !node.fields[f.name].is_number()) continue;
-        parts << shortName(f.name) + QLatin1Char(' ') + valueWithUnit(node.fields[f.name].get<double>(), f.unit);
+        if (!f.required || !node.fields.contains(f.name)) continue;
+        const Json& v = node.fields[f.name];
+        if (v.is_number())
+            parts << shortName(f.name) + QLatin1Char(' ') + valueWithUnit(v.get<double>(), f.unit);
+        else if (const auto e = expressionText(v))
+            parts << shortName(f.name) + QLatin1Char(' ') + *e;
+        else
+            continue;
         if (parts.size() == 2) break;
     }
     // the oil of a thermal-liquid lab (docs/FORMATS.md "Oil"): a hydraulic node's fields are all
@@ -120,6 +135,10 @@ QString componentDetail(const ComponentSpec& c)
             parts << shortName(in.name) + QStringLiteral(" ← ") +
                          (b.contains(from) && b[from].is_string() ? QString::fromStdString(b[from].get<std::string>())
                                                                   : QStringLiteral("?"));
+            continue;
+        }
+        if (const auto e = c.inputs.contains(in.name) ? expressionText(c.inputs[in.name]) : std::nullopt) {
+            parts << shortName(in.name) + QLatin1Char(' ') + *e;
             continue;
         }
         const double v = c.inputs.contains(in.name) && c.inputs[in.name].is_number() ? c.inputs[in.name].get<double>() : in.initialDefault;

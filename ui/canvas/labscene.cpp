@@ -184,7 +184,35 @@ void LabScene::onChanged(ChangeKind kind, const QStringList& ids)
     }
     // another lab: lay it out afresh, as its file says
     if (kind == ChangeKind::Reset) m_routing.reset();
+    // a value edit names what it changed: only those items take their labels again
+    if (kind == ChangeKind::Values && !ids.isEmpty() && syncValues(ids)) return;
     fullSync();
+}
+
+bool LabScene::syncValues(const QStringList& ids)
+{
+    const LabSpec& lab = m_document->lab();
+    // a value edit changes labels (and a hydraulic node's drawing), never which items, ports or
+    // wires there are; an item whose kind of block changed after all takes the full sync
+    for (const QString& id : ids) {
+        const std::string sid = id.toStdString();
+        if (ComponentItem* c = m_components.value(id)) {
+            const auto block = findBlock(lab, sid);
+            if (!block || blockDescriptor(block->type) != &c->descriptor()) return false;
+        } else if (NodeItem* n = m_nodes.value(id)) {
+            const NodeSpec* spec = lab.findNode(sid);
+            if (!spec || domainFromName(spec->domain).value_or(Domain::Rotational) != n->domain()) return false;
+        }
+    }
+    for (const QString& id : ids) {
+        const std::string sid = id.toStdString();
+        if (ComponentItem* c = m_components.value(id)) c->syncFrom(lab, *findBlock(lab, sid));
+        if (NodeItem* n = m_nodes.value(id)) n->syncFrom(*lab.findNode(sid));
+    }
+    rerouteWires();
+    if (!m_document->diagnosticsPending()) syncProblems();
+    updateSceneRect();
+    return true;
 }
 
 void LabScene::onRenamed(const QString& from, const QString& to)
@@ -235,6 +263,7 @@ void LabScene::fullSync()
         }
         item->setPlacement(placementOf(lab, n.id).value_or(Placement{}));
         item->syncFrom(n);
+        item->setExposedPort(m_document->exposedPorts().contains(id));
         keep.insert(id);
     }
     for (auto it = m_nodes.begin(); it != m_nodes.end();) {
@@ -305,7 +334,8 @@ void LabScene::fullSync()
         }
     }
     rerouteWires();
-    syncProblems();
+    // an edit's diagnostics follow with its compile (diagnosticsChanged), after the edit's event
+    if (!m_document->diagnosticsPending()) syncProblems();
     // selection survives the re-sync
     for (const auto& id : wasSelected) {
         if (QGraphicsItem* i = itemFor(QString::fromStdString(id))) i->setSelected(true);
@@ -347,9 +377,9 @@ void LabScene::rerouteWires()
 {
     const LabSpec& lab = m_document->lab();
     if (lab.instances.empty())
-        m_routing.update(lab, m_components, m_nodes, m_wires);
+        m_routing.update(lab.nodes, lab.components, m_components, m_nodes, m_wires);
     else
-        m_routing.update(withInstanceBlocks(lab), m_components, m_nodes, m_wires);
+        m_routing.update(lab.nodes, canvasBlocks(lab), m_components, m_nodes, m_wires);
 }
 
 void LabScene::updateSceneRect()

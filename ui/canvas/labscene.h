@@ -87,6 +87,8 @@ private:
     void onChanged(ChangeKind kind, const QStringList& ids);
     void onRenamed(const QString& from, const QString& to);
     void fullSync();
+    /// a value edit of these items: their labels again (false: it needs the full sync)
+    bool syncValues(const QStringList& ids);
     void syncPlacements(const QStringList& ids);
     void syncProblems();
     void rerouteWires();

@@ -1,5 +1,6 @@
 #include "canvas/nodeitem.h"
 
+#include <QCoreApplication>
 #include <QPainter>
 
 #include <cmath>
@@ -23,14 +24,38 @@ void NodeItem::syncFrom(const NodeSpec& spec)
 {
     setSymbol(nodeSymbol(m_domain, nodeVariant(spec)));
     m_spec = spec;
-    setLabel(nodeDetail(m_spec, m_liveOil));
+    setLabel(detailText());
 }
 
 void NodeItem::setLiveOil(std::optional<double> kelvin)
 {
     if (kelvin == m_liveOil) return;
     m_liveOil = kelvin;
-    setLabel(nodeDetail(m_spec, m_liveOil));
+    setLabel(detailText());
+}
+
+void NodeItem::setExposedPort(bool on)
+{
+    if (on == m_exposed) return;
+    m_exposed = on;
+    setLabel(detailText());
+    updateToolTip();
+    update();
+}
+
+QString NodeItem::detailText() const
+{
+    if (!m_exposed) return nodeDetail(m_spec, m_liveOil);
+    const QString port = QCoreApplication::translate("NodeItem", "port · %1").arg(style::domainTitle(m_domain));
+    const QString fields = nodeDetail(m_spec, m_liveOil);
+    return fields.isEmpty() ? port : port + QStringLiteral("   ") + fields;
+}
+
+QString NodeItem::toolTipNote() const
+{
+    if (!m_exposed) return {};
+    return QCoreApplication::translate("NodeItem", "exposed port of the part (%1): outside, the instance's port %2 connects here")
+        .arg(style::domainTitle(m_domain), id());
 }
 
 NodeItem::Anchor NodeItem::anchorFor(const QPointF& from, const QPointF& fromDir) const
@@ -98,7 +123,21 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
         painter->setBrush(c);
         painter->drawRoundedRect(symbolRect().adjusted(-8, -8, 8, 8), 8, 8);
     }
+    if (m_exposed) { // a port of the part: a frame in the domain's colour behind the symbol
+        painter->setRenderHint(QPainter::Antialiasing);
+        QColor c = style::domainColor(m_domain);
+        painter->setPen(QPen(c, 2.4));
+        c.setAlpha(60);
+        painter->setBrush(c);
+        painter->drawRoundedRect(symbolRect().adjusted(-5, -5, 5, 5), 4, 4);
+    }
     SymbolItem::paint(painter, option, widget);
+    if (m_exposed) { // and its domain's port marker, filled, on the symbol
+        const QColor c = style::domainColor(m_domain);
+        painter->setPen(QPen(Qt::white, 1.4));
+        painter->setBrush(c);
+        painter->drawPath(style::portShape(m_domain, 14.0));
+    }
     // junction dots where several wires meet
     painter->setPen(Qt::NoPen);
     painter->setBrush(style::domainColor(m_domain));

@@ -1,6 +1,8 @@
 #pragma once
 // A node on the canvas: a shaft/inertia, a thermal mass, a hydraulic junction or a
-// translational mass, with anchors on its four sides where wires arrive.
+// translational mass, with anchors on its four sides where wires arrive. Inside an opened part,
+// a node that is one of the part's exposed ports is drawn as a port: a filled marker of its
+// domain on a frame in the domain's colour, its label "port · domain" (docs/EDITOR.md).
 #include <optional>
 
 #include "canvas/itemtypes.h"
@@ -34,19 +36,26 @@ public:
     void setWireCounts(const QHash<QString, int>& counts);
     /// highlight while a wire drag passes over it
     void setDropHighlight(int state);
+    /// one of the exposed ports of the part shown (the node its components connect to inside)
+    void setExposedPort(bool on);
+    bool isExposedPort() const { return m_exposed; }
 
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
 protected:
     QColor fillColor() const override;
     void usedSides(bool used[4]) const override;
+    QString toolTipNote() const override;
 
 private:
+    QString detailText() const;
+
     Domain m_domain;
     NodeSpec m_spec;
     std::optional<double> m_liveOil;
     QHash<QString, int> m_wireCounts;
     int m_drop = 0;
+    bool m_exposed = false;
 };
 
 } // namespace drivelab

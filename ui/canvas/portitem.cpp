@@ -2,18 +2,31 @@
 
 #include <QCoreApplication>
 #include <QCursor>
+#include <QFontMetricsF>
 #include <QPainter>
+
+#include <cmath>
 
 #include "canvas/canvasstyle.h"
 #include "canvas/componentitem.h"
+#include "document/partblocks.h"
 
 namespace drivelab {
 namespace {
 constexpr double kMarker = 9.0;
 constexpr double kGroundStub = 16.0;
+
+QFont nameFont()
+{
+    QFont f(QStringLiteral("DejaVu Sans"));
+    f.setPixelSize(9);
+    return f;
+}
+
 } // namespace
 
-PortItem::PortItem(ComponentItem* parent, const PortDescriptor& port) : QGraphicsItem(parent), m_port(port), m_domain(port.domain)
+PortItem::PortItem(ComponentItem* parent, const PortDescriptor& port)
+    : QGraphicsItem(parent), m_port(port), m_domain(port.domain), m_showsName(parent && isPartType(parent->descriptor().type))
 {
     setAcceptHoverEvents(true);
     setCursor(Qt::CrossCursor);
@@ -48,6 +61,18 @@ void PortItem::setDirection(const QPointF& d)
     update();
 }
 
+QRectF PortItem::nameRect() const
+{
+    if (!m_showsName) return {};
+    const QFontMetricsF fm(nameFont());
+    const QSizeF size(fm.horizontalAdvance(name()) + 2.0, fm.height());
+    // inside the block: away from the outward direction, past the marker
+    const QPointF in = -m_direction;
+    const QPointF at = in * (kMarker + 2.0);
+    if (std::abs(in.x()) > 0.5) return QRectF(QPointF(in.x() > 0 ? at.x() : at.x() - size.width(), -size.height() / 2.0), size);
+    return QRectF(QPointF(-size.width() / 2.0, in.y() > 0 ? at.y() : at.y() - size.height()), size);
+}
+
 void PortItem::setDropHighlight(int state)
 {
     if (state == m_drop) return;
@@ -77,6 +102,7 @@ QRectF PortItem::boundingRect() const
         const QPointF end = m_direction * (kGroundStub + 8.0);
         box = box.united(QRectF(end - QPointF(12, 12), QSizeF(24, 24)));
     }
+    if (m_showsName) box = box.united(nameRect());
     return box;
 }
 
@@ -120,6 +146,14 @@ void PortItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     painter->setPen(QPen(freeRequired ? style::errorColor() : c, 1.6));
     painter->setBrush(m_binding == Binding::Free || m_binding == Binding::DefaultGround ? QBrush(Qt::white) : QBrush(c));
     painter->drawPath(marker);
+    if (m_showsName) { // an exposed port of a part: its name, in the domain's colour
+        painter->setFont(nameFont());
+        painter->setPen(c.darker(130));
+        const QPointF in = -m_direction;
+        const Qt::Alignment align = std::abs(in.x()) > 0.5 ? (in.x() > 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter
+                                                           : Qt::AlignHCenter | (in.y() > 0 ? Qt::AlignTop : Qt::AlignBottom);
+        painter->drawText(nameRect(), align, name());
+    }
 }
 
 void PortItem::hoverEnterEvent(QGraphicsSceneHoverEvent* event)
@@ -147,8 +181,9 @@ void PortItem::updateToolTip()
     case Binding::Ground: state = QCoreApplication::translate("PortItem", "connected to ground"); break;
     case Binding::DefaultGround: state = QCoreApplication::translate("PortItem", "not connected: ground by default"); break;
     }
-    setToolTip(QStringLiteral("<b>%1</b> (%2): %3<br>%4")
-                   .arg(name(), style::domainTitle(m_domain), QString::fromLatin1(m_port.doc).toHtmlEscaped(), state));
+    const QString what = m_showsName ? QCoreApplication::translate("PortItem", "exposed port of the part")
+                                     : QString::fromLatin1(m_port.doc).toHtmlEscaped();
+    setToolTip(QStringLiteral("<b>%1</b> (%2): %3<br>%4").arg(name().toHtmlEscaped(), style::domainTitle(m_domain), what, state));
 }
 
 } // namespace drivelab

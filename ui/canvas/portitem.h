@@ -4,6 +4,8 @@
 // ground symbol when it is bound (or defaults) to the fixed reference. A free optional
 // port (a mechanical clutch's pressure, oil and heat ports) is drawn only while its
 // component is hovered or selected, or while a wire is dragged (docs/EDITOR.md, "Ports").
+// A port of an instance of a part (an exposed port of the part) carries its name beside the
+// marker, inside the block, in its domain's colour (docs/EDITOR.md "Labs with parts").
 #include <QGraphicsItem>
 
 #include "canvas/itemtypes.h"
@@ -44,6 +46,11 @@ public:
     bool quietWhenIdle() const { return m_binding == Binding::Free && m_port.optional; }
     /// drawn now (a free optional port only while hovered, selected, revealed or a drop target)
     bool isDrawn() const;
+    /// an exposed port of a part on an instance's block: drawn with its name
+    bool showsName() const { return m_showsName; }
+    /// where the name is drawn (item coordinates; empty when not shown): inside the block, beside
+    /// the marker
+    QRectF nameRect() const;
 
     QRectF boundingRect() const override;
     QPainterPath shape() const override;
@@ -64,6 +71,7 @@ private:
     bool m_hover = false;
     int m_drop = 0;
     bool m_revealed = false;
+    bool m_showsName = false;
 };
 
 } // namespace drivelab

@@ -47,7 +47,8 @@ SceneRouting::ItemState SceneRouting::stateOf(const SymbolItem* item)
     return {item->placement(), item->symbolRect(), item->id() + QLatin1Char('\n') + item->detail(), item->labelSides()};
 }
 
-void SceneRouting::update(const LabSpec& lab, const QHash<QString, ComponentItem*>& components, const QHash<QString, NodeItem*>& nodes,
+void SceneRouting::update(const std::vector<NodeSpec>& nodeSpecs, const std::vector<ComponentSpec>& blocks,
+                          const QHash<QString, ComponentItem*>& components, const QHash<QString, NodeItem*>& nodes,
                           const QHash<QString, WireItem*>& wires)
 {
     // the wires in file order (components, then their ports), with their ends now
@@ -60,7 +61,7 @@ void SceneRouting::update(const LabSpec& lab, const QHash<QString, ComponentItem
     };
     std::vector<Wire> list;
     QHash<QString, QHash<QString, int>> counts;
-    for (const auto& c : lab.components) {
+    for (const auto& c : blocks) {
         ComponentItem* ci = components.value(QString::fromStdString(c.id));
         if (!ci) continue;
         for (const auto& binding : c.ports) {
@@ -81,10 +82,10 @@ void SceneRouting::update(const LabSpec& lab, const QHash<QString, ComponentItem
 
     // every item in file order (nodes first), and which of them the edit touched
     QVector<SymbolItem*> items;
-    for (const auto& n : lab.nodes) {
+    for (const auto& n : nodeSpecs) {
         if (auto* i = nodes.value(QString::fromStdString(n.id))) items << i;
     }
-    for (const auto& c : lab.components) {
+    for (const auto& c : blocks) {
         if (auto* i = components.value(QString::fromStdString(c.id))) items << i;
     }
     QVector<bool> touched(items.size(), false);

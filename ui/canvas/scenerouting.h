@@ -20,6 +20,8 @@
 #include <QRectF>
 #include <QString>
 
+#include <vector>
+
 #include "document/placement.h"
 #include "spec/labspec.h"
 
@@ -35,8 +37,10 @@ class SceneRouting {
 public:
     /// forget what was laid out: the next update() lays out everything afresh
     void reset();
-    /// choose node anchors, place the labels of touched items, route the wires that need it
-    void update(const LabSpec& lab, const QHash<QString, ComponentItem*>& components, const QHash<QString, NodeItem*>& nodes,
+    /// choose node anchors, place the labels of touched items, route the wires that need it;
+    /// `nodes` and `blocks` (the components, then the instances seen as components) in file order
+    void update(const std::vector<NodeSpec>& nodeSpecs, const std::vector<ComponentSpec>& blocks,
+                const QHash<QString, ComponentItem*>& components, const QHash<QString, NodeItem*>& nodes,
                 const QHash<QString, WireItem*>& wires);
 
 private:

@@ -127,6 +127,7 @@ void SymbolItem::setLabelSide(int side)
 void SymbolItem::updateToolTip()
 {
     QString tip = QStringLiteral("<b>%1</b>").arg(m_id.toHtmlEscaped());
+    if (const QString note = toolTipNote(); !note.isEmpty()) tip += QStringLiteral("<br>") + note.toHtmlEscaped();
     for (const QString& e : m_errors) tip += QStringLiteral("<br><span style='color:#d01f2b'>%1</span>").arg(e.toHtmlEscaped());
     for (const QString& w : m_warnings) tip += QStringLiteral("<br><span style='color:#b07000'>%1</span>").arg(w.toHtmlEscaped());
     setToolTip(tip);

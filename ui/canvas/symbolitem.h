@@ -68,6 +68,8 @@ protected:
     virtual void usedSides(bool used[4]) const { used[0] = used[1] = used[2] = used[3] = false; }
     void updateGeometry();
     void updateToolTip();
+    /// a line the tooltip adds under the id (what kind of item it is), "" for none
+    virtual QString toolTipNote() const { return {}; }
 
     const Symbol* m_symbol;
 

@@ -65,7 +65,14 @@ void partAnchors(Symbol& s, const ComponentDescriptor& d)
     // wide enough for the part's name in the caption font (SymbolItem::paint)
     QFont font(QStringLiteral("DejaVu Sans"));
     font.setPixelSize(10);
-    const double caption = QFontMetricsF(font).horizontalAdvance(QString::fromLatin1(d.label)) + 24.0;
+    // and for the port names drawn inside beside the left and right markers (PortItem, 9 px)
+    QFont names(font);
+    names.setPixelSize(9);
+    double name = 0.0;
+    for (const auto& p : d.ports) {
+        if (p.domain != Domain::Thermal) name = std::max(name, QFontMetricsF(names).horizontalAdvance(QString::fromLatin1(p.name)));
+    }
+    const double caption = QFontMetricsF(font).horizontalAdvance(QString::fromLatin1(d.label)) + 24.0 + (name > 0.0 ? 2.0 * (name + 12.0) : 0.0);
     const double width = std::ceil(std::max({110.0, 40.0 * heatCount + 30.0, caption}) / 20.0) * 20.0;
     s.size = QSizeF(width, std::max(60.0, 30.0 * rows + 20.0));
     const double w = s.size.width() / 2.0, h = s.size.height() / 2.0;

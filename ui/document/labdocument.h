@@ -59,6 +59,10 @@ public:
     /// the edits pushed up to endMacro() are one undo step
     void beginMacro(const QString& text);
     void endMacro();
+    /// the nodes that are the exposed ports of the part this document shows (an opened part's view;
+    /// the canvas draws them as ports); empty for a lab. A reset() keeps them
+    void setExposedPorts(const QStringList& nodes) { m_exposedPorts = nodes; }
+    const QStringList& exposedPorts() const { return m_exposedPorts; }
     /// take the diagnostics from `source` instead of this lab's compile (an opened part's view: the
     /// lab's, which compiles the part with its parameters); empty: its own
     void setDiagnosticsSource(std::function<std::vector<Diagnostic>()> source);
@@ -82,11 +86,17 @@ public:
     /// bumped by every change; autosave compares it
     quint64 revision() const { return m_revision; }
 
-    /// the lab as it is now, compiled once per change (before changed() is emitted): the run
-    /// controller and the causality analysis share it; its model is null when the lab has errors
-    std::shared_ptr<const CompileResult> compiled() const { return m_compiled; }
-    /// every diagnostic the core reports for the lab as it is now (compile())
-    const std::vector<Diagnostic>& diagnostics() const { return m_diagnostics; }
+    /// the lab as it is now, compiled once per change: the run controller and the causality
+    /// analysis share it; its model is null when the lab has errors. An edit's compile runs after
+    /// the edit's event (diagnosticsChanged() then follows), or at once when this is asked first:
+    /// what it returns is always the compile of the lab as it is now
+    std::shared_ptr<const CompileResult> compiled() const;
+    /// every diagnostic the core reports for the lab as it is now (compile(); compiled at once
+    /// when the edit's compile has not run yet)
+    const std::vector<Diagnostic>& diagnostics() const;
+    /// true between an edit and its compile (diagnosticsChanged() follows): a view refreshing on
+    /// changed() leaves its problem marks to diagnosticsChanged() instead of compiling now
+    bool diagnosticsPending() const { return m_stale; }
     /// diagnostics naming one subject
     std::vector<Diagnostic> diagnosticsFor(const std::string& subject) const;
     /// true when the lab compiles without errors
@@ -116,19 +126,32 @@ signals:
     void editRefused();
 
 private:
+    /// compile the lab after the present event (an edit's change)
     void revalidate();
+    /// compile the lab now (opening a lab) and announce its diagnostics
+    void compileAndAnnounce();
+    /// the pending compile, now (announced by settle())
+    void compileNow() const;
+    /// the posted compile: run it if nobody asked for it before, then announce the diagnostics
+    void settle();
     void updateModified();
 
     LabSpec m_lab;
     QUndoStack* m_undo = nullptr;
     QString m_path;
-    std::vector<Diagnostic> m_diagnostics;
-    std::shared_ptr<const CompileResult> m_compiled;
+    // the compile of the lab as it is now; stale between an edit and compileNow(), unannounced
+    // between compileNow() and diagnosticsChanged()
+    mutable std::vector<Diagnostic> m_diagnostics;
+    mutable std::shared_ptr<const CompileResult> m_compiled;
+    mutable bool m_stale = false;
+    mutable bool m_unannounced = false;
+    bool m_settlePosted = false;
     quint64 m_revision = 0;
     bool m_forcedModified = false;
     bool m_lastModified = false;
     bool m_readOnly = false;
     EditForwarder m_forward;
+    QStringList m_exposedPorts;
     std::function<std::vector<Diagnostic>()> m_diagnosticsSource;
 };
 

@@ -6,6 +6,7 @@
 
 #include "components/descriptors.h"
 #include "document/itembundle.h"
+#include "document/partinterfacecache.h"
 #include "document/placement.h"
 #include "spec/labreader.h"
 
@@ -74,16 +75,16 @@ const ComponentDescriptor& describe(const std::string& part, const std::vector<P
 
 bool isPartType(std::string_view type) { return type.substr(0, kPartTypePrefix.size()) == kPartTypePrefix; }
 
-std::optional<PartInterface> partInterface(const LabSpec& lab, const std::string& name, std::string* why, bool fileDescriptions)
+namespace {
+
+// the part's interface read and checked afresh (partInterface caches it); with `fileDescriptions`
+// the parameters' descriptions of a part file are read from the file too (the property form)
+std::optional<PartInterface> makePartInterface(const LabSpec& lab, const std::string& name, std::string& why, bool fileDescriptions)
 {
     Diagnostics ignored; // the compile reports the part's own mistakes; here it either resolves or not
     PartLibrary library(lab, ignored);
-    std::string reason;
-    const PartDefinition* def = library.find(name, reason);
-    if (!def) {
-        if (why) *why = reason;
-        return std::nullopt;
-    }
+    const PartDefinition* def = library.find(name, why);
+    if (!def) return std::nullopt;
     PartInterface out{def->name, def->ports, def->parameters, {}, def->origin};
     // descriptions are not part of the checked record: read them from the definition as written
     // (the lab's entry, or the part file)
@@ -107,6 +108,22 @@ std::optional<PartInterface> partInterface(const LabSpec& lab, const std::string
         out.descriptions.push_back(text);
     }
     return out;
+}
+
+} // namespace
+
+std::optional<PartInterface> partInterface(const LabSpec& lab, const std::string& name, std::string* why, bool fileDescriptions)
+{
+    if (fileDescriptions) {
+        // the property form only: the file is read for its descriptions, not on the canvas's path
+        std::string reason;
+        std::optional<PartInterface> out = makePartInterface(lab, name, reason, true);
+        if (!out && why) *why = reason;
+        return out;
+    }
+    return cachedPartInterface(lab, name, why, [](const LabSpec& l, const std::string& n, std::string& w) {
+        return makePartInterface(l, n, w, false);
+    });
 }
 
 const ComponentDescriptor& partDescriptor(const LabSpec& lab, const InstanceSpec& instance)

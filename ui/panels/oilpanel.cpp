@@ -220,7 +220,9 @@ void OilPanel::refresh()
     // the fields; a refused entry keeps its text until corrected or Escape
     QHash<QString, QStringList> byField;
     QStringList lines;
-    for (const Diagnostic& d : m_document->diagnostics()) {
+    // an edit's problems come with its compile, after the edit (diagnosticsChanged refreshes again)
+    const bool known = !m_document->diagnosticsPending();
+    for (const Diagnostic& d : known ? m_document->diagnostics() : std::vector<Diagnostic>{}) {
         if (d.subject != kOilSubject) continue;
         const QString field = QString::fromStdString(d.field);
         // a range refusal in the field's display unit
@@ -235,10 +237,12 @@ void OilPanel::refresh()
     for (auto it = m_editors.begin(); it != m_editors.end(); ++it) {
         if (m_refused.contains(it.key()) && it.value()->edit()->unfinished()) continue;
         it.value()->refresh();
-        it.value()->setProblems(byField.value(it.key()));
+        if (known) it.value()->setProblems(byField.value(it.key()));
     }
-    m_problems->setText(lines.join(QStringLiteral("<br>")));
-    m_problems->setVisible(!lines.isEmpty());
+    if (known) {
+        m_problems->setText(lines.join(QStringLiteral("<br>")));
+        m_problems->setVisible(!lines.isEmpty());
+    }
 
     // what the oil does in this lab: its volumes and its viscosity at a few temperatures
     QStringList summary;

@@ -149,19 +149,22 @@ void RunSettingsPanel::refresh()
     set(m_duration, formatScaled(lab.run.durationNs, 9));
     set(m_report, QString::number(lab.run.reportEveryTicks));
     set(m_accuracy, labText(m_accuracy));
-    QHash<QString, QStringList> problems;
-    for (const auto& d : m_document->diagnostics()) {
-        if (d.field.rfind("run.", 0) == 0) problems[QString::fromStdString(d.field.substr(4))] << QString::fromStdString(d.message);
-    }
-    markRunField(m_tick, problems.value(QStringLiteral("tick_ns")), m_tick->statusTip());
-    markRunField(m_duration, problems.value(QStringLiteral("duration_ns")), m_duration->statusTip());
-    markRunField(m_report, problems.value(QStringLiteral("report_every_ticks")), m_report->statusTip());
     {
         const QSignalBlocker quiet(m_method);
         m_method->setCurrentIndex(m_method->findData(QString::fromLatin1(runMethodInfo(lab.run.method).name)));
     }
-    markRunField(m_method, problems.value(QStringLiteral("method")), m_method->statusTip());
-    markRunField(m_accuracy, problems.value(QStringLiteral("accuracy")), m_accuracy->statusTip());
+    // an edit's problems come with its compile, after the edit (diagnosticsChanged refreshes again)
+    if (!m_document->diagnosticsPending()) {
+        QHash<QString, QStringList> problems;
+        for (const auto& d : m_document->diagnostics()) {
+            if (d.field.rfind("run.", 0) == 0) problems[QString::fromStdString(d.field.substr(4))] << QString::fromStdString(d.message);
+        }
+        markRunField(m_tick, problems.value(QStringLiteral("tick_ns")), m_tick->statusTip());
+        markRunField(m_duration, problems.value(QStringLiteral("duration_ns")), m_duration->statusTip());
+        markRunField(m_report, problems.value(QStringLiteral("report_every_ticks")), m_report->statusTip());
+        markRunField(m_method, problems.value(QStringLiteral("method")), m_method->statusTip());
+        markRunField(m_accuracy, problems.value(QStringLiteral("accuracy")), m_accuracy->statusTip());
+    }
     // refused entries: amber, the reason in the tooltip and under the fields
     QStringList reasons;
     for (QLineEdit* e : {m_tick, m_duration, m_report, m_accuracy}) {

@@ -149,6 +149,13 @@ void InstanceForm::refresh()
         }
         m_ports->setText(lines.join(QLatin1Char('\n')));
     }
+    updateProblems();
+}
+
+void InstanceForm::updateProblems()
+{
+    // an edit's problems come with its compile, after the edit (diagnosticsChanged calls again)
+    if (m_document->diagnosticsPending()) return;
     // problems: on a parameter's field, else listed at the top (with those inside the instance)
     QHash<QString, QStringList> onField;
     QStringList listed;

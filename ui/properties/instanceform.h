@@ -27,6 +27,8 @@ public:
     QString itemId() const { return m_id; }
     /// re-read the values and the diagnostics
     void refresh();
+    /// re-read the diagnostics (nothing while the document's compile is pending)
+    void updateProblems();
     /// the field of a parameter (nullptr when the part has none of that name)
     ExpressionEdit* parameterEdit(const QString& name) const { return m_edits.value(name); }
     /// the problems listed at the top ("" when none)

@@ -385,7 +385,8 @@ void ItemForm::refresh()
 
 void ItemForm::updateProblems()
 {
-    if (!m_problems) return;
+    // an edit's problems come with its compile, after the edit (diagnosticsChanged calls again)
+    if (!m_problems || m_document->diagnosticsPending()) return;
     QHash<QString, QStringList> byKey;
     QSet<QString> errorKeys;
     QStringList lines;

@@ -32,6 +32,8 @@ public:
     void setItemId(const QString& id);
     /// re-read every value and diagnostic
     void refresh();
+    /// re-read the diagnostics (nothing while the document's compile is pending)
+    void updateProblems();
     /// focus the field a diagnostic names
     void focusField(const FieldRef& field);
     /// the editor of a field key ("param:damping", "port:node_a", "input:capacity", "field:inertia", "id")
@@ -59,7 +61,6 @@ private:
                 const Range& range = Range::any());
     void buildNode();
     void buildComponent();
-    void updateProblems();
     /// the line edit of a numeric field (nullptr for others)
     QLineEdit* numberEdit(const QString& key) const;
 

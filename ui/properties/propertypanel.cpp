@@ -4,6 +4,7 @@
 #include <QVBoxLayout>
 
 #include "document/labdocument.h"
+#include "properties/instanceform.h"
 #include "properties/itemform.h"
 
 namespace drivelab {
@@ -20,6 +21,11 @@ PropertyPanel::PropertyPanel(LabDocument* document, QWidget* parent) : QScrollAr
 void PropertyPanel::connectDocument()
 {
     connect(m_document, &LabDocument::changed, this, &PropertyPanel::onChanged);
+    // an edit's problems arrive with its compile, after the edit
+    connect(m_document, &LabDocument::diagnosticsChanged, this, [this] {
+        if (m_form) m_form->updateProblems();
+        if (m_instanceForm) m_instanceForm->updateProblems();
+    });
     connect(m_document, &LabDocument::renamed, this, [this](const QString& from, const QString& to) {
         for (QString& id : m_ids) {
             if (id == from) id = to;

@@ -42,6 +42,8 @@ std::vector<SummaryItem> summary(const Json& parameters)
     if (!parameters.is_object() || !parameters.contains("torque_curve") || !parameters["torque_curve"].is_array()) return {};
     double peak = 0.0;
     for (const auto& row : parameters["torque_curve"]) {
+        // a torque written as an expression (inside a part) is known per instance only: no peak
+        if (row.is_object() && row.contains("torque") && row["torque"].is_string()) return {};
         if (row.is_object() && row.contains("torque") && row["torque"].is_number()) peak = std::max(peak, row["torque"].get<double>());
     }
     return {{"peak", peak, "N m", 5}};
