@@ -29,6 +29,7 @@
 #include <filesystem>
 
 #include "clitestutil.h"
+#include "fmutorquelab.h"
 #include "compile/compiler.h"
 #include "io/labfile.h"
 #include "study/accuracy.h"
@@ -255,20 +256,14 @@ void TestErrorEstimate::methodOverridesTheLabs()
     QCOMPARE(both.exit, 2);
     QVERIFY2(both.err.contains("--method and --accuracy both choose the method; give one"), qPrintable(both.err));
     // a method the lab refuses (an FMU: the one type the two-stage methods refuse): its diagnostics
-    const QString fmu = QCoreApplication::applicationDirPath() + "/fmus/torquesource3.fmu";
+    const QString fmu = test::torqueSourceFmu();
     QVERIFY2(QFileInfo::exists(fmu), qPrintable(fmu));
-    QTemporaryDir dir;
-    const QString fmuLab = dir.filePath("fmu.lab.json");
+    QTemporaryDir fmuDir;
+    const QString fmuLab = fmuDir.filePath("fmu.lab.json");
     {
         QFile f(fmuLab);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QStringLiteral(R"({"format": "drivelab.lab", "version": 1, "name": "fmu-torque",
-  "run": {"tick_ns": 1000000, "duration_ns": 100000000, "report_every_ticks": 1},
-  "nodes": [{"id": "shaft", "domain": "rotational", "inertia": 0.5, "initial_speed": 0}],
-  "components": [
-    {"id": "src", "type": "fmu", "parameters": {"file": "%1", "output": "torque"}},
-    {"id": "motor", "type": "torque_source", "node_a": "shaft", "inputs": {"torque": {"controller": "src"}}}
-  ]})").arg(fmu).toUtf8());
+        f.write(test::fmuTorqueLab(fmu));
     }
     QCOMPARE(runCli(cli, {"run", fmuLab}, 60000).exit, 0);
     const CliResult refused = runCli(cli, {"run", fmuLab, "--method", "gauss2"}, 60000);

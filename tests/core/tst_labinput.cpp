@@ -387,8 +387,8 @@ void TestLabInput::renameFollowsBindingsAndResults()
     const std::string original = writeLab(s);
     QVERIFY(renameItem(s, "driver", "pilot"));
     QVERIFY(renameItem(s, "tcu", "shifter"));
-    QVERIFY(renameItem(s, "body", "car"));
-    QCOMPARE(s.results["vehicle"].get<std::string>(), std::string("car"));
+    QVERIFY(renameItem(s, "body", "chassis"));
+    QCOMPARE(s.results["vehicle"].get<std::string>(), std::string("chassis"));
     const std::string renamed = writeLab(s);
     QVERIFY(renamed.find("\"controller\": \"pilot\"") != std::string::npos);
     QVERIFY(renamed.find("\"controller\": \"shifter\"") != std::string::npos);
@@ -397,7 +397,7 @@ void TestLabInput::renameFollowsBindingsAndResults()
     const auto after = compile(s);
     QVERIFY2(after.model, qPrintable(describe(after.diagnostics)));
     QCOMPARE(after.model->components.size(), before.model->components.size());
-    QVERIFY(renameItem(s, "car", "body"));
+    QVERIFY(renameItem(s, "chassis", "body"));
     QVERIFY(renameItem(s, "shifter", "tcu"));
     QVERIFY(renameItem(s, "pilot", "driver"));
     QCOMPARE(writeLab(s), original);

@@ -27,6 +27,8 @@
 #include "properties/propertypanel.h"
 #include "properties/tableeditor.h"
 #include "spec/labwriter.h"
+#include "fmutorquelab.h"
+#include "fmuloader.h"
 #include "uitestutil.h"
 
 using namespace drivelab;
@@ -398,23 +400,22 @@ void TestProperties::runMethodIsChosenUndoneAndRefusedVisibly()
 
     // a lab with an FMU (the one type the two-stage methods refuse): gauss2 is refused, visibly,
     // naming the field; the test FMU is packed beside the test (BUILD/tests/fmus, tests/fmi/testfmus)
-    const QString fmu = QCoreApplication::applicationDirPath() + "/fmus/torquesource3.fmu";
+    installFmuImport(); // as the editor's main() does
+    const QString fmu = test::torqueSourceFmu();
     QVERIFY2(QFileInfo::exists(fmu), qPrintable(fmu));
     const QString fmuLab = m_dir.filePath("fmu.lab.json");
     {
         QFile f(fmuLab);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QStringLiteral(R"({"format": "drivelab.lab", "version": 1, "name": "fmu-torque",
-  "run": {"tick_ns": 1000000, "duration_ns": 100000000, "report_every_ticks": 1},
-  "nodes": [{"id": "shaft", "domain": "rotational", "inertia": 0.5, "initial_speed": 0}],
-  "components": [
-    {"id": "src", "type": "fmu", "parameters": {"file": "%1", "output": "torque"}},
-    {"id": "motor", "type": "torque_source", "node_a": "shaft", "inputs": {"torque": {"controller": "src"}}}
-  ]})").arg(fmu).toUtf8());
+        f.write(test::fmuTorqueLab(fmu));
     }
     m_prompter.saveChoices = {Prompter::SaveChoice::Discard};
     QVERIFY(m_w->openLab(fmuLab));
-    QVERIFY2(m_w->document()->isValid(), "the FMU lab compiles with the midpoint");
+    {
+        QString why;
+        for (const auto& d : m_w->document()->diagnostics()) why += QString::fromStdString(d.subject + ": " + d.field + ": " + d.message) + "\n";
+        QVERIFY2(m_w->document()->isValid(), qPrintable("the FMU lab compiles with the midpoint: " + why));
+    }
     doc = m_w->document();
     box = m_w->runSettings()->methodBox();
     box->setFocus();

@@ -198,15 +198,15 @@ void PartNavigator::load()
         m_path.removeLast();
     }
     if (!m_body) return;
+    QStringList ports; // drawn as the part's ports (docs/EDITOR.md "Opening an instance")
+    for (const PartPort& p : m_body->ports) ports << QString::fromStdString(p.name);
     if (!m_body->inLab) {
         // a part file: its own document, kept while its edits are unsaved
-        sessionFor(*m_body);
+        sessionFor(*m_body)->document()->setExposedPorts(ports);
         return;
     }
     // items without a layout entry are placed as when a lab opens (written with the next edit)
     autoPlace(m_body->lab, symbolPortAnchor);
-    QStringList ports; // drawn as the part's ports (docs/EDITOR.md "Opening an instance")
-    for (const PartPort& p : m_body->ports) ports << QString::fromStdString(p.name);
     m_view->setExposedPorts(ports);
     m_view->reset(m_body->lab, m_lab->filePath());
     m_view->setReadOnly(m_lab->isReadOnly());
