@@ -16,33 +16,43 @@ bool renameRef(std::string& ref, const std::string& from, const std::string& to,
     return true;
 }
 
-// a string member `key` of object `o` renamed as renameRef does
-void renameMember(Json& o, const char* key, const std::string& from, const std::string& to, bool asHead)
+// each component's inputs (their bindings name controllers and signals)
+std::vector<Json*> componentInputs(LabSpec& lab)
 {
-    if (!o.is_object() || !o.contains(key) || !o[key].is_string()) return;
-    std::string ref = o[key].get<std::string>();
-    if (renameRef(ref, from, to, asHead)) o[key] = ref;
+    std::vector<Json*> out;
+    for (auto& c : lab.components) out.push_back(&c.inputs);
+    return out;
 }
 
-// every reference to component or instance `from` (an instance: the paths inside it) follows the
-// rename: events, inputs bound to {"controller": ID} or {"signal": INSTANCE/ID}, and the results'
-// vehicle and reference signal (docs/FORMATS.md)
-void renameReferences(LabSpec& lab, const std::string& from, const std::string& to, bool asHead)
+// a string member `key` of object `o` renamed as renameRef does; true when it was
+bool renameMember(Json& o, const char* key, const std::string& from, const std::string& to, bool asHead)
 {
-    for (auto& e : lab.events) renameRef(e.component, from, to, asHead);
-    for (auto& c : lab.components) {
-        if (!c.inputs.is_object()) continue;
-        for (auto& [name, binding] : c.inputs.items()) {
-            renameMember(binding, "controller", from, to, asHead);
-            if (asHead) renameMember(binding, "signal", from, to, true);
-        }
-    }
-    renameMember(lab.results, "vehicle", from, to, asHead);
-    if (asHead && lab.results.is_object() && lab.results.contains("reference_speed"))
-        renameMember(lab.results["reference_speed"], "signal", from, to, true);
+    if (!o.is_object() || !o.contains(key) || !o[key].is_string()) return false;
+    std::string ref = o[key].get<std::string>();
+    if (!renameRef(ref, from, to, asHead)) return false;
+    o[key] = ref;
+    return true;
 }
 
 } // namespace
+
+bool renameReferences(std::vector<EventSpec>& events, const std::vector<Json*>& inputs, Json& results, const std::string& from,
+                      const std::string& to, bool asHead)
+{
+    bool any = false;
+    for (auto& e : events) any = renameRef(e.component, from, to, asHead) || any;
+    for (Json* in : inputs) {
+        if (!in || !in->is_object()) continue;
+        for (auto& [name, binding] : in->items()) {
+            any = renameMember(binding, "controller", from, to, asHead) || any;
+            if (asHead) any = renameMember(binding, "signal", from, to, true) || any;
+        }
+    }
+    any = renameMember(results, "vehicle", from, to, asHead) || any;
+    if (asHead && results.is_object() && results.contains("reference_speed"))
+        any = renameMember(results["reference_speed"], "signal", from, to, true) || any;
+    return any;
+}
 
 std::string uniqueId(const LabSpec& lab, const std::string& base)
 {
@@ -95,11 +105,11 @@ bool renameItem(LabSpec& lab, const std::string& from, const std::string& to)
         }
     } else if (ComponentSpec* c = lab.findComponent(from)) {
         c->id = to;
-        renameReferences(lab, from, to, false);
+        renameReferences(lab.events, componentInputs(lab), lab.results, from, to, false);
     } else if (InstanceSpec* i = lab.findInstance(from)) {
         // an instance of a part: the references to its inner items name it as their path's head
         i->id = to;
-        renameReferences(lab, from, to, true);
+        renameReferences(lab.events, componentInputs(lab), lab.results, from, to, true);
     } else {
         return false;
     }

@@ -3,6 +3,7 @@
 // new items with the descriptor's editor defaults, fresh ids, renames that keep
 // every reference, and removals that leave no dangling port or event.
 #include <string>
+#include <vector>
 
 #include "spec/descriptor.h"
 #include "spec/labspec.h"
@@ -15,6 +16,12 @@ std::string uniqueId(const LabSpec& lab, const std::string& base);
 NodeSpec makeNode(const NodeDomainDescriptor& d, const std::string& id);
 /// a new component with the editor defaults of its parameters (ports unbound)
 ComponentSpec makeComponent(const ComponentDescriptor& d, const std::string& id);
+/// the references to ids in a lab's events, its components' inputs (bindings {"controller": ID},
+/// and with `asHead` {"signal": PATH}) and its results (vehicle; with `asHead` the reference
+/// speed's signal) renamed: `from` becomes `to`, whole, or with `asHead` as the head of a path
+/// `from/...` (an instance's, or an item's inside instances); true when one changed
+bool renameReferences(std::vector<EventSpec>& events, const std::vector<Json*>& inputs, Json& results, const std::string& from,
+                      const std::string& to, bool asHead);
 /// rename a node, component or instance of a part, rewriting ports, events, inputs bound to a
 /// controller (or, for an instance, to a signal inside it), the results' vehicle and reference
 /// signal (an instance's as the head of the paths inside it: "box/ring_brake") and layout keys;

@@ -1,6 +1,7 @@
 #include "document/partpaths.h"
 
 #include "compile/partdef.h"
+#include "spec/specedit.h"
 
 namespace drivelab {
 namespace {
@@ -18,28 +19,6 @@ void collect(const std::vector<InstanceSpec>& instances, const std::string& pref
         std::string why;
         if (const PartDefinition* def = library.find(i.part, why)) collect(def->body.instances, path + '/', name, library, depth + 1, out);
     }
-}
-
-// `id` renamed when it is `P/from` or `P/from/...` for one of `paths`
-bool renameId(std::string& id, const std::vector<std::string>& paths, const std::string& from, const std::string& to)
-{
-    for (const std::string& p : paths) {
-        const std::string old = p + '/' + from;
-        if (id.rfind(old, 0) != 0 || (id.size() > old.size() && id[old.size()] != '/')) continue;
-        id = p + '/' + to + id.substr(old.size());
-        return true;
-    }
-    return false;
-}
-
-// a string member `key` of object `o` renamed
-bool renameMember(Json& o, const char* key, const std::vector<std::string>& paths, const std::string& from, const std::string& to)
-{
-    if (!o.is_object() || !o.contains(key) || !o[key].is_string()) return false;
-    std::string id = o[key].get<std::string>();
-    if (!renameId(id, paths, from, to)) return false;
-    o[key] = id;
-    return true;
 }
 
 } // namespace
@@ -71,18 +50,10 @@ void putPathReferences(LabSpec& lab, const PathReferences& refs)
 
 bool renameInsideInstances(PathReferences& refs, const std::vector<std::string>& paths, const std::string& from, const std::string& to)
 {
+    std::vector<Json*> inputs;
+    for (Json& in : refs.inputs) inputs.push_back(&in);
     bool any = false;
-    for (EventSpec& e : refs.events) any = renameId(e.component, paths, from, to) || any;
-    for (Json& inputs : refs.inputs) {
-        if (!inputs.is_object()) continue;
-        for (auto& [name, value] : inputs.items()) {
-            any = renameMember(value, "signal", paths, from, to) || any;
-            any = renameMember(value, "controller", paths, from, to) || any;
-        }
-    }
-    any = renameMember(refs.results, "vehicle", paths, from, to) || any;
-    if (refs.results.is_object() && refs.results.contains("reference_speed"))
-        any = renameMember(refs.results["reference_speed"], "signal", paths, from, to) || any;
+    for (const std::string& p : paths) any = renameReferences(refs.events, inputs, refs.results, p + '/' + from, p + '/' + to, true) || any;
     return any;
 }
 
