@@ -12,10 +12,13 @@
 // error floor (the least error any tick reached) and its quantity; the reference's own error is
 // estimated as its method's h/32 difference from it over 2^p - 1.
 //
-//   bench_workprecision [--lab NAME] [--cut-ticks N] [--repeats N] [--smoke]
+//   bench_workprecision [--lab NAME] [--cut-ticks N] [--repeats N] [--coarser N] [--smoke]
 //     --lab NAME      one lab (labs/NAME.lab.json); default every shipped lab
 //     --cut-ticks N   run each lab for at most N of its ticks (the long cycles' first stretch)
 //     --repeats N     runs per tick and method (default 3; the median CPU time counts)
+//     --coarser N     also run at 2, 4, ... 2^N times the lab's tick (a lab already below a target at
+//                     its own tick may reach it cheaper at a coarser one); a coarser tick that does not
+//                     divide the run's length, its report boundaries or its events' instants is skipped
 //     --smoke         CTest's check: clutch-engagement (2.5 s, its clutch engaging at 0.2 s); fails unless the
 //                     midpoint's error falls at least 3x per halved tick and every method reaches 1e-6
 // CPU times on a shared machine still move (cache and memory bandwidth are shared); the errors are exact.
@@ -62,12 +65,27 @@ struct LabRuns {
     double referenceError = -1.0; ///< the reference's own estimated error (< 0: not estimated)
 };
 
-/// `spec` at 1/divisor of its tick under `method`; false when it does not compile or fails
+/// `spec` at `factor` times its tick: every length stays what it was (the run, its report
+/// boundaries, its events' instants: each a whole number of the coarser ticks); false when one is not
+bool coarserTickSpec(const LabSpec& in, int factor, LabSpec& out)
+{
+    const std::int64_t tickNs = in.run.tickNs * factor;
+    if (in.run.durationNs % tickNs != 0 || in.run.reportEveryTicks % factor != 0) return false;
+    for (const EventSpec& e : in.events)
+        if (e.timeNs % tickNs != 0) return false;
+    out = in;
+    out.run.tickNs = tickNs;
+    out.run.reportEveryTicks = in.run.reportEveryTicks / factor;
+    return true;
+}
+
+/// `spec` at 1/divisor of its tick (divisor < 0: at -divisor times it) under `method`; false when
+/// it does not compile or fails
 bool timedRun(const LabSpec& spec, RunMethod method, int divisor, int repeats, study::RunEnd& end, double& cpuS)
 {
     LabSpec s;
     std::string why;
-    if (!study::finerTickSpec(spec, divisor, s, why)) return false;
+    if (divisor < 0 ? !coarserTickSpec(spec, -divisor, s) : !study::finerTickSpec(spec, divisor, s, why)) return false;
     s.run.method = method;
     const CompileResult c = compile(s);
     if (!c.model) return false;
@@ -102,7 +120,7 @@ int maxHalvings(std::int64_t tickNs, int cap)
 }
 
 /// every run of one lab; false when the lab cannot be measured
-bool measure(const std::string& path, std::int64_t cutTicks, int repeats, LabRuns& lab)
+bool measure(const std::string& path, std::int64_t cutTicks, int repeats, int coarser, LabRuns& lab)
 {
     std::vector<Run>& runs = lab.runs;
     double& simulatedS = lab.simulatedS;
@@ -129,12 +147,15 @@ bool measure(const std::string& path, std::int64_t cutTicks, int repeats, LabRun
             std::printf("  %-9s refused by the lab\n", info.name);
             continue;
         }
-        for (int k = 0; k < kMax; ++k) {
+        for (int k = -coarser; k < kMax; ++k) {
             study::RunEnd end;
             Run r;
             r.method = info.name;
-            r.tickNs = spec.run.tickNs >> k;
-            if (!timedRun(spec, info.method, 1 << k, repeats, end, r.cpuS)) break;
+            r.tickNs = k < 0 ? spec.run.tickNs << -k : spec.run.tickNs >> k;
+            if (!timedRun(spec, info.method, k < 0 ? -(1 << -k) : 1 << k, repeats, end, r.cpuS)) {
+                if (k < 0) continue; // a coarser tick the lab's lengths do not allow, or one it fails at
+                break;
+            }
             const study::EndDifference d = study::compareEnds(end, ref);
             r.error = d.eventsMatch ? d.largest : std::numeric_limits<double>::infinity();
             r.quantity = d.eventsMatch ? d.quantity : d.note;
@@ -213,7 +234,7 @@ void methodSummary(const std::string& lab, const LabRuns& l)
 int smoke()
 {
     LabRuns lab;
-    if (!measure(DRIVELAB_SOURCE_DIR "/labs/clutch-engagement.lab.json", 0, 3, lab)) return 1;
+    if (!measure(DRIVELAB_SOURCE_DIR "/labs/clutch-engagement.lab.json", 0, 3, 0, lab)) return 1;
     const std::vector<Run>& runs = lab.runs;
     int failures = 0;
     for (std::size_t i = 1; i < runs.size(); ++i) {
@@ -241,6 +262,7 @@ int main(int argc, char** argv)
     std::string only;
     std::int64_t cut = 0;
     int repeats = 3;
+    int coarser = 0;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--smoke") return smoke();
@@ -248,10 +270,12 @@ int main(int argc, char** argv)
             only = argv[++i];
         } else if (a == "--cut-ticks" && i + 1 < argc) {
             cut = std::atoll(argv[++i]);
+        } else if (a == "--coarser" && i + 1 < argc && std::atoi(argv[i + 1]) >= 0) {
+            coarser = std::min(std::atoi(argv[++i]), 10);
         } else if (a == "--repeats" && i + 1 < argc && std::atoi(argv[i + 1]) > 0) {
             repeats = std::atoi(argv[++i]);
         } else {
-            std::fprintf(stderr, "usage: bench_workprecision [--lab NAME] [--cut-ticks N] [--repeats N] [--smoke]\n");
+            std::fprintf(stderr, "usage: bench_workprecision [--lab NAME] [--cut-ticks N] [--repeats N] [--coarser N] [--smoke]\n");
             return 2;
         }
     }
@@ -267,7 +291,7 @@ int main(int argc, char** argv)
         std::printf("%s\n", lab.c_str());
         std::fflush(stdout);
         LabRuns runs;
-        if (measure(DRIVELAB_SOURCE_DIR "/labs/" + lab + ".lab.json", cut, repeats, runs)) all.push_back({lab, runs});
+        if (measure(DRIVELAB_SOURCE_DIR "/labs/" + lab + ".lab.json", cut, repeats, coarser, runs)) all.push_back({lab, runs});
     }
     std::printf("\n| lab | 1e-4 | 1e-6 | 1e-8 |\n|---|---|---|---|\n");
     for (const auto& [lab, r] : all) summary(lab, r);
