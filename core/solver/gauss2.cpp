@@ -294,16 +294,24 @@ private:
         return norm;
     }
 
-    // P^T Jm P into g.pjp (Jm n x n, leading dimension kMaxDyn)
+    // P^T Jm P into g.pjp (Jm n x n, leading dimension kMaxDyn). Each sum runs in ascending
+    // order over the states where P is nonzero (ModeBasis::pColMask) only: a term P = 0 adds a
+    // zero of either sign to a sum begun at +0, which leaves it as it was (a sum of such terms is
+    // never -0), so the sums are the dense products' bits (the midpoint's matrix skips them too)
     void reduce(const double* Jm)
     {
+        if (b.identity) {
+            for (int p = 0; p < nq; ++p)
+                for (int q = 0; q < nq; ++q) g.pjp[p * kMaxDyn + q] = Jm[p * kMaxDyn + q];
+            return;
+        }
         for (int i = 0; i < n; ++i) {
+            const double* jr = Jm + i * kMaxDyn;
             for (int q = 0; q < nq; ++q) {
                 double v = 0.0;
-                if (b.identity) {
-                    v = Jm[i * kMaxDyn + q];
-                } else {
-                    for (int k = 0; k < n; ++k) v += Jm[i * kMaxDyn + k] * b.P[k * kMaxDyn + q];
+                for (std::uint64_t bk = b.pColMask[q]; bk; bk &= bk - 1) {
+                    const int k = std::countr_zero(bk);
+                    v += jr[k] * b.P[k * kMaxDyn + q];
                 }
                 g.jp[i * kMaxDyn + q] = v;
             }
@@ -311,10 +319,9 @@ private:
         for (int p = 0; p < nq; ++p) {
             for (int q = 0; q < nq; ++q) {
                 double v = 0.0;
-                if (b.identity) {
-                    v = g.jp[p * kMaxDyn + q];
-                } else {
-                    for (int i = 0; i < n; ++i) v += b.P[i * kMaxDyn + p] * g.jp[i * kMaxDyn + q];
+                for (std::uint64_t bi = b.pColMask[p]; bi; bi &= bi - 1) {
+                    const int i = std::countr_zero(bi);
+                    v += b.P[i * kMaxDyn + p] * g.jp[i * kMaxDyn + q];
                 }
                 g.pjp[p * kMaxDyn + q] = v;
             }
@@ -335,7 +342,11 @@ private:
                 if (b.identity) {
                     v = p == q ? mass[p] : 0.0;
                 } else {
-                    for (int i = 0; i < n; ++i) v += b.P[i * kMaxDyn + p] * mass[i] * b.P[i * kMaxDyn + q];
+                    // over the states where both columns are nonzero (the rest add zeros: reduce)
+                    for (std::uint64_t bi = b.pColMask[p] & b.pColMask[q]; bi; bi &= bi - 1) {
+                        const int i = std::countr_zero(bi);
+                        v += b.P[i * kMaxDyn + p] * mass[i] * b.P[i * kMaxDyn + q];
+                    }
                 }
                 g.ptmp[p * kMaxDyn + q] = v;
             }
