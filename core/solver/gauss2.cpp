@@ -360,11 +360,15 @@ private:
         for (int l = 0; l < 2; ++l) {
             if (!g.positional[l]) continue;
             reduce(g.Jp[l]);
-            for (int i2 = 0; i2 < 2; ++i2) {
-                for (int j = 0; j < 2; ++j) {
-                    const double coef = h * R::a[i2][l] * h * R::a[l][j];
-                    for (int p = 0; p < nq; ++p)
-                        for (int q = 0; q < nq; ++q) g.a[(i2 * nq + p) * kLd + j * nq + q] -= coef * g.pjp[p * kMaxDyn + q];
+            // every entry of the four blocks takes its one term of stage l (one pass over P^T Jp P)
+            double coef[2][2];
+            for (int i2 = 0; i2 < 2; ++i2)
+                for (int j = 0; j < 2; ++j) coef[i2][j] = h * R::a[i2][l] * h * R::a[l][j];
+            for (int p = 0; p < nq; ++p) {
+                for (int q = 0; q < nq; ++q) {
+                    const double v = g.pjp[p * kMaxDyn + q];
+                    for (int i2 = 0; i2 < 2; ++i2)
+                        for (int j = 0; j < 2; ++j) g.a[(i2 * nq + p) * kLd + j * nq + q] -= coef[i2][j] * v;
                 }
             }
         }
