@@ -175,6 +175,20 @@ void TestErrorEstimate::commandLineWritesTheEstimate()
     QVERIFY(d1 > 0.0 && ratio > 1.5);
     QCOMPARE(e.at("estimate").get<double>(), d1 * ratio / (ratio - 1.0));
     QVERIFY(e.at("events_compared").get<int>() >= 1);
+    QCOMPARE(e.at("finest_tick_ns").get<std::int64_t>(), std::int64_t(12500)); // regular: the run at h/4
+    // irregular (car-hill-start's brake instant, (2) above): refined to h/64, its two terms reported
+    const QString hill = QStringLiteral(DRIVELAB_SOURCE_DIR "/labs/car-hill-start.lab.json"), hillReport = dir.filePath("hill.json");
+    const CliResult h = runCli(cli, {"run", hill, "--estimate-error", "--output", hillReport}, 300000);
+    QCOMPARE(h.exit, 0);
+    QVERIFY2(h.out.contains("irregular convergence; against the run at h/64 (15625 ns): difference "), qPrintable(h.out));
+    QFile hf(hillReport);
+    QVERIFY(hf.open(QIODevice::ReadOnly));
+    const Json hillEstimate = Json::parse(hf.readAll().toStdString()).at("error_estimate");
+    QCOMPARE(hillEstimate.at("convergence").get<std::string>(), std::string("irregular"));
+    QCOMPARE(hillEstimate.at("finest_tick_ns").get<std::int64_t>(), std::int64_t(15625));
+    QCOMPARE(hillEstimate.at("estimate").get<double>(),
+             hillEstimate.at("difference_finest_tick").get<double>() + hillEstimate.at("difference_finest_pair").get<double>());
+    QVERIFY2(hillEstimate.at("note").get<std::string>().find("not settled at h/64") == 0, hillEstimate.at("note").get<std::string>().c_str());
     // the run is the plain run: the same summary line (fingerprint and final state hash)
     const CliResult plain = runCli(cli, {"run", labFile}, 120000);
     QCOMPARE(plain.exit, 0);
