@@ -1,57 +1,24 @@
 #include "study/accuracy.h"
 
-#include <deque>
-
 #include "compile/compiler.h"
 #include "spec/runmethods.h"
+#include "study/tickladder.h"
 
 namespace drivelab::study {
 
 namespace {
 
-/// the runs of one method at the lab's tick and its halvings, made as the search needs them
-class TickLadder {
-public:
-    TickLadder(const LabSpec& spec, RunMethod method, const std::function<void()>& ran, const std::atomic<bool>* cancel)
-        : m_spec(spec), m_ran(ran), m_cancel(cancel)
-    {
-        m_spec.run.method = method;
+/// why the search stops for a method: the ladder's failure as the search's table words it
+std::string failureText(const LadderFailure& f)
+{
+    switch (f.kind) {
+    case LadderFailure::NoHalving: return "the lab's tick (" + std::to_string(f.tickNs) + " ns) has no further halving in whole nanoseconds";
+    case LadderFailure::Compile: return "the lab at tick " + std::to_string(f.tickNs) + " ns does not compile";
+    case LadderFailure::Run: return "the run at tick " + std::to_string(f.tickNs) + " ns failed: " + f.message;
+    case LadderFailure::None: break;
     }
-
-    /// the end of the run at h / 2^k; false with `failure` when it cannot be made
-    bool end(int k, const RunEnd*& out, std::string& failure)
-    {
-        while (static_cast<int>(m_ends.size()) <= k) {
-            const int divisor = 1 << m_ends.size();
-            LabSpec s;
-            if (!finerTickSpec(m_spec, divisor, s, failure)) {
-                failure = "the lab's tick (" + std::to_string(m_spec.run.tickNs) + " ns) has no further halving in whole nanoseconds";
-                return false;
-            }
-            const CompileResult c = compile(s);
-            if (!c.model) {
-                failure = "the lab at tick " + std::to_string(s.run.tickNs) + " ns does not compile";
-                return false;
-            }
-            Session session(c.model);
-            RunEnd e;
-            if (!runToEnd(session, e, failure, m_cancel)) {
-                failure = "the run at tick " + std::to_string(s.run.tickNs) + " ns failed: " + failure;
-                return false;
-            }
-            m_ends.push_back(std::move(e));
-            if (m_ran) m_ran();
-        }
-        out = &m_ends[k];
-        return true;
-    }
-
-private:
-    LabSpec m_spec;
-    std::function<void()> m_ran;         ///< called after each run
-    const std::atomic<bool>* m_cancel;   ///< raised: stop (may be null)
-    std::deque<RunEnd> m_ends; ///< a deque: the ends handed out stay where they are as it grows
-};
+    return {};
+}
 
 /// the first error of compiling `spec` with `method` (empty: it compiles)
 std::string refusal(const LabSpec& spec, RunMethod method)
@@ -89,17 +56,17 @@ AccuracyChoice chooseMethodAndTick(const LabSpec& spec, double tolerance, int ma
         m.refusal = refusal(spec, info.method);
         m.compiles = m.refusal.empty();
         if (m.compiles) {
-            TickLadder ladder(spec, info.method, ran, cancel);
+            LabSpec methodSpec = spec;
+            methodSpec.run.method = info.method;
+            TickLadder ladder(methodSpec, ran, cancel);
             for (int k = 0; k <= maxHalvings; ++k) {
-                const RunEnd *a = nullptr, *half = nullptr, *quarter = nullptr;
-                if (!ladder.end(k, a, m.failure) || !ladder.end(k + 1, half, m.failure) || !ladder.end(k + 2, quarter, m.failure)) break;
                 ErrorEstimate e;
-                e.method = info.name;
-                e.order = methodOrder(info.method);
-                e.tickNs = spec.run.tickNs >> k;
-                e.half = compareEnds(*a, *half);
-                e.quarter = compareEnds(*a, *quarter);
-                e.fine = compareEnds(*half, *quarter);
+                // an irregular estimate refines with the runs the search may make anyway (down to k = maxHalvings + 2)
+                if (!estimateAt(ladder, k, maxHalvings + 2, e)) {
+                    m.failure = failureText(ladder.failure());
+                    break;
+                }
+                const RunEnd* a = ladder.end(k);
                 m.tickNs = e.tickNs;
                 m.estimate = e;
                 m.work = static_cast<double>(a->newtonIterations) * (info.method == RunMethod::Midpoint ? 1.0 : kTwoStageWeight);

@@ -1,7 +1,8 @@
 #pragma once
 // A method and a tick from the accuracy asked for (issue 37, target 5; docs/PHYSICS.md "Error
 // estimate"): `run --accuracy TOL`. For every method the lab compiles with, the lab's tick and its
-// halvings are estimated in turn (errorestimate.h: each from the runs at h, h/2 and h/4); the first
+// halvings are estimated in turn (tickladder.h estimateAt: each from the runs at h, h/2 and h/4,
+// and finer ones of the same ladder where those do not converge regularly); the first
 // whose estimate is at or below TOL is that method's tick. Of those, the one with the least work
 // (Newton iterations of its run, a two-stage iteration weighted kTwoStageWeight) is chosen; the
 // lab's own tick is the largest tried.

@@ -125,11 +125,16 @@ EndDifference compareEnds(const RunEnd& a, const RunEnd& ref)
     const std::size_t n = std::min(a.values.size(), ref.values.size());
     for (std::size_t i = 0; i < n; ++i) {
         const double s = scale[ref.units[i]];
-        if (!(s > 0.0)) continue; // every value of this unit is zero in the reference
-        const double d = std::fabs(a.values[i] - ref.values[i]) / s;
+        if (!(s > 0.0)) { // every value of this unit is zero in the reference
+            out.differences.push_back(0.0);
+            continue;
+        }
+        const double signedD = (a.values[i] - ref.values[i]) / s, d = std::fabs(signedD);
+        out.differences.push_back(signedD);
         if (d > out.largest || !std::isfinite(d)) {
             out.largest = d;
             out.quantity = ref.names[i];
+            out.largestIndex = static_cast<int>(out.differences.size()) - 1;
         }
     }
     if (!a.eventsComplete || !ref.eventsComplete) {
@@ -154,11 +159,13 @@ EndDifference compareEnds(const RunEnd& a, const RunEnd& ref)
         return out;
     }
     for (std::size_t i = 0; i < a.events.size(); ++i) {
-        const double d = std::fabs(a.events[i].timeNs - ref.events[i].timeNs) * 1e-9 / ref.durationS;
+        const double signedD = static_cast<double>(a.events[i].timeNs - ref.events[i].timeNs) * 1e-9 / ref.durationS, d = std::fabs(signedD);
         ++out.eventsCompared;
+        out.differences.push_back(signedD);
         if (d > out.largest) {
             out.largest = d;
             out.quantity = eventName(ref, i);
+            out.largestIndex = static_cast<int>(out.differences.size()) - 1;
         }
     }
     return out;
@@ -191,7 +198,11 @@ int methodOrder(RunMethod m)
 bool ErrorEstimate::regular() const
 {
     const double r = ratio();
-    return r >= 1.5 && r <= std::exp2(order + 1.5);
+    if (!(r >= 1.5 && r <= std::exp2(order + 1.5))) return false;
+    // the largest difference's quantity must move the same way from h/2 to h/4: a sign change is
+    // an oscillation (car-hill-start's brake instant: -1.2e-6 then +4.1e-7, r = 2.96), not a steady order
+    const int i = half.largestIndex;
+    return i >= 0 && static_cast<std::size_t>(i) < fine.differences.size() && half.differences[i] * fine.differences[i] > 0.0;
 }
 
 double ErrorEstimate::estimate() const
@@ -199,12 +210,13 @@ double ErrorEstimate::estimate() const
     if (!half.eventsMatch || !quarter.eventsMatch) return -1.0;
     if (half.largest == 0.0) return 0.0;
     if (regular()) return half.largest * ratio() / (ratio() - 1.0);
-    return 2.0 * std::max(half.largest, quarter.largest);
+    return finest.largest + last.largest;
 }
 
 const std::string& ErrorEstimate::quantity() const
 {
-    return !regular() && quarter.largest > half.largest ? quarter.quantity : half.quantity;
+    if (regular()) return half.quantity;
+    return last.largest > finest.largest ? last.quantity : finest.quantity;
 }
 
 std::string errorEstimateText(const ErrorEstimate& e)
@@ -238,10 +250,15 @@ std::string errorEstimateText(const ErrorEstimate& e)
     number(out, e.half.largest);
     out += ",\n    \"difference_quarter_tick\": ";
     number(out, e.quarter.largest);
+    out += ",\n    \"finest_tick_ns\": " + std::to_string(e.tickNs >> e.finestLevel);
+    out += ",\n    \"difference_finest_tick\": ";
+    number(out, e.finest.largest);
+    out += ",\n    \"difference_finest_pair\": ";
+    number(out, e.last.largest);
     out += ",\n    \"events_compared\": " + std::to_string(e.half.eventsCompared);
     out += ",\n    \"zero_slip_relocks\": " + std::to_string(e.half.zeroSlips);
     out += ",\n    \"note\": ";
-    text(out, !e.half.note.empty() ? e.half.note : e.quarter.note);
+    text(out, !e.half.note.empty() ? e.half.note : !e.quarter.note.empty() ? e.quarter.note : e.refinementNote);
     out += "\n  }";
     return out;
 }

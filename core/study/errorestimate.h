@@ -65,6 +65,9 @@ struct EndDifference {
     int zeroSlips = 0;      ///< the run's breakaways relocked at the same instant (not compared: RunEnd::zeroSlips)
     bool eventsMatch = true; ///< the two runs had the same events in the same order
     std::string note;       ///< why the events were not compared (empty when they were)
+    int largestIndex = -1;  ///< the index of `largest` in `differences` (-1: nothing differs)
+    /// (a - ref) / scale of every value, then of every event instant when they were compared
+    std::vector<double> differences;
 };
 /// relative differences of `a` against `ref`: a value's difference over the largest |value| any
 /// quantity of its unit reached in the `ref` run; an event instant's over the run's length
@@ -77,12 +80,15 @@ bool finerTickSpec(const LabSpec& in, int divisor, LabSpec& out, std::string& wh
 /// the order of a method on smooth stretches (midpoint 2, radau3 3, gauss2 4)
 int methodOrder(RunMethod m);
 
-/// an estimate of a run's error from the same lab at h/2 and h/4: the report's "error_estimate"
+/// an estimate of a run's error from the same lab at finer ticks: the report's "error_estimate"
 /// section. d1 = |x(h) - x(h/2)|, d2 = |x(h/2) - x(h/4)| (largest relative differences) give the
 /// observed ratio r = d1 / d2 (2^p for order p in the asymptotic range). Regular (1.5 <= r <=
-/// 2^(p + 1.5)): the error of h is d1 r / (r - 1), the geometric sum of the differences still to
-/// come. Irregular (the runs do not converge at a steady order: an unresolved fast mode, an event
-/// located differently at one tick): 2 max(d1, |x(h) - x(h/4)|), stated as a bound.
+/// 2^(p + 1.5), and the quantity of d1 moves the same way from h/2 to h/4 as from h to h/2): the
+/// error of h is d1 r / (r - 1), the geometric sum of the differences still to come. Irregular
+/// (the runs do not converge at a steady order: an unresolved fast mode, an event placed by where
+/// in the tick it falls): the difference to a finer run plus that run's own last difference,
+/// |x(h) - x(h/2^f)| + |x(h/2^(f-1)) - x(h/2^f)|, from f = 2 on, halving further (TickLadder)
+/// until the second term is at most a quarter of the first (settled) or the finest level allowed.
 struct ErrorEstimate {
     std::string method;         ///< run.method of the run
     int order = 2;              ///< the method's order on smooth stretches
@@ -90,10 +96,16 @@ struct ErrorEstimate {
     EndDifference half;         ///< the run against the run at h/2
     EndDifference quarter;      ///< the run against the run at h/4
     EndDifference fine;         ///< the run at h/2 against the run at h/4
+    int finestLevel = 2;        ///< f: the finest run compared with, at h/2^f (irregular: 2 or more)
+    EndDifference finest;       ///< the run against the run at h/2^f
+    EndDifference last;         ///< the run at h/2^(f-1) against the run at h/2^f
+    std::string refinementNote; ///< why the refinement stopped before it settled (empty: it settled, or regular)
     /// d1 / d2 (0 when d2 is 0)
     double ratio() const { return fine.largest > 0.0 ? half.largest / fine.largest : 0.0; }
     /// true when the three runs converge at a steady order
     bool regular() const;
+    /// true when the finest run's own difference is at most a quarter of the run's difference to it
+    bool settled() const { return last.largest <= 0.25 * finest.largest; }
     /// the estimated largest relative error; < 0 when not estimated (the events differ)
     double estimate() const;
     /// what the estimate was measured on (the largest difference's quantity)

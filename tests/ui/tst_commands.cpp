@@ -5,6 +5,8 @@
 //   open converter-launch  ->  step 1 .. N (one command type or macro each)
 //   undo N times: file after each undo == file before that step
 //   redo N times: file after each redo == file after that step
+#include <map>
+
 #include <QUndoStack>
 #include <QtTest>
 
@@ -29,6 +31,7 @@
 #include "document/itemfactory.h"
 #include "document/labdocument.h"
 #include "spec/labreader.h"
+#include "spec/runmethods.h"
 #include "spec/labwriter.h"
 #include "uitestutil.h"
 
@@ -41,6 +44,7 @@ private slots:
     void initTestCase() { test::isolate(); }
     void undoRedoEveryCommandType();
     void dragStepsMergeIntoOneMove();
+    void runSettingsNamesEachMethod();
     void deleteRestoresBindingsEventsAndLayoutOrder();
     void renameKeepsLayoutPosition();
 
@@ -193,6 +197,34 @@ void TestCommands::undoRedoEveryCommandType()
         QVERIFY2(now == files[i], qPrintable(QStringLiteral("redo of '%1' did not give the file after it").arg(names[i - 1])));
     }
     QVERIFY(!undo->canRedo());
+}
+
+// the undo text of a method change names the method set, as the Method box does: each of the
+// core's methods (runMethods()), and back to the midpoint from radau3
+void TestCommands::runSettingsNamesEachMethod()
+{
+    LabDocument doc;
+    LabSpec lab;
+    lab.nodes.push_back({"a", "rotational", Json{{"inertia", 1.0}, {"initial_speed", 0.0}}});
+    doc.reset(lab, QString());
+    const std::map<RunMethod, QString> names{{RunMethod::Midpoint, QStringLiteral("Set method implicit midpoint")},
+                                             {RunMethod::Gauss2, QStringLiteral("Set method Gauss–Legendre")},
+                                             {RunMethod::Radau3, QStringLiteral("Set method Radau IIA")}};
+    QCOMPARE(names.size(), runMethods().size());
+    QCOMPARE(doc.lab().run.method, RunMethod::Absent);
+    for (const RunMethodInfo& m : runMethods()) { // midpoint (from absent), gauss2, radau3
+        RunSpec r = doc.lab().run;
+        r.method = m.method;
+        doc.push(new RunSettingsCommand(&doc, r));
+        QCOMPARE(doc.undoStack()->undoText(), names.at(m.method));
+    }
+    QCOMPARE(doc.lab().run.method, RunMethod::Radau3);
+    RunSpec back = doc.lab().run;
+    back.method = RunMethod::Midpoint;
+    doc.push(new RunSettingsCommand(&doc, back));
+    QCOMPARE(doc.undoStack()->undoText(), names.at(RunMethod::Midpoint));
+    doc.undoStack()->undo();
+    QCOMPARE(doc.lab().run.method, RunMethod::Radau3);
 }
 
 void TestCommands::dragStepsMergeIntoOneMove()

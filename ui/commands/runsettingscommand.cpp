@@ -9,6 +9,18 @@ namespace drivelab {
 
 namespace {
 
+// the method a change sets, named as the Method box names it (no default: a new method must be named here)
+QString methodChange(RunMethod m)
+{
+    switch (m) {
+    case RunMethod::Gauss2: return QCoreApplication::translate("RunSettingsCommand", "method Gauss–Legendre");
+    case RunMethod::Radau3: return QCoreApplication::translate("RunSettingsCommand", "method Radau IIA");
+    case RunMethod::Absent: // the lab names no method: the midpoint runs
+    case RunMethod::Midpoint: break;
+    }
+    return QCoreApplication::translate("RunSettingsCommand", "method implicit midpoint");
+}
+
 // what changed, with the new values ("tick 0.0005 s, duration 5 s")
 QString changes(const RunSpec& from, const RunSpec& to)
 {
@@ -19,9 +31,7 @@ QString changes(const RunSpec& from, const RunSpec& to)
         parts << QCoreApplication::translate("RunSettingsCommand", "duration %1 s").arg(formatScaled(to.durationNs, 9));
     if (from.reportEveryTicks != to.reportEveryTicks)
         parts << QCoreApplication::translate("RunSettingsCommand", "report every %n ticks", nullptr, static_cast<int>(to.reportEveryTicks));
-    if (from.method != to.method)
-        parts << (to.method == RunMethod::Gauss2 ? QCoreApplication::translate("RunSettingsCommand", "method Gauss–Legendre")
-                                                 : QCoreApplication::translate("RunSettingsCommand", "method implicit midpoint"));
+    if (from.method != to.method) parts << methodChange(to.method);
     if (from.accuracy != to.accuracy)
         parts << (to.accuracy > 0.0 ? QCoreApplication::translate("RunSettingsCommand", "accuracy %1").arg(formatNumber(to.accuracy))
                                     : QCoreApplication::translate("RunSettingsCommand", "no accuracy"));
