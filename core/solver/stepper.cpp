@@ -426,10 +426,14 @@ private:
         const double lengthNs = bNs - aNs;
         // (a tick already split into many intervals keeps the shallow grading, so the deep one
         // never brings it to the interval limit)
-        const int depth = intervals + gradeDepth(m.method) + 16 <= kMaxIntervalsPerTick ? gradeDepth(m.method) : 3;
+        const int depth = !graded ? 0 : intervals + gradeDepth(m.method) + 16 <= kMaxIntervalsPerTick ? gradeDepth(m.method) : 3;
         double grades[kMaxGradeDepth];
-        for (int g = 0; g < depth; ++g) grades[g] = aNs + std::ldexp(lengthNs, g - depth);
-        int nextGrade = graded ? 0 : depth;
+        int nextGrade = depth;
+        if (graded) {
+            double frac = 0.5; // 2^-(depth - g), exact: the boundaries a + L/2^(depth - g)
+            for (int g = depth; g-- > 0; frac *= 0.5) grades[g] = aNs + frac * lengthNs;
+            nextGrade = 0;
+        }
         while (at < bNs) {
             if (++intervals > kMaxIntervalsPerTick)
                 return fail(m.params->of<Clutch>().empty() ? "-" : clutchId(0),
