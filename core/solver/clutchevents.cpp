@@ -210,7 +210,7 @@ double ClutchEvents::overload(int k, double hSec)
 }
 
 // the locked clutch whose torque, extrapolated to the end of the solved interval, exceeds
-// its capacity there (capacityAtEnd) while its mean does not (the multipliers hold this interval's): the
+// its capacity there (capacityAt) while its mean does not (the multipliers hold this interval's): the
 // line through the previous tick's mean torque (State::mean, at that tick's middle) and this
 // interval's (at its middle); a trigger only, the instant is found by locateBreakaway; -1 if none.
 // gauss2: the line only preselects the clutches within two ticks' change (and 1e-3 of the
@@ -229,11 +229,11 @@ int ClutchEvents::overloadAtEnd(double atNs, double tStartNs, double hSec, std::
             const double lPrev = s.mean[static_cast<std::size_t>(p.mean)];
             const double lEnd = l + (l - lPrev) * (tEnd - tMid) / (tMid - tPrev);
             if (!exact) {
-                if (std::fabs(lEnd) > capacityAtEnd(k, tStartNs + hSec * 1e9)) return k;
+                if (std::fabs(lEnd) > capacityAt(k, w.x1, tStartNs + hSec * 1e9)) return k;
                 ++k;
                 continue;
             }
-            const double cap = Clutch::staticCapacity(p, s.real.data(), w.x1);
+            const double cap = capacityAt(k, w.x1, tStartNs + hSec * 1e9);
             if (s.tick == 0 || std::fabs(lEnd) + 2.0 * std::fabs(l - lPrev) + 1e-3 * cap > cap) {
                 double tol = 0.0;
                 const double g = instantMargin(k, w.x1, hSec, tStartNs, tol);
@@ -245,18 +245,19 @@ int ClutchEvents::overloadAtEnd(double atNs, double tStartNs, double hSec, std::
     return -1;
 }
 
-// the static capacity of clutch p at the end of the solved interval, tEndNs from t = 0: its
-// pressure's at the end state, or its capacity input's value there when a signal drives it (the
-// interval holds the input's mean: a capacity falling on a ramp is lower at the end by half the
-// interval's fall, which hid a breakaway in the interval's last part; issue 37)
-double ClutchEvents::capacityAtEnd(int k, double tEndNs) const
+// the static capacity of clutch k at the instant tNs from t = 0 whose state is x (the end of a
+// solved interval, or its start): its pressure's in x, or its capacity input's value at tNs when a
+// signal drives it (the interval holds the input's mean: a capacity falling on a ramp is lower at
+// the end by half the interval's fall, which hid a breakaway in the interval's last part until the
+// next boundary; issue 37: the midpoint's end trigger, and gauss2's and radau3's margin at an instant)
+double ClutchEvents::capacityAt(int k, const double* x, double tNs) const
 {
     const Clutch::Params& p = clutch(k);
     const int b = w.capacityBinding[static_cast<std::size_t>(k)];
-    if (b < 0) return Clutch::staticCapacity(p, s.real.data(), w.x1);
+    if (b < 0) return Clutch::staticCapacity(p, s.real.data(), x);
     const InputBinding& bd = m.bindings[static_cast<std::size_t>(b)];
     if (!s.flag[static_cast<std::size_t>(bd.flag)]) return s.real[static_cast<std::size_t>(p.capacity)]; // an event ended it
-    return bindingValue(bd, m.timeSignals[static_cast<std::size_t>(bd.signal)], tEndNs * 1e-9);
+    return bindingValue(bd, m.timeSignals[static_cast<std::size_t>(bd.signal)], tNs * 1e-9);
 }
 
 // The instant inside the solved interval of hSec at which locked clutch k reaches its
@@ -340,7 +341,7 @@ double ClutchEvents::instantMargin(int k, const double* x, double t, double tSta
         if (i >= 0) scale += g.scaleE[i];
     }
     tol = 64.0 * kStepEps * scale + 1e-12;
-    return Clutch::staticCapacity(p, s.real.data(), x) - std::fabs(g.lambdaEnd[static_cast<std::size_t>(p.row)]);
+    return capacityAt(k, x, tNs) - std::fabs(g.lambdaEnd[static_cast<std::size_t>(p.row)]);
 }
 
 // gauss2 (docs/PHYSICS.md, "Breakaway timing"): the margin capacity - |torque| of clutch k at the

@@ -75,7 +75,7 @@ private:
     template <class G>
     bool findZero(G g, double hi, double tStartNs, double& tau);
     double overload(int k, double hSec);
-    double capacityAtEnd(int k, double tEndNs) const;
+    double capacityAt(int k, const double* x, double tNs) const;
     bool locateOnLine(int k, double hSec, double tStartNs, std::uint64_t noBreak, bool overMean, Break& result, double& tau);
     bool locateCollapse(int k, double hSec, double tStartNs, std::uint64_t noBreak, double lMean, Break& result, double& tau);
     bool locateAtEnd(int k, double hSec, double tStartNs, std::uint64_t noBreak, bool overMean, Break& result, double& tau);

@@ -95,7 +95,7 @@ struct Workspace {
     std::shared_ptr<Gauss2Work> g2; ///< the two-stage methods' scratch (run.method gauss2, radau3), else null
     std::vector<FmuSlot> fmus;      ///< this session's instances of the model's imported FMUs (Model::fmus order)
     std::vector<int> capacityBinding; ///< [clutches] the binding (Model::bindings) whose signal drives each
-                                      ///< clutch's capacity input, -1 none (ClutchEvents::capacityAtEnd)
+                                      ///< clutch's capacity input, -1 none (ClutchEvents::capacityAt)
 };
 
 } // namespace drivelab

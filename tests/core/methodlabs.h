@@ -45,6 +45,31 @@ inline std::string fillLab(long long tickNs, const char* method)
                R"([{"id": "o", "type": "orifice", "node_a": "tank", "node_b": "v", "parameters": {"conductance": 1e-12}}])");
 }
 
+/// a brake released by a fast drain (tst_stiffclutchfill, tst_radauevents): T = 40 N m on a disc
+/// (0.5 kg m^2, at rest) held by a pressure-applied brake (k = mu n r = 0.0432 m, A = 0.004 m^2,
+/// F = 400 N) whose piston (C = 1.33e-14 m^3/Pa) is fed at 0.701325 MPa through G = 6.5e-10
+/// (tau = C/G = 20.5 us); at eventNs the supply drops to ambient. Its first clutch event (the
+/// breakaway's instant [s]) with `method`, NaN when the run fails or the first event is no breakaway
+inline double drainBrakeBreakaway(long long tickNs, long long eventNs, long long durationNs, const char* method)
+{
+    const std::string nodes = "[" + rot("disc", 0.5, 0.0) + R"(, {"id": "supply", "domain": "hydraulic"}, )" +
+                              volumeNode("piston", 2e-5, 1.5e9, 701325.0) + "]";
+    const std::string comps = R"([{"id": "push", "type": "torque_source", "node_a": "disc", "inputs": {"torque": 40}},
+        {"id": "valve", "type": "pressure_source", "node_a": "supply", "inputs": {"pressure": 701325}},
+        {"id": "feed", "type": "orifice", "node_a": "supply", "node_b": "piston", "parameters": {"conductance": 6.5e-10}},
+        {"id": "brake", "type": "clutch", "node_a": "disc", "node_b": "ground", "pressure_node": "piston",
+         "parameters": {"kinetic_ratio": 0.9, "piston_area": 0.004, "friction_coefficient": 0.12, "effective_radius": 0.09,
+                        "surfaces": 4, "return_spring_force": 400.0, "environment_pressure": "atmosphere"}}])";
+    const LoadedLab l = load(lab(runWith(tickNs, durationNs, method), nodes, comps,
+                                 "[{\"time_ns\": " + std::to_string(eventNs) + R"(, "component": "valve", "input": "pressure", "value": 101325}])"));
+    if (!l.model) qFatal("%s", qPrintable(describe(l.diagnostics)));
+    Session s(l.model);
+    if (s.run(l.model->ticks).status != BatchStatus::Completed || s.clutchEvents().count < 1 ||
+        s.clutchEvents().at(0).kind != ClutchEvent::Breakaway)
+        return std::nan("");
+    return s.clutchEvents().at(0).timeNs * 1e-9;
+}
+
 /// an inertia (or a mass) on a spring to ground: J = 0.5 kg m^2, k = 200 N m/rad (omega = 20 rad/s),
 /// w0 = 10 rad/s, no initial deflection; with `translational` the same numbers as a mass on a
 /// translational spring (m = 0.5 kg, k = 200 N/m, v0 = 10 m/s)

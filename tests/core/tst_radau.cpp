@@ -224,13 +224,18 @@ void TestRadau::coupledBreakawayIsThirdOrder()
 // with c = 0.5 (tau = 2 ms, w -> 100 rad/s), by an event at 100 ms (a 2 ms tick boundary) or a
 // torque_step at 101 ms (the tick splits there), read at 102 ms. Linear with a constant input: each
 // interval of length l multiplies w - 100 by R(-l/tau), so the graded segment of length L
-// (L/8, L/8, L/4, L/2) gives w = 100 (1 - R(-L/8 tau)^2 R(-L/4 tau) R(-L/2 tau)) to rounding — the
+// (radau3's depth 12: L/4096, L/4096, L/2048, ..., L/4, L/2) gives
+// w = 100 (1 - R(-L/4096 tau) prod_k=1..12 R(-L/2^k tau)) to rounding — the
 // graded start happens, and the step's instant (inside the interval that ends at it the torque is
 // still 0: the stage at c = 1 takes inputs from inside the interval) is respected. Against the
 // exact 100 (1 - e^(-L/tau)): measured in the log, where one interval would be 0.42 and 0.036 rad/s off.
 void TestRadau::gradedStartIsTheStabilityFunctionsProduct()
 {
-    const auto graded = [](double L) { return 100.0 * (1.0 - radauR(-L / 8.0) * radauR(-L / 8.0) * radauR(-L / 4.0) * radauR(-L / 2.0)); };
+    const auto graded = [](double L) {
+        double r = radauR(-std::ldexp(L, -12));
+        for (int k = 1; k <= 12; ++k) r *= radauR(-std::ldexp(L, -k));
+        return 100.0 * (1.0 - r);
+    };
     DL_COMPILE(ev, stepResponseLab(true, "radau3"));
     DL_COMPILE(st, stepResponseLab(false, "radau3"));
     const double wEv = finalValue(ev, "m", "speed"), wSt = finalValue(st, "m", "speed");

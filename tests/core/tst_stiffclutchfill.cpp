@@ -64,7 +64,8 @@ QString eventText(const Session& s)
 //   multiplies p - p_atm by R(-l/tau). The tick after the drain event is graded and cut by the
 //   clutch's breakaway and its capacity's kink; from 460 ms on each 10 ms tick is one interval,
 //   so radau3's gauge pressure at 470 ms is R(-487) = -0.0041 times the one at 460 ms (checked to
-//   1e-9 of it), at 460 ms it is below 0.1 Pa (measured 0.011 Pa), and from 480 ms below 1e-6 Pa.
+//   1e-9 of it), at 460 ms it is below 0.1 Pa (measured 7.7e-7 Pa since radau3's graded start
+//   halves down to L/4096; 0.011 Pa with gauss2's L/8), and from 480 ms below 1e-6 Pa.
 //   gauss2's (2,2) Pade R(-487) = 0.992 leaves the piston at 0.43 MPa at 460 ms (asked more than
 //   0.1 MPa gauge: the cause reproduced) and 0.34 MPa at 600 ms (issue 37 measured 1.79 MPa on its
 //   own model at this tick). Before the drain both methods had 440 ms to fill it: radau3 is at the
@@ -100,7 +101,7 @@ void TestStiffClutchFill::drainedPistonReachesAmbientAtACoarseTick()
 // a tick, and the clutch's events are the lab's four — a lock during the fill, the breakaway at the
 // 250 ms load step, the relock, the breakaway during the drain — each once, more than 1 ms apart,
 // and the final speeds within 1e-6 relative of a fine reference (gauss2 at 5 us, where its
-// instants and speeds have converged to ~1e-10; measured 2.2e-7). Events act at tick boundaries,
+// instants and speeds have converged to ~1e-10; measured 2.4e-9; 2.2e-7 before radau3's graded start went down to L/4096). Events act at tick boundaries,
 // so at 50 ms the fill starts at 50 ms, not 10 ms, and the lock comes at 0.234 s (the midpoint's
 // too) instead of 0.1437 s. gauss2 at 50 ms logs a lock and a release at one instant, then a lock,
 // breakaway and relock at one instant and breakaways at tick boundaries (the log: cause 3 as
@@ -156,30 +157,15 @@ void TestStiffClutchFill::noChatterAtA50msTick()
 //   4, 2, 1 us (every step before t* at most h) it falls 8x per halving (third order; measured in
 //   the log, asked more than 2^2.5). With ticks above ~t*/2 the steps before t* are the graded
 //   start's pieces, whose lengths near t* are ~t*/2 whatever the tick: the error does not shrink
-//   with the tick there (logged for 100, 50, 20 us: the same ~1e-9 s for radau3, ~2e-11 s for
+//   with the tick there (logged for 100, 50, 20 us: 2.0e-9, 2.0e-9, 1.0e-9 s for radau3 — 3.1e-8,
+//   4.1e-9, 1.1e-9 s before its graded start went down to L/4096 —, 2.1e-9, 1.3e-10, 2.7e-11 s for
 //   gauss2) — the plateau issue 37 saw for gauss2 between 1 ms and 100 us. That is the graded
-//   start's resolution of a transient shorter than its first pieces, not an order lost at the event.
+//   start's resolution of a transient shorter than its first pieces, not an order lost at the event
+//   (tst_radauevents drainBreakawayResolvedAtCoarseTicks).
 void TestStiffClutchFill::drainBreakawayAtTheMethodsOrder()
 {
     const double tb = 1e-3 + kTau * std::log(6e5 / ((40.0 / 0.0432 + 400.0) / 0.004));
-    const auto instant = [](long long tickNs, const char* method) {
-        const std::string nodes = "[" + rot("disc", 0.5, 0.0) + R"(, {"id": "supply", "domain": "hydraulic"}, )" +
-                                  volumeNode("piston", 2e-5, 1.5e9, 701325.0) + "]";
-        const std::string comps = R"([{"id": "push", "type": "torque_source", "node_a": "disc", "inputs": {"torque": 40}},
-            {"id": "valve", "type": "pressure_source", "node_a": "supply", "inputs": {"pressure": 701325}},
-            {"id": "feed", "type": "orifice", "node_a": "supply", "node_b": "piston", "parameters": {"conductance": 6.5e-10}},
-            {"id": "brake", "type": "clutch", "node_a": "disc", "node_b": "ground", "pressure_node": "piston",
-             "parameters": {"kinetic_ratio": 0.9, "piston_area": 0.004, "friction_coefficient": 0.12, "effective_radius": 0.09,
-                            "surfaces": 4, "return_spring_force": 400.0, "environment_pressure": "atmosphere"}}])";
-        const LoadedLab l = load(lab(runWith(tickNs, 1100000, method), nodes, comps,
-                                     R"([{"time_ns": 1000000, "component": "valve", "input": "pressure", "value": 101325}])"));
-        if (!l.model) qFatal("%s", qPrintable(describe(l.diagnostics)));
-        Session s(l.model);
-        if (s.run(l.model->ticks).status != BatchStatus::Completed || s.clutchEvents().count < 1 ||
-            s.clutchEvents().at(0).kind != ClutchEvent::Breakaway)
-            return std::nan("");
-        return s.clutchEvents().at(0).timeNs * 1e-9;
-    };
+    const auto instant = [](long long tickNs, const char* method) { return drainBrakeBreakaway(tickNs, 1000000, 1100000, method); };
     const long long fine[3] = {4000, 2000, 1000}, coarse[3] = {100000, 50000, 20000};
     double err[3], plateau[2][3];
     for (int k = 0; k < 3; ++k) {
