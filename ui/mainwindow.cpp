@@ -416,7 +416,13 @@ void MainWindow::raiseDock(const QString& name)
     }
 }
 
-void MainWindow::offerRecovery() { m_files->offerRecovery(RecoveryStore(m_recoveryDir)); }
+void MainWindow::offerRecovery()
+{
+    // the lab's copies, then the part files' (opened in the lab then open)
+    const RecoveryStore store(m_recoveryDir);
+    m_files->offerRecovery(store);
+    m_partFiles->offerRecovery(store);
+}
 
 void MainWindow::onSelectionChanged()
 {

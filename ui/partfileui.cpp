@@ -11,7 +11,10 @@
 #include "document/labdocument.h"
 #include "document/partfilesession.h"
 #include "document/partupdate.h"
+#include "files/autosaver.h"
 #include "files/filecontroller.h"
+#include "files/labfileio.h"
+#include "files/partfilerecovery.h"
 #include "mainwindow.h"
 #include "palette/palettewidget.h"
 
@@ -27,8 +30,11 @@ QString joined(const std::vector<std::string>& ids)
 
 } // namespace
 
-PartFileUi::PartFileUi(MainWindow* window) : QObject(window), m_window(window)
+PartFileUi::PartFileUi(MainWindow* window)
+    : QObject(window), m_window(window),
+      m_recovery(new PartFileRecovery(window->partNavigator(), window->files(), window->autosaver()->directory(), this))
 {
+    connect(m_recovery, &PartFileRecovery::message, this, &PartFileUi::message);
     ActionSet* a = window->actions();
     if (auto* file = window->findChild<QMenu*>(QStringLiteral("fileMenu"))) file->insertAction(a->reload, a->savePart);
     connect(a->savePart, &QAction::triggered, this, &PartFileUi::savePart);
@@ -57,7 +63,9 @@ bool PartFileUi::savePart()
     const auto renames = s->renames();
     const Json saved = s->definition();
     QString why;
-    if (!s->save(&why)) {
+    if (!write(s, &why)) {
+        // an empty reason: the user cancelled (the status bar says so)
+        if (why.isEmpty()) return false;
         message(why);
         m_window->files()->prompter()->error(tr("Save Part File"), why);
         return false;
@@ -109,8 +117,8 @@ bool PartFileUi::maybeSaveParts()
         case Prompter::SaveChoice::Discard: break;
         case Prompter::SaveChoice::Save: {
             QString why;
-            if (!s->save(&why)) {
-                m_window->files()->prompter()->error(tr("Save Part File"), why);
+            if (!write(s, &why)) {
+                if (!why.isEmpty()) m_window->files()->prompter()->error(tr("Save Part File"), why);
                 return false;
             }
             break;
@@ -119,5 +127,22 @@ bool PartFileUi::maybeSaveParts()
     }
     return true;
 }
+
+bool PartFileUi::write(PartFileSession* s, QString* why)
+{
+    // someone else changed the file since it was opened or saved (or since recovered edits began)
+    const QString file = s->file();
+    if (QFileInfo::exists(file) && !s->baseDigest().isEmpty() && fileDigest(file) != s->baseDigest()) {
+        // a part file is saved where it is: Save As is not offered for it, and cancels
+        if (m_window->files()->prompter()->askDiskConflict(file) != Prompter::ConflictChoice::Overwrite) {
+            if (why) *why = QString();
+            message(tr("%1 was changed on disk: not saved; the edits stay unsaved.").arg(file));
+            return false;
+        }
+    }
+    return s->save(why);
+}
+
+void PartFileUi::offerRecovery(const RecoveryStore& store) { m_recovery->offerRecovery(store); }
 
 } // namespace drivelab

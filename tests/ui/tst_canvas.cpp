@@ -7,6 +7,7 @@
 #include <QGraphicsView>
 #include <QMimeData>
 #include <QScrollBar>
+#include <QSvgRenderer>
 #include <QSignalSpy>
 #include <QUndoStack>
 #include <QtTest>
@@ -18,6 +19,7 @@
 #include "canvas/labview.h"
 #include "canvas/nodeitem.h"
 #include "canvas/portitem.h"
+#include "canvas/symbols.h"
 #include "canvas/wireitem.h"
 #include "canvas/wirerouter.h"
 #include "components/registry.h"
@@ -37,6 +39,7 @@ private slots:
     void cleanup();
     void paletteListsEveryDescriptor();
     void paletteSearchFilters();
+    void everyPaletteEntryHasItsSymbol();
     void buildThroughSceneApi();
     void buildThroughMouseDrags();
     void wrongDomainIsRefusedWithAReason();
@@ -127,6 +130,25 @@ void TestCanvas::paletteListsEveryDescriptor()
         last = i;
     }
     QVERIFY(m_w->palette()->groups().contains("sources"));
+}
+
+void TestCanvas::everyPaletteEntryHasItsSymbol()
+{
+    // every registered type and node domain shows its symbol in the palette, and its drawing on the
+    // canvas names every port the descriptor declares (no port falls back to the drawing's top edge)
+    QStringList without;
+    for (const QString& token : m_w->palette()->tokens()) {
+        if (!token.startsWith(QLatin1String("part:")) && !m_w->palette()->hasIcon(token)) without << token;
+    }
+    QVERIFY2(without.isEmpty(), qPrintable(QStringLiteral("palette entries without an icon: ") + without.join(QStringLiteral(", "))));
+    for (const ComponentDescriptor* d : componentDescriptors()) {
+        QVERIFY2(!componentIconPath(*d).isEmpty(), d->type);
+        QSvgRenderer svg(componentIconPath(*d));
+        QVERIFY2(svg.isValid(), d->type);
+        QVERIFY2(componentSymbol(*d).renderer, d->type);
+        for (const auto& p : d->ports)
+            QVERIFY2(svg.elementExists(QStringLiteral("port-") + QLatin1String(p.name)), qPrintable(QString::fromLatin1(d->type) + ": " + p.name));
+    }
 }
 
 void TestCanvas::paletteSearchFilters()

@@ -7,12 +7,16 @@
 //    part is shared), leaves the other two, keeps the lab valid, and is one undo step: undo gives
 //    back the lab's bytes, redo the renamed ones;
 //  - renaming the instance `inner` inside `twin` renames `tw/inner/...` as the head of longer paths;
-//  - the references of inputs bound to a controller or signal and of the vehicle results follow too.
+//  - the references of inputs bound to a controller or signal and of the vehicle results follow too;
+//  - a signal renamed inside the part (RenameSignalCommand, as the Signals panel does) is followed the
+//    same way: the lab's inputs bound to `drive/cyc`, `drive2/cyc`, `tw/inner/cyc` are rebound in the
+//    same undo step; and a signal of the lab named by the results' reference speed follows its rename.
 #include <QtTest>
 
 #include "canvas/labscene.h"
 #include "canvas/partnavigator.h"
 #include "commands/renamecommand.h"
+#include "commands/renamesignalcommand.h"
 #include "document/labdocument.h"
 #include "document/partpaths.h"
 #include "mainwindow.h"
@@ -29,6 +33,8 @@ private slots:
     void cleanup();
     void renameInsidePartRenamesTheLabsEvents();
     void bindingsAndResultsFollow();
+    void signalRenameInsidePartFollows();
+    void labSignalRenameFollowsTheReferenceSpeed();
 
 private:
     /// the two-speed lab with parts, grown as the header says, written into the test's folder
@@ -150,3 +156,77 @@ void TestPartRename::bindingsAndResultsFollow()
 
 QTEST_MAIN(TestPartRename)
 #include "tst_partrename.moc"
+
+void TestPartRename::signalRenameInsidePartFollows()
+{
+    // the motor part gets a signal `cyc`; three torque sources of the lab are bound to it through
+    // each instance, one to another id that merely starts the same (`drive/cycx`)
+    const QString path = writeLabWithThreeMotors();
+    QVERIFY(!path.isEmpty());
+    {
+        Json lab = Json::parse(test::readAll(path).toStdString());
+        lab["parts"][0]["signals"] = Json::array({{{"id", "cyc"}, {"kind", "table"}, {"points", Json::array({{0, 1.0}, {10, 2.0}})}}});
+        const char* bound[] = {"drive/cyc", "drive2/cyc", "tw/inner/cyc", "drive/cycx"};
+        for (int k = 0; k < 4; ++k)
+            lab["components"].push_back({{"id", "aux" + std::to_string(k)}, {"type", "torque_source"}, {"node_a", "wheels"},
+                                         {"inputs", {{"torque", {{"signal", bound[k]}}}}}});
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QByteArray::fromStdString(lab.dump(2)));
+    }
+    QVERIFY(m_w->openLab(path));
+    LabDocument* doc = m_w->document();
+    const auto boundTo = [doc] {
+        std::vector<std::string> out;
+        for (int k = 0; k < 4; ++k) out.push_back(doc->lab().findComponent("aux" + std::to_string(k))->inputs["torque"]["signal"]);
+        return out;
+    };
+    const auto signalErrors = [doc] {
+        int n = 0;
+        for (const Diagnostic& d : doc->diagnostics()) n += d.severity == Severity::Error && d.subject.rfind("aux", 0) == 0 ? 1 : 0;
+        return n;
+    };
+    QCOMPARE(signalErrors(), 1); // only drive/cycx does not exist
+    const std::string before = writeLab(doc->lab());
+
+    // rename the signal inside `drive` as the Signals panel does (a RenameSignalCommand on the view)
+    QString why;
+    QVERIFY2(m_w->partNavigator()->openPath(QStringLiteral("drive"), &why), qPrintable(why));
+    LabDocument* view = m_w->scene()->document();
+    QVERIFY(view != doc);
+    const int steps = doc->undoStack()->count();
+    view->push(new RenameSignalCommand(view, "cyc", "pedal"));
+    QCOMPARE(doc->undoStack()->count(), steps + 1);
+    QCOMPARE(doc->lab().parts[0]["signals"][0]["id"], Json("pedal"));
+    QCOMPARE(boundTo(), (std::vector<std::string>{"drive/pedal", "drive2/pedal", "tw/inner/pedal", "drive/cycx"}));
+    QCOMPARE(signalErrors(), 1);
+    const std::string renamed = writeLab(doc->lab());
+
+    // one undo step: the lab's bytes back; redo: the renamed ones
+    doc->undoStack()->undo();
+    QCOMPARE(writeLab(doc->lab()), before);
+    doc->undoStack()->redo();
+    QCOMPARE(writeLab(doc->lab()), renamed);
+}
+
+void TestPartRename::labSignalRenameFollowsTheReferenceSpeed()
+{
+    // car-ftp75's results follow the signal `cycle` (reference_speed.signal); renaming the signal in
+    // the lab rebinds the driver's input and the results, so the lab stays valid
+    QVERIFY(m_w->openLab(test::labPath(QStringLiteral("car-ftp75.lab.json"))));
+    LabDocument* doc = m_w->document();
+    const auto errors = [doc] {
+        std::vector<std::string> out;
+        for (const Diagnostic& d : doc->diagnostics())
+            if (d.severity == Severity::Error) out.push_back(d.subject + ": " + d.message);
+        return out;
+    };
+    QCOMPARE(errors(), std::vector<std::string>{});
+    QCOMPARE(doc->lab().results["reference_speed"]["signal"], Json("cycle"));
+    const std::string before = writeLab(doc->lab());
+    doc->push(new RenameSignalCommand(doc, "cycle", "ftp75"));
+    QCOMPARE(doc->lab().results["reference_speed"]["signal"], Json("ftp75"));
+    QCOMPARE(errors(), std::vector<std::string>{});
+    doc->undoStack()->undo();
+    QCOMPARE(writeLab(doc->lab()), before);
+}

@@ -49,9 +49,11 @@ public:
         asked << QStringLiteral("reload");
         return take(reloadChoices, false);
     }
-    RecoveryChoice askRecover(const RecoveryEntry&) override
+    QList<RecoveryEntry> recoveryEntries; ///< the copies offered, in order
+    RecoveryChoice askRecover(const RecoveryEntry& e) override
     {
         asked << QStringLiteral("recover");
+        recoveryEntries << e;
         return take(recoveryChoices, RecoveryChoice::Later);
     }
     QString openPath(const QString&) override

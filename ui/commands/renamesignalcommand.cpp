@@ -14,8 +14,12 @@ RenameSignalCommand::RenameSignalCommand(LabDocument* document, std::string from
 
 void RenameSignalCommand::rename(const std::string& from, const std::string& to)
 {
+    if (!renameSignal(lab(), from, to)) return;
+    // reported like an item's rename: inside an opened part, the lab's bindings and results naming
+    // the signal's path through an instance follow it (canvas/partnavigator, document/partpaths)
+    document()->notifyRenamed(qs(from), qs(to));
     // ids: the old one first, then the new one (the signals panel follows its selection)
-    if (renameSignal(lab(), from, to)) changed(ChangeKind::Structure, {qs(from), qs(to)});
+    changed(ChangeKind::Structure, {qs(from), qs(to)});
 }
 
 void RenameSignalCommand::redo() { rename(m_from, m_to); }

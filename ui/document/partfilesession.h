@@ -34,10 +34,19 @@ public:
     bool isModified() const;
     /// the definition as Save Part writes it now
     Json definition() const;
+    /// the file's content as Save Part writes it now (the definition in the lab writer's JSON layout)
+    QByteArray content() const;
     /// write the definition to the file atomically; false with `why` (the file is as it was)
     bool save(QString* why);
     /// the items renamed since the last save, in order (an undone rename adds the reverse)
     const std::vector<std::pair<std::string, std::string>>& renames() const { return m_renames; }
+    /// digest of the file as opened or last saved (what the unsaved edits start from)
+    QByteArray baseDigest() const { return m_baseDigest; }
+    void setBaseDigest(const QByteArray& digest) { m_baseDigest = digest; }
+    /// the network of `definition` (a copy of this part file's definition, as Save Part writes it:
+    /// files/partfilerecovery.h) in place of the one edited, as one undo step `text`; false with
+    /// `why` when it is not a definition of this part (nothing changes)
+    bool replaceNetwork(const Json& definition, const QString& text, QString* why);
 
 signals:
     /// edited, undone or saved
@@ -47,6 +56,7 @@ private:
     PartBody m_body;
     LabDocument* m_document;
     std::vector<std::pair<std::string, std::string>> m_renames;
+    QByteArray m_baseDigest;
 };
 
 } // namespace drivelab

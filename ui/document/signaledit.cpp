@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "components/descriptors.h"
+#include "spec/specedit.h"
 
 namespace drivelab {
 namespace {
@@ -79,8 +80,12 @@ bool renameSignal(LabSpec& lab, const std::string& from, const std::string& to)
 {
     SignalSpec* s = lab.findSignal(from);
     if (!s) return false;
-    for (const SignalUse& u : signalUses(lab, from)) lab.findComponent(u.component)->inputs[u.input]["signal"] = to;
     s->id = to;
+    // the core's one walk over a lab's references: the inputs bound to it ({"signal": id}) and the
+    // vehicle results' reference speed (a signal is not an instance: no path has it as its head)
+    std::vector<Json*> inputs;
+    for (ComponentSpec& c : lab.components) inputs.push_back(&c.inputs);
+    renameReferences(lab.events, inputs, lab.results, from, to, true);
     return true;
 }
 

@@ -43,7 +43,8 @@ struct SignalUse {
 };
 /// every input whose value is a binding to this signal, in file order
 std::vector<SignalUse> signalUses(const LabSpec& lab, const std::string& id);
-/// rename a signal and every binding naming it; false when `from` is not a signal
+/// rename a signal, every binding naming it and the vehicle results' reference speed when it names it
+/// (core renameReferences); false when `from` is not a signal
 bool renameSignal(LabSpec& lab, const std::string& from, const std::string& to);
 
 /// the table columns of a signal's points (time [s], value)

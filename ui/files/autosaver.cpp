@@ -45,6 +45,10 @@ QList<RecoveryEntry> RecoveryStore::orphans() const
         e.baseDigest = QByteArray::fromHex(o.value(QStringLiteral("base_sha256")).toString().toLatin1());
         e.saved = QDateTime::fromString(o.value(QStringLiteral("saved")).toString(), Qt::ISODateWithMs);
         e.name = o.value(QStringLiteral("name")).toString();
+        e.part = o.value(QStringLiteral("kind")).toString() == QLatin1String("part");
+        if (e.part) e.labPath = stem + QStringLiteral(".part.json");
+        e.originalChanged = !e.original.isEmpty() && !e.baseDigest.isEmpty() && QFile::exists(e.original) &&
+                            fileDigest(e.original) != e.baseDigest;
         if (QFile::exists(e.labPath)) out << e;
     }
     // locks of dead sessions that left nothing to recover are swept away
@@ -67,13 +71,43 @@ void RecoveryStore::remove(const RecoveryEntry& e) const
     QFile::remove(e.metaPath);
 }
 
+namespace {
+
+AutosaveSource labSource(LabDocument* document)
+{
+    AutosaveSource s;
+    s.modified = [document] { return document->isModified(); };
+    s.revision = [document] { return document->revision(); };
+    s.bytes = [document] { return QByteArray::fromStdString(writeLab(document->lab())); };
+    s.original = [document] { return document->filePath(); };
+    s.name = [document] { return QString::fromStdString(document->lab().name); };
+    return s;
+}
+
+// a stem no other copy has, even of the same session and millisecond
+QString freshStem(const QString& dir, bool part)
+{
+    static int serial = 0;
+    return QDir(dir).filePath(QStringLiteral("%1-%2-%3-%4")
+                                  .arg(part ? QStringLiteral("part") : QStringLiteral("session"))
+                                  .arg(QCoreApplication::applicationPid())
+                                  .arg(QDateTime::currentMSecsSinceEpoch())
+                                  .arg(++serial));
+}
+
+} // namespace
+
 Autosaver::Autosaver(LabDocument* document, const QString& directory, QObject* parent)
-    : QObject(parent), m_document(document), m_dir(directory)
+    : Autosaver(labSource(document), directory, parent)
+{
+}
+
+Autosaver::Autosaver(AutosaveSource source, const QString& directory, QObject* parent)
+    : QObject(parent), m_source(std::move(source)), m_dir(directory)
 {
     QDir().mkpath(m_dir);
-    const QString stem = QDir(m_dir).filePath(
-        QStringLiteral("session-%1-%2").arg(QCoreApplication::applicationPid()).arg(QDateTime::currentMSecsSinceEpoch()));
-    m_labPath = stem + QStringLiteral(".lab.json");
+    const QString stem = freshStem(m_dir, m_source.part);
+    m_labPath = stem + (m_source.part ? QStringLiteral(".part.json") : QStringLiteral(".lab.json"));
     m_metaPath = stem + QStringLiteral(".recovery.json");
     m_lock = std::make_unique<QLockFile>(stem + QStringLiteral(".lock"));
     m_lock->setStaleLockTime(0);
@@ -93,23 +127,26 @@ Autosaver::~Autosaver()
 
 bool Autosaver::autosaveNow()
 {
-    if (!m_document->isModified()) {
+    if (!m_source.modified()) {
         discard();
         return false;
     }
-    if (m_written && m_savedRevision == m_document->revision()) return false;
+    const quint64 revision = m_source.revision();
+    if (m_written && m_savedRevision == revision) return false;
     QString error;
-    if (!writeFileAtomically(m_labPath, QByteArray::fromStdString(writeLab(m_document->lab())), &error)) return false;
+    if (!writeFileAtomically(m_labPath, m_source.bytes(), &error)) return false;
     QJsonObject meta;
     meta.insert(QStringLiteral("format"), QStringLiteral("drivelab.recovery"));
     meta.insert(QStringLiteral("version"), 1);
-    meta.insert(QStringLiteral("original"), m_document->filePath());
+    // a lab's copy has no kind (as before part files were copied)
+    if (m_source.part) meta.insert(QStringLiteral("kind"), QStringLiteral("part"));
+    meta.insert(QStringLiteral("original"), m_source.original());
     meta.insert(QStringLiteral("base_sha256"), QString::fromLatin1(m_baseDigest.toHex()));
     meta.insert(QStringLiteral("saved"), QDateTime::currentDateTime().toString(Qt::ISODateWithMs));
-    meta.insert(QStringLiteral("name"), QString::fromStdString(m_document->lab().name));
+    meta.insert(QStringLiteral("name"), m_source.name());
     if (!writeFileAtomically(m_metaPath, QJsonDocument(meta).toJson(), &error)) return false;
     m_written = true;
-    m_savedRevision = m_document->revision();
+    m_savedRevision = revision;
     emit autosaved(m_labPath);
     return true;
 }

@@ -3,11 +3,14 @@
 // minute to a recovery folder (never to the user's file), with a small description and
 // a lock that this session holds. A clean save, a new or opened lab, or a normal exit
 // removes the copy. At start-up, copies whose lock is no longer held (their session
-// crashed or was killed) are offered for recovery.
+// crashed or was killed) are offered for recovery. A part file with unsaved edits (issue 36,
+// document/partfilesession.h) is copied the same way, its copy marked as a part's
+// (files/partfilerecovery.h).
 #include <QLockFile>
 #include <QObject>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 
 #include "files/prompter.h"
@@ -32,11 +35,24 @@ private:
     QString m_dir;
 };
 
+/// what an autosaver copies: a document's unsaved state
+struct AutosaveSource {
+    std::function<bool()> modified;     ///< unsaved changes?
+    std::function<quint64()> revision;  ///< changes with every edit, undo and redo
+    std::function<QByteArray()> bytes;  ///< the copy's content (what a save would write)
+    std::function<QString()> original;  ///< the user's file ("" when untitled)
+    std::function<QString()> name;      ///< shown when offering the copy
+    bool part = false;                  ///< a part file's edits (NAME.part.json), not a lab
+};
+
 /// writes the recovery copy of one document
 class Autosaver : public QObject {
     Q_OBJECT
 public:
+    /// a lab (the window's document)
     Autosaver(LabDocument* document, const QString& directory, QObject* parent = nullptr);
+    /// anything else with unsaved changes (a part file being edited)
+    Autosaver(AutosaveSource source, const QString& directory, QObject* parent = nullptr);
     ~Autosaver() override;
 
     /// autosave period [ms] (default one minute)
@@ -50,6 +66,8 @@ public:
     void setBaseDigest(const QByteArray& digest) { m_baseDigest = digest; }
     /// path of this session's copy
     QString recoveryPath() const { return m_labPath; }
+    /// the recovery folder
+    QString directory() const { return m_dir; }
     /// drop the lock and keep the copy, as a crash would (tests)
     void abandonForTest();
 
@@ -58,7 +76,7 @@ signals:
     void autosaved(const QString& path);
 
 private:
-    LabDocument* m_document;
+    AutosaveSource m_source;
     QString m_dir;
     QString m_labPath;
     QString m_metaPath;

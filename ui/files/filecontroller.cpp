@@ -218,6 +218,8 @@ bool FileController::reload()
 bool FileController::offerRecovery(const RecoveryStore& store)
 {
     for (const RecoveryEntry& e : store.orphans()) {
+        // a part file's copy is offered by the part-file tools (files/partfilerecovery.h)
+        if (e.part) continue;
         switch (m_prompter->askRecover(e)) {
         case Prompter::RecoveryChoice::Later: continue;
         case Prompter::RecoveryChoice::Discard: store.remove(e); continue;

@@ -51,12 +51,18 @@ bool DialogPrompter::askReload(const QString& path, bool modified)
 
 Prompter::RecoveryChoice DialogPrompter::askRecover(const RecoveryEntry& e)
 {
-    QMessageBox box(QMessageBox::Question, trPrompter("Recover unsaved changes"),
-                    trPrompter("DriveLab did not close normally. An autosaved copy of %1 from %2 holds changes that were not saved.\n\n"
-                               "Recover it? You can then review it and save it over the original.")
-                        .arg(e.original.isEmpty() ? trPrompter("an untitled lab (%1)").arg(e.name) : e.original,
-                             QLocale().toString(e.saved, QLocale::ShortFormat)),
-                    QMessageBox::NoButton, m_parent);
+    const QString when = QLocale().toString(e.saved, QLocale::ShortFormat);
+    QString text = e.part ? trPrompter("DriveLab did not close normally. An autosaved copy of the part file %1 from %2 holds edits that were "
+                                       "not saved.\n\nRecover them? The part file opens with them as unsaved edits (one undo step); "
+                                       "Save Part File writes them.")
+                                .arg(e.original, when)
+                          : trPrompter("DriveLab did not close normally. An autosaved copy of %1 from %2 holds changes that were not saved.\n\n"
+                                       "Recover it? You can then review it and save it over the original.")
+                                .arg(e.original.isEmpty() ? trPrompter("an untitled lab (%1)").arg(e.name) : e.original, when);
+    if (e.originalChanged)
+        text += QStringLiteral("\n\n") + trPrompter("%1 was changed on disk since; saving the recovered version would replace that change.")
+                                             .arg(e.original);
+    QMessageBox box(QMessageBox::Question, trPrompter("Recover unsaved changes"), text, QMessageBox::NoButton, m_parent);
     QPushButton* recover = box.addButton(trPrompter("Recover"), QMessageBox::AcceptRole);
     QPushButton* discard = box.addButton(trPrompter("Discard"), QMessageBox::DestructiveRole);
     box.addButton(trPrompter("Later"), QMessageBox::RejectRole);

@@ -8,14 +8,16 @@ class QWidget;
 
 namespace drivelab {
 
-/// an autosaved lab left behind by a session that did not end normally
+/// an autosaved lab (or part file) left behind by a session that did not end normally
 struct RecoveryEntry {
-    QString labPath;       ///< the recovery copy
+    QString labPath;       ///< the recovery copy (a lab, or with `part` a part definition)
     QString metaPath;      ///< its description
     QString original;      ///< the user's file it belongs to ("" for an untitled lab)
     QByteArray baseDigest; ///< digest of the user's file when it was last opened or saved
     QDateTime saved;       ///< when it was autosaved
-    QString name;          ///< the lab's name
+    QString name;          ///< the lab's name (a part's: its file name)
+    bool part = false;     ///< unsaved edits of a part file (`original`), not of a lab
+    bool originalChanged = false; ///< `original` no longer has `baseDigest`: changed on disk since
 };
 
 /// questions to the user

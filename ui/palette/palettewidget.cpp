@@ -276,6 +276,17 @@ QStringList PaletteWidget::tokens() const
     return out;
 }
 
+bool PaletteWidget::hasIcon(const QString& token) const
+{
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* g = m_tree->topLevelItem(i);
+        for (int j = 0; j < g->childCount(); ++j) {
+            if (g->child(j)->data(0, kTokenRole).toString() == token) return !g->child(j)->icon(0).isNull();
+        }
+    }
+    return false;
+}
+
 QStringList PaletteWidget::visibleTokens() const
 {
     QStringList out;

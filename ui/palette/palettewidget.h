@@ -26,6 +26,8 @@ public:
 
     /// tokens of every entry ("component:clutch", "node:rotational"), in display order
     QStringList tokens() const;
+    /// true when the entry `token` shows an icon (every node domain and component type has its symbol)
+    bool hasIcon(const QString& token) const;
     /// tokens of the entries shown under the current filter
     QStringList visibleTokens() const;
     /// group names shown, in order
