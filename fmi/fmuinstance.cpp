@@ -215,10 +215,23 @@ Status FmuInstance::ensureSession(const char* function)
     m_rebuild = false;
     m_observed.assign(m_session->observableCount(), 0.0);
     m_observedStale = true;
+    bindSources();
     // inputs the importer set before the run: as events at t = 0
     for (const FmuVariable& v : m_vars.vars)
         if (v.kind == VarKind::Input && m_values[v.vr] != v.start) m_session->setInput(v.component, v.input, m_values[v.vr]);
+    m_checkpoint.take(*m_session);
     return Status::OK;
+}
+
+void FmuInstance::bindSources()
+{
+    // a get reads one table (no per-variable switch): an output from the observables read at this
+    // boundary, an input or parameter from its value, the time (null) from the session
+    m_source.assign(m_vars.vars.size(), nullptr);
+    for (const FmuVariable& v : m_vars.vars) {
+        if (v.kind == VarKind::Output) m_source[v.vr] = &m_observed[static_cast<std::size_t>(v.observable)];
+        if (v.kind == VarKind::Input || v.kind == VarKind::Parameter) m_source[v.vr] = &m_values[v.vr];
+    }
 }
 
 Status FmuInstance::enterInitializationMode(const char* function)
@@ -278,9 +291,15 @@ bool FmuInstance::checkVrs(const char* function, const std::uint32_t* vr, std::s
 
 Status FmuInstance::getFloat64(const char* function, const std::uint32_t* vr, std::size_t nvr, double* values, std::size_t nValues)
 {
-    if (!allowed(function, {Mode::Initialization, Mode::Step, Mode::Terminated, Mode::Error})) return Status::Error;
-    if (!checkVrs(function, vr, nvr, nValues, values != nullptr)) return Status::Error;
+    // the hot path of an importer that reads outputs every tick: one pass over the value references
+    // through m_source (docs/FMI.md, "Cost")
+    if (m_mode == Mode::Instantiated && !allowed(function, {Mode::Initialization, Mode::Step, Mode::Terminated, Mode::Error})) return Status::Error;
+    if ((nvr > 0 && (!vr || !values)) || nValues != nvr) {
+        checkVrs(function, vr, nvr, nValues, values != nullptr); // says which
+        return Status::Error;
+    }
     if (m_rebuild) {
+        if (!checkVrs(function, vr, nvr, nValues, true)) return Status::Error;
         const Status s = ensureSession(function);
         if (s != Status::OK) return s;
     }
@@ -288,14 +307,13 @@ Status FmuInstance::getFloat64(const char* function, const std::uint32_t* vr, st
         m_session->observe(m_observed.data());
         m_observedStale = false;
     }
+    const std::size_t count = m_source.size();
+    const double* const* source = m_source.data();
     for (std::size_t i = 0; i < nvr; ++i) {
-        const FmuVariable& v = m_vars.vars[vr[i]];
-        switch (v.kind) {
-        case VarKind::Time: values[i] = m_session->time(); break;
-        case VarKind::Output: values[i] = m_observed[static_cast<std::size_t>(v.observable)]; break;
-        case VarKind::Input:
-        case VarKind::Parameter: values[i] = m_values[v.vr]; break;
-        }
+        const std::uint32_t r = vr[i];
+        if (r >= count) return fail(function, "no variable with value reference " + std::to_string(r));
+        const double* p = source[r];
+        values[i] = p ? *p : m_session->time();
     }
     return Status::OK;
 }
@@ -329,6 +347,7 @@ Status FmuInstance::setFloat64(const char* function, const std::uint32_t* vr, st
         // an input acts like an event at this boundary: from the next tick on
         if (v.kind == VarKind::Input && m_session && !m_rebuild) {
             m_session->setInput(v.component, v.input, values[i]);
+            m_checkpoint.inputSet(*m_session, v, values[i]);
             m_observedStale = true;
         }
     }
@@ -343,7 +362,7 @@ Status FmuInstance::noSuchType(const char* function, const std::uint32_t* vr, st
 
 Status FmuInstance::doStep(const char* function, double t, double h)
 {
-    if (!allowed(function, {Mode::Step})) return Status::Error;
+    if (m_mode != Mode::Step && !allowed(function, {Mode::Step})) return Status::Error;
     const Model& m = m_session->model();
     const double tickS = static_cast<double>(m.tickNs) / 1e9;
     const std::int64_t n = wholeTicks(h, tickS);
@@ -356,12 +375,19 @@ Status FmuInstance::doStep(const char* function, double t, double h)
     if (m_session->tick() + n > m.ticks)
         return fail(function, "a step of " + seconds(h) + " from " + seconds(now) + " passes the end of the lab's run at " +
                                   seconds(static_cast<double>(m.ticks * m.tickNs) / 1e9) + " (run.duration_ns): export the lab with a longer run");
-    const BatchResult r = m_session->run(n);
+    // no copy of the state per step: a failure goes back through the checkpoint (stepcheckpoint.h)
+    m_checkpoint.beforeStep(*m_session);
+    const std::int64_t from = m_session->tick();
+    const BatchResult r = m_session->runUnsaved(n);
     m_observedStale = true;
     if (r.status != BatchStatus::Completed) {
         m_mode = Mode::Error;
-        return fail(function, "the solver failed at tick " + std::to_string(r.error.tick) + " (t = " + seconds(r.error.time) +
-                                  "): " + r.error.subject + ": " + r.error.message + "; the FMU stays at " + seconds(m_session->time()));
+        std::string why;
+        const bool back = m_checkpoint.rollback(*m_session, from, why);
+        return fail(function, "the solver failed at tick " + std::to_string(r.error.tick) + " (t = " + seconds(r.error.time) + "): " +
+                                  r.error.subject + ": " + r.error.message +
+                                  (back ? "; the FMU stays at " + seconds(m_session->time())
+                                        : "; going back to " + seconds(now) + " failed (" + why + "): set a saved FMU state or reset"));
     }
     return Status::OK;
 }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "fmuvariables.h"
+#include "stepcheckpoint.h"
 #include "solver/session.h"
 
 namespace drivelab::fmi {
@@ -109,6 +110,7 @@ private:
     Status ensureSession(const char* function);
     SavedState* ownState(const char* function, void* state);
     bool checkVrs(const char* function, const std::uint32_t* vr, std::size_t nvr, std::size_t nValues, bool values);
+    void bindSources();
 
     InstanceSetup m_setup;
     bool m_logErrors = false, m_logWarnings = false; // the two log categories
@@ -120,6 +122,8 @@ private:
     bool m_rebuild = true;                           // the session must be built again (parameters changed)
     std::vector<double> m_observed;                  // observables at the present boundary
     bool m_observedStale = true;                     // m_observed must be read again
+    std::vector<const double*> m_source;             // by value reference: where a get reads it (null: the time)
+    StepCheckpoint m_checkpoint;                     // the way back from a failed step (stepcheckpoint.h)
     Mode m_mode = Mode::Instantiated;
     std::vector<SavedState*> m_states;               // states this instance handed out and not freed
 };

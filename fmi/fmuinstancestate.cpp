@@ -51,6 +51,7 @@ Status FmuInstance::setState(const char* function, void* state)
     if (s->fingerprint != m_session->model().fingerprint)
         return fail(function, "the state belongs to another model (the parameters differ from when it was saved)");
     m_session->restore(s->state);
+    m_checkpoint.take(*m_session);
     m_values = s->values;
     m_observedStale = true;
     if (m_mode == Mode::Error) m_mode = Mode::Step;

@@ -30,6 +30,7 @@ Session::Session(const Session& other)
       m_observableCount(other.m_observableCount)
 {
     ensureBasis(*m_model, m_state, *m_ws);
+    if (!m_ws->fmus.empty()) forkFmuStates(other.m_ws->fmus, m_ws->fmus, m_state.tick); // imported FMUs continue in the fork
 }
 
 Session::~Session() = default;
@@ -57,6 +58,22 @@ BatchResult Session::run(std::int64_t n, const std::atomic<bool>* cancel, const 
             return r;
         }
         if (afterTick) afterTick(*this);
+    }
+    r.ticks = m_state.tick - start;
+    return r;
+}
+
+BatchResult Session::runUnsaved(std::int64_t n)
+{
+    if (!m_ws->fmus.empty()) return run(n); // imported FMUs keep their states at the batch's start
+    BatchResult r;
+    const std::int64_t end = std::min(m_model->ticks, m_state.tick + (n > 0 ? n : 0));
+    const std::int64_t start = m_state.tick;
+    while (m_state.tick < end) {
+        if (!stepTick(*m_model, m_state, *m_ws, r.error)) {
+            r.status = BatchStatus::Failed;
+            return r;
+        }
     }
     r.ticks = m_state.tick - start;
     return r;

@@ -132,6 +132,10 @@ public:
     /// the cost of the batch: one rollback copy per batch, not per tick); a failure or a cancel
     /// still restores the state from before the whole batch (the hook has seen its ticks)
     BatchResult run(std::int64_t n, const std::atomic<bool>* cancel, const std::function<void(const Session&)>& afterTick);
+    /// Run up to n ticks without the batch's rollback copy and without a cancel: a failure leaves
+    /// the state where the failed tick left it. For a caller that keeps its own way back (the
+    /// exported FMU's checkpoint, fmi/stepcheckpoint.h); a model with imported FMUs takes run()'s way.
+    BatchResult runUnsaved(std::int64_t n);
     /// back to t = 0
     void reset();
     /// a fork of this session (same as the copy constructor)

@@ -64,6 +64,9 @@ bool readFmuDescription(const std::string& xml, FmuDescription& d, std::string& 
         if (t.name == "CoSimulation") {
             d.identifier = fmuAttr(t, "modelIdentifier");
             d.canGetAndSetState = fmuAttr(t, d.fmiVersion == 3 ? "canGetAndSetFMUState" : "canGetAndSetFMUstate") == "true";
+            // the standard offers the serialize functions only with both flags
+            d.canSerializeState =
+                d.canGetAndSetState && fmuAttr(t, d.fmiVersion == 3 ? "canSerializeFMUState" : "canSerializeFMUstate") == "true";
         }
         if (t.name == "ModelVariables") variablesAt = static_cast<int>(i);
     }

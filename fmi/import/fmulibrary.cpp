@@ -75,6 +75,11 @@ std::shared_ptr<FmuLibrary> FmuLibrary::open(const std::string& dir, const std::
             fmuSymbol(h, "fmi3SetFMUState", f.setState, missing);
             fmuSymbol(h, "fmi3FreeFMUState", f.freeState, missing);
         }
+        if (d.canSerializeState) {
+            fmuSymbol(h, "fmi3SerializedFMUStateSize", f.serializedSize, missing);
+            fmuSymbol(h, "fmi3SerializeFMUState", f.serialize, missing);
+            fmuSymbol(h, "fmi3DeserializeFMUState", f.deserialize, missing);
+        }
     } else {
         Fmi2Functions& f = lib->m_fmi2;
         fmuSymbol(h, "fmi2Instantiate", f.instantiate, missing);
@@ -90,6 +95,11 @@ std::shared_ptr<FmuLibrary> FmuLibrary::open(const std::string& dir, const std::
             fmuSymbol(h, "fmi2GetFMUstate", f.getState, missing);
             fmuSymbol(h, "fmi2SetFMUstate", f.setState, missing);
             fmuSymbol(h, "fmi2FreeFMUstate", f.freeState, missing);
+        }
+        if (d.canSerializeState) {
+            fmuSymbol(h, "fmi2SerializedFMUstateSize", f.serializedSize, missing);
+            fmuSymbol(h, "fmi2SerializeFMUstate", f.serialize, missing);
+            fmuSymbol(h, "fmi2DeSerializeFMUstate", f.deserialize, missing);
         }
     }
     if (!missing.empty()) {

@@ -24,6 +24,9 @@ struct Fmi3Functions {
     decltype(&fmi3GetFMUState) getState = nullptr;   ///< when the FMU can get and set its state
     decltype(&fmi3SetFMUState) setState = nullptr;   ///< "
     decltype(&fmi3FreeFMUState) freeState = nullptr; ///< "
+    decltype(&fmi3SerializedFMUStateSize) serializedSize = nullptr; ///< when it can also serialize its state
+    decltype(&fmi3SerializeFMUState) serialize = nullptr;           ///< "
+    decltype(&fmi3DeserializeFMUState) deserialize = nullptr;       ///< "
 };
 
 /// the FMI 2.0 co-simulation functions the import calls
@@ -40,6 +43,9 @@ struct Fmi2Functions {
     decltype(&fmi2GetFMUstate) getState = nullptr;   ///< when the FMU can get and set its state
     decltype(&fmi2SetFMUstate) setState = nullptr;   ///< "
     decltype(&fmi2FreeFMUstate) freeState = nullptr; ///< "
+    decltype(&fmi2SerializedFMUstateSize) serializedSize = nullptr; ///< when it can also serialize its state
+    decltype(&fmi2SerializeFMUstate) serialize = nullptr;           ///< "
+    decltype(&fmi2DeSerializeFMUstate) deserialize = nullptr;       ///< "
 };
 
 class FmuLibrary final : public LoadedFmu, public std::enable_shared_from_this<FmuLibrary> {

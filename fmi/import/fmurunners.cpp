@@ -127,6 +127,28 @@ public:
         if (m_failed) return refuse("fmi3SetFMUState");
         return check(m_f.setState(m_i, m_state), "fmi3SetFMUState");
     }
+    bool serializeState(std::vector<unsigned char>& bytes) override
+    {
+        if (m_failed) return refuse("fmi3GetFMUState");
+        fmi3FMUState s = nullptr; // a state of its own: the one saveState keeps stays as it is
+        std::size_t n = 0;
+        bool ok = check(m_f.getState(m_i, &s), "fmi3GetFMUState") && check(m_f.serializedSize(m_i, s, &n), "fmi3SerializedFMUStateSize");
+        if (ok) {
+            bytes.assign(n, 0);
+            ok = check(m_f.serialize(m_i, s, bytes.data(), n), "fmi3SerializeFMUState");
+        }
+        if (s && !m_fatal) m_f.freeState(m_i, &s);
+        return ok;
+    }
+    bool deserializeState(const std::vector<unsigned char>& bytes) override
+    {
+        if (m_failed) return refuse("fmi3DeserializeFMUState");
+        fmi3FMUState s = nullptr;
+        const bool ok = check(m_f.deserialize(m_i, bytes.data(), bytes.size(), &s), "fmi3DeserializeFMUState") &&
+                        check(m_f.setState(m_i, s), "fmi3SetFMUState");
+        if (s && !m_fatal) m_f.freeState(m_i, &s);
+        return ok;
+    }
 
 private:
     const Fmi3Functions& m_f;
@@ -204,6 +226,28 @@ public:
     {
         if (m_failed) return refuse("fmi2SetFMUstate");
         return check(m_f.setState(m_i, m_state), "fmi2SetFMUstate");
+    }
+    bool serializeState(std::vector<unsigned char>& bytes) override
+    {
+        if (m_failed) return refuse("fmi2GetFMUstate");
+        fmi2FMUstate s = nullptr; // a state of its own: the one saveState keeps stays as it is
+        std::size_t n = 0;
+        bool ok = check(m_f.getState(m_i, &s), "fmi2GetFMUstate") && check(m_f.serializedSize(m_i, s, &n), "fmi2SerializedFMUstateSize");
+        if (ok) {
+            bytes.assign(n, 0);
+            ok = check(m_f.serialize(m_i, s, reinterpret_cast<fmi2Byte*>(bytes.data()), n), "fmi2SerializeFMUstate");
+        }
+        if (s && !m_fatal) m_f.freeState(m_i, &s);
+        return ok;
+    }
+    bool deserializeState(const std::vector<unsigned char>& bytes) override
+    {
+        if (m_failed) return refuse("fmi2DeSerializeFMUstate");
+        fmi2FMUstate s = nullptr;
+        const bool ok = check(m_f.deserialize(m_i, reinterpret_cast<const fmi2Byte*>(bytes.data()), bytes.size(), &s), "fmi2DeSerializeFMUstate") &&
+                        check(m_f.setState(m_i, s), "fmi2SetFMUstate");
+        if (s && !m_fatal) m_f.freeState(m_i, &s);
+        return ok;
     }
 
 private:

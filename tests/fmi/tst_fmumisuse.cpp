@@ -12,6 +12,23 @@ namespace {
 
 bool logged(const Driver& d, const std::string& text) { return d.log.all().find(text) != std::string::npos; }
 
+// a lab whose chamber drains when the flow input is set to -1000 m^3/s: the solver fails
+std::string drainedLab()
+{
+    const std::string path = work() + "/drained.lab.json";
+    std::ofstream(path) << R"({"format": "drivelab.lab", "version": 1, "name": "drained",
+      "run": {"tick_ns": 1000000, "duration_ns": 100000000, "report_every_ticks": 10},
+      "nodes": [{"id": "tank", "domain": "hydraulic", "fixed_pressure": 101325.0},
+                {"id": "chamber", "domain": "hydraulic", "initial_pressure": 101325.0},
+                {"id": "m", "domain": "rotational", "inertia": 0.05, "initial_speed": 0}],
+      "components": [{"id": "rocket", "type": "flow_source", "node_a": "tank", "node_b": "chamber", "inputs": {"flow": 0}},
+        {"id": "piston", "type": "mechanical_converter", "node_a": "chamber", "node_b": "m",
+         "parameters": {"displacement": 0.001, "dead_volume": 1e-06, "initial_rotation": 0.1, "environment_pressure": "atmosphere",
+                        "compressibility": true, "bulk_modulus": 1.5e9, "density": 850.0}}]})";
+    return path;
+}
+
+
 } // namespace
 
 DL_PLAIN_TEST(wrongCallsReturnErrorsAndChangeNothing)
@@ -98,16 +115,7 @@ DL_PLAIN_TEST(wrongCallsReturnErrorsAndChangeNothing)
 // flow an FMU input that starts at 0, where the lab runs
 DL_PLAIN_TEST(aSolverFailureIsAnErrorAndAStateLeadsOut)
 {
-    const std::string path = work() + "/drained.lab.json";
-    std::ofstream(path) << R"({"format": "drivelab.lab", "version": 1, "name": "drained",
-      "run": {"tick_ns": 1000000, "duration_ns": 100000000, "report_every_ticks": 10},
-      "nodes": [{"id": "tank", "domain": "hydraulic", "fixed_pressure": 101325.0},
-                {"id": "chamber", "domain": "hydraulic", "initial_pressure": 101325.0},
-                {"id": "m", "domain": "rotational", "inertia": 0.05, "initial_speed": 0}],
-      "components": [{"id": "rocket", "type": "flow_source", "node_a": "tank", "node_b": "chamber", "inputs": {"flow": 0}},
-        {"id": "piston", "type": "mechanical_converter", "node_a": "chamber", "node_b": "m",
-         "parameters": {"displacement": 0.001, "dead_volume": 1e-06, "initial_rotation": 0.1, "environment_pressure": "atmosphere",
-                        "compressibility": true, "bulk_modulus": 1.5e9, "density": 850.0}}]})";
+    const std::string path = drainedLab();
     for (int fmi : {3, 2}) {
         Fmu fmu;
         std::string why;
@@ -237,3 +245,39 @@ DL_PLAIN_TEST(theArchiveIsReproducible)
 }
 
 DL_PLAIN_MAIN()
+
+// A failed doStep after many one-tick steps with an input changed at every tick goes back through
+// the checkpoint (a copy at most 64 ticks old and the inputs set since, fmi/stepcheckpoint.h):
+// the outputs after the failure are those before it, bit for bit (an input not replayed, or
+// replayed at another tick, moves them).
+DL_PLAIN_TEST(aFailedTickStepGoesBackThroughTheCheckpoint)
+{
+    const std::string path = drainedLab();
+    for (int fmi : {3, 2}) {
+        Fmu fmu;
+        std::string why;
+        DL_PLAIN_REQUIRE(exportFmu(path, fmi, "stepback" + std::to_string(fmi), "--input rocket.inputs.flow", fmu, why), why);
+        unsigned in = 0;
+        for (const auto& v : fmu.vars)
+            if (v.causality == "input") in = v.vr;
+        auto d = started(fmu, "stepback");
+        DL_PLAIN_REQUIRE(d != nullptr, "start");
+        const double tick = 1e-3;
+        const auto outs = outputVrs(fmu);
+        std::vector<double> before, after;
+        for (int k = 0; k < 90; ++k) { // past one checkpoint (64 ticks), inputs at every tick
+            const double flow = 1e-9 * static_cast<double>(k % 5);
+            DL_PLAIN_REQUIRE(d->set({in}, {flow}) == 0, d->log.all());
+            DL_PLAIN_REQUIRE(d->doStep(k * tick, tick) == 0, d->log.all());
+        }
+        DL_PLAIN_REQUIRE(d->get(outs, before) == 0, d->log.all());
+        DL_PLAIN_REQUIRE(d->set({in}, {-1000.0}) == 0, d->log.all());
+        DL_PLAIN_EQUAL(d->doStep(90 * tick, tick), 3);
+        DL_PLAIN_CHECK(logged(*d, "the solver failed at tick 90") && logged(*d, "the FMU stays at 0.09 s"), d->log.all());
+        DL_PLAIN_REQUIRE(d->get(outs, after) == 0, d->log.all());
+        DL_PLAIN_CHECK(before.size() == after.size() && std::memcmp(before.data(), after.data(), before.size() * sizeof(double)) == 0,
+                       "FMI " << fmi << ": outputs moved");
+        d.reset();
+        dlclose(fmu.lib);
+    }
+}

@@ -68,6 +68,43 @@ void rollbackFmuStates(std::vector<FmuSlot>& slots, std::int64_t tick)
     }
 }
 
+void forkFmuStates(std::vector<FmuSlot>& parent, std::vector<FmuSlot>& child, std::int64_t tick)
+{
+    for (std::size_t i = 0; i < parent.size() && i < child.size(); ++i) {
+        FmuSlot& p = parent[i];
+        FmuSlot& c = child[i];
+        if (p.nextTick == 0 && tick == 0) continue; // the fresh instance is the parent's start
+        if (!p.runner) { // the parent's instance failed: the fork's fails the same way
+            c.runner.reset();
+            c.error = p.error;
+            continue;
+        }
+        const std::string at = "the run was forked at tick " + std::to_string(tick);
+        if (p.nextTick != tick) { // the parent cannot continue its own instance either
+            c.nextTick = p.nextTick;
+            c.lost = at + ", where the FMU's instance could not continue (" + (p.lost.empty() ? std::string("not in step with the run") : p.lost) + ")";
+            continue;
+        }
+        if (!c.runner) continue; // the fork's instance could not be made: its error says why
+        const FmuDescription& d = p.binding->fmu->description();
+        if (!d.canSerializeState) {
+            c.lost = at + ", and the FMU does not declare " + (d.fmiVersion == 3 ? "canSerializeFMUState" : "canSerializeFMUstate") +
+                     ", so a new instance cannot take over its state (a fork runs its own instance)";
+            continue;
+        }
+        std::vector<unsigned char> bytes;
+        if (!p.runner->serializeState(bytes)) {
+            c.lost = at + " but the FMU's state could not be serialized (" + p.runner->error() + ")";
+            continue;
+        }
+        if (!c.runner->deserializeState(bytes)) {
+            c.lost = at + " but the fork's instance could not take over the FMU's state (" + c.runner->error() + ")";
+            continue;
+        }
+        c.nextTick = p.nextTick;
+    }
+}
+
 void setFmuLoader(FmuLoader loader) { g_fmuLoader.store(loader); }
 
 FmuLoader fmuLoader() { return g_fmuLoader.load(); }

@@ -34,6 +34,8 @@ struct FmuDescription {
     std::string identifier;            ///< the co-simulation modelIdentifier (the library's name)
     std::string token;                 ///< instantiationToken (FMI 3) or guid (FMI 2)
     bool canGetAndSetState = false;    ///< CoSimulation's canGetAndSetFMUState (FMI 3) / canGetAndSetFMUstate (FMI 2)
+    bool canSerializeState = false;    ///< canSerializeFMUState / canSerializeFMUstate, with canGetAndSetState (the
+                                       ///< standard's serialize functions need both)
     std::vector<FmuVariable> variables; ///< the model variables in file order
 
     /// the variable named `name`, or null
@@ -61,6 +63,12 @@ public:
     virtual bool saveState() = 0;
     /// back to the state saveState kept (set FMU state)
     virtual bool restoreState() = 0;
+    /// the FMU's present state as bytes (get FMU state into a state of its own, serialize it, free
+    /// it; the state saveState keeps is untouched; only when its description says canSerializeState)
+    virtual bool serializeState(std::vector<unsigned char>& bytes) = 0;
+    /// take over the state `bytes` (serializeState of an instance of the same FMU): deserialize it,
+    /// set it, free it
+    virtual bool deserializeState(const std::vector<unsigned char>& bytes) = 0;
 };
 
 /// A loaded FMU: unpacked, its description read and its library opened; makes instances.
@@ -105,6 +113,11 @@ void saveFmuStates(std::vector<FmuSlot>& slots, std::int64_t tick);
 /// after a batch rolled DriveLab's state back to tick `tick`: each instance back to the state kept
 /// there, or (an FMU without get/set FMU state) `lost` says why it cannot continue
 void rollbackFmuStates(std::vector<FmuSlot>& slots, std::int64_t tick);
+/// a fork (the Session's copy, at tick `tick`): each of `child`'s fresh instances takes over the
+/// state of `parent`'s instance through serialize / deserialize FMU state, so the fork continues as
+/// the parent would; an FMU without canSerializeState (or a parent instance not in step with the
+/// run) leaves `lost` saying why the fork's instance cannot continue
+void forkFmuStates(std::vector<FmuSlot>& parent, std::vector<FmuSlot>& child, std::int64_t tick);
 /// instantiate and initialize `b`; null with `error` (naming the component, the file and the call)
 std::unique_ptr<FmuRunner> startFmu(const FmuBinding& b, std::string& error);
 

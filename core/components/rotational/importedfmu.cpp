@@ -209,9 +209,9 @@ bool ImportedFmu::stepExternal(const Params& p, const SampleContext& c, std::str
     if (c.tick != slot.nextTick) {
         why = "fmu '" + b.component + "' (" + b.file + "): its instance is at tick " + std::to_string(slot.nextTick) + ", the run at tick " +
               std::to_string(c.tick) + ": " +
-              (slot.lost.empty() ? std::string("an FMU's state lives outside DriveLab's, so a fork or a restored state cannot continue it")
-                                 : slot.lost) +
-              " (reset and run from t = 0 without pausing; an FMU that declares get/set FMU state follows pauses)";
+              (slot.lost.empty() ? std::string("an FMU's state lives outside DriveLab's, so a restored state cannot continue it") : slot.lost) +
+              " (reset and run from t = 0 without pausing; an FMU that declares get/set FMU state follows pauses, one that "
+              "also declares serialize FMU state follows forks)";
         return false;
     }
     slot.nextTick = c.tick + 1;

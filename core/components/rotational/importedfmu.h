@@ -19,8 +19,9 @@
 // The FMU exerts no effort itself: the torque_source its output drives books the work, so the
 // FMU's power crosses the lab's boundary as source work and the books close as for any source.
 // The FMU's own state lives outside DriveLab's State: each session runs its own instance
-// (Workspace::fmus); a reset session starts a fresh one, and a fork, a rolled-back batch or a
-// restored state fails the next tick with a message instead of continuing a wrong instance.
+// (Workspace::fmus); a reset session starts a fresh one; a rolled-back batch sets the FMU's state
+// back and a fork hands it to its own instance where the FMU can (get/set, serialize FMU state;
+// fmuhost.h), and otherwise the next tick fails with a message instead of continuing a wrong instance.
 #include "compile/compilecontext.h"
 #include "components/component.h"
 

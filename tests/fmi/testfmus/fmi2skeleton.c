@@ -140,3 +140,37 @@ fmi2Status fmi2FreeFMUstate(fmi2Component c, fmi2FMUstate* FMUstate)
     }
     return fmi2OK;
 }
+
+/* serialized FMU state (declared canSerializeFMUstate only by picontroller2.xml.in): "TESTST01"
+   then the model's bytes; a byte vector of another size or magic is refused */
+static const char fmi2TestMagic[8] = {'T', 'E', 'S', 'T', 'S', 'T', '0', '1'};
+
+fmi2Status fmi2SerializedFMUstateSize(fmi2Component c, fmi2FMUstate FMUstate, size_t* size)
+{
+    Fmi2TestInstance* in = c;
+    if (!FMUstate || !size) return fmi2TestFail(in, "fmi2SerializedFMUstateSize: a null argument");
+    *size = sizeof fmi2TestMagic + sizeof(TestModel);
+    return fmi2OK;
+}
+
+fmi2Status fmi2SerializeFMUstate(fmi2Component c, fmi2FMUstate FMUstate, fmi2Byte serializedState[], size_t size)
+{
+    Fmi2TestInstance* in = c;
+    if (!FMUstate || !serializedState || size != sizeof fmi2TestMagic + sizeof(TestModel))
+        return fmi2TestFail(in, "fmi2SerializeFMUstate: a null argument or a wrong size");
+    memcpy(serializedState, fmi2TestMagic, sizeof fmi2TestMagic);
+    memcpy(serializedState + sizeof fmi2TestMagic, FMUstate, sizeof(TestModel));
+    return fmi2OK;
+}
+
+fmi2Status fmi2DeSerializeFMUstate(fmi2Component c, const fmi2Byte serializedState[], size_t size, fmi2FMUstate* FMUstate)
+{
+    Fmi2TestInstance* in = c;
+    if (!serializedState || !FMUstate || size != sizeof fmi2TestMagic + sizeof(TestModel) ||
+        memcmp(serializedState, fmi2TestMagic, sizeof fmi2TestMagic) != 0)
+        return fmi2TestFail(in, "fmi2DeSerializeFMUstate: not a serialized state of this FMU");
+    if (!*FMUstate) *FMUstate = malloc(sizeof(TestModel));
+    if (!*FMUstate) return fmi2TestFail(in, "fmi2DeSerializeFMUstate: out of memory");
+    memcpy(*FMUstate, serializedState + sizeof fmi2TestMagic, sizeof(TestModel));
+    return fmi2OK;
+}

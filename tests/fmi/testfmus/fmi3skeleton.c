@@ -157,3 +157,37 @@ fmi3Status fmi3FreeFMUState(fmi3Instance instance, fmi3FMUState* FMUState)
     }
     return fmi3OK;
 }
+
+/* serialized FMU state (declared canSerializeFMUState only by picontroller3.xml.in): "TESTST01"
+   then the model's bytes; a byte vector of another size or magic is refused */
+static const char fmi3TestMagic[8] = {'T', 'E', 'S', 'T', 'S', 'T', '0', '1'};
+
+fmi3Status fmi3SerializedFMUStateSize(fmi3Instance instance, fmi3FMUState FMUState, size_t* size)
+{
+    Fmi3TestInstance* in = instance;
+    if (!FMUState || !size) return fmi3TestFail(in, "fmi3SerializedFMUStateSize: a null argument");
+    *size = sizeof fmi3TestMagic + sizeof(TestModel);
+    return fmi3OK;
+}
+
+fmi3Status fmi3SerializeFMUState(fmi3Instance instance, fmi3FMUState FMUState, fmi3Byte serializedState[], size_t size)
+{
+    Fmi3TestInstance* in = instance;
+    if (!FMUState || !serializedState || size != sizeof fmi3TestMagic + sizeof(TestModel))
+        return fmi3TestFail(in, "fmi3SerializeFMUState: a null argument or a wrong size");
+    memcpy(serializedState, fmi3TestMagic, sizeof fmi3TestMagic);
+    memcpy(serializedState + sizeof fmi3TestMagic, FMUState, sizeof(TestModel));
+    return fmi3OK;
+}
+
+fmi3Status fmi3DeserializeFMUState(fmi3Instance instance, const fmi3Byte serializedState[], size_t size, fmi3FMUState* FMUState)
+{
+    Fmi3TestInstance* in = instance;
+    if (!serializedState || !FMUState || size != sizeof fmi3TestMagic + sizeof(TestModel) ||
+        memcmp(serializedState, fmi3TestMagic, sizeof fmi3TestMagic) != 0)
+        return fmi3TestFail(in, "fmi3DeserializeFMUState: not a serialized state of this FMU");
+    if (!*FMUState) *FMUState = malloc(sizeof(TestModel));
+    if (!*FMUState) return fmi3TestFail(in, "fmi3DeserializeFMUState: out of memory");
+    memcpy(*FMUState, serializedState + sizeof fmi3TestMagic, sizeof(TestModel));
+    return fmi3OK;
+}
