@@ -10,7 +10,7 @@
 // parameter; reports each action's time, the p50/p99/max of every top-level UI-thread event
 // meanwhile (wall and the UI thread's CPU time) and the cost of each single event that ends a
 // document change (a drag's mouse release, an edit's Return), whose max the 16 ms target is for,
-// and of each posted call (the compile an edit posts runs as one)
+// and of each posted call (the compile an edit posts runs as one), with the compiles inside each kind
 // --headless-only stops after the two headless measurements (the whole run in one batch, and in
 // the worker's batches of one sample each): under callgrind, --toggle-collect='*runHeadless*'
 // and '*runInWorkerBatches*' count what the worker's batching costs, repeatably
@@ -73,7 +73,8 @@ public:
     std::vector<double>* frames = nullptr;    // wall time of each top-level event [ms]
     std::vector<double>* cpuFrames = nullptr; // the UI thread's CPU time of each top-level event [ms]
     struct Cost {
-        double wall, cpu; // [ms]
+        double wall, cpu;        // [ms]
+        std::uint64_t compiles; // whole compiles of a lab inside the event
     };
     std::vector<Cost>* releases = nullptr; // top-level mouse releases
     std::vector<Cost>* returns = nullptr;  // top-level Return key presses
@@ -92,18 +93,20 @@ public:
         QElapsedTimer t;
         t.start();
         const double cpu0 = threadCpuMs();
+        const std::uint64_t compiles0 = compileCount();
         ++m_depth;
         const bool r = QApplication::notify(receiver, event);
         --m_depth;
         const double ms = static_cast<double>(t.nsecsElapsed()) / 1e6;
         const double cpu = threadCpuMs() - cpu0;
+        const std::uint64_t compiles = compileCount() - compiles0;
         if (frames && m_depth == 0) {
             frames->push_back(ms);
             if (cpuFrames) cpuFrames->push_back(cpu);
             // the events that end a document change: a drag's release, an edit's Return
-            if (type == QEvent::MouseButtonRelease && releases) releases->push_back({ms, cpu});
-            if (returnKey && returns) returns->push_back({ms, cpu});
-            if (type == QEvent::MetaCall && posted) posted->push_back({ms, cpu});
+            if (type == QEvent::MouseButtonRelease && releases) releases->push_back({ms, cpu, compiles});
+            if (returnKey && returns) returns->push_back({ms, cpu, compiles});
+            if (type == QEvent::MetaCall && posted) posted->push_back({ms, cpu, compiles});
         }
         if (slowMs >= 0.0 && ms > slowMs) {
             QByteArray who = QByteArray(receiver->metaObject()->className()) + ' ' + receiver->objectName().toUtf8();
@@ -246,13 +249,15 @@ int editBench(TimedApplication& app, MainWindow& window, const QString& path, in
     // the single events that end a document change (the 16 ms target applies to each)
     const auto eventLine = [](const char* what, const std::vector<TimedApplication::Cost>& v) {
         std::vector<double> wall, cpu;
+        std::uint64_t compiles = 0;
         for (const auto& c : v) {
             wall.push_back(c.wall);
             cpu.push_back(c.cpu);
+            compiles += c.compiles;
         }
-        std::printf("  %-8s %3zu events: wall p50 %.2f / max %.2f ms; UI-thread CPU p50 %.2f / max %.2f ms\n", what, v.size(),
-                    percentile(wall, 0.5), wall.empty() ? 0.0 : *std::max_element(wall.begin(), wall.end()), percentile(cpu, 0.5),
-                    cpu.empty() ? 0.0 : *std::max_element(cpu.begin(), cpu.end()));
+        std::printf("  %-8s %3zu events: wall p50 %.2f / max %.2f ms; UI-thread CPU p50 %.2f / max %.2f ms; %llu compiles in them\n", what,
+                    v.size(), percentile(wall, 0.5), wall.empty() ? 0.0 : *std::max_element(wall.begin(), wall.end()), percentile(cpu, 0.5),
+                    cpu.empty() ? 0.0 : *std::max_element(cpu.begin(), cpu.end()), static_cast<unsigned long long>(compiles));
     };
     eventLine("release", releases);
     eventLine("Return", returns);
