@@ -79,6 +79,7 @@ public:
     std::vector<Cost>* releases = nullptr; // top-level mouse releases
     std::vector<Cost>* returns = nullptr;  // top-level Return key presses
     std::vector<Cost>* posted = nullptr;   // top-level posted calls (an edit's compile among them)
+    std::vector<Cost>* repaints = nullptr; // top-level update requests (a pending compile runs ahead of one)
     struct Slow {
         int type;
         QByteArray receiver;
@@ -107,6 +108,7 @@ public:
             if (type == QEvent::MouseButtonRelease && releases) releases->push_back({ms, cpu, compiles});
             if (returnKey && returns) returns->push_back({ms, cpu, compiles});
             if (type == QEvent::MetaCall && posted) posted->push_back({ms, cpu, compiles});
+            if (type == QEvent::UpdateRequest && repaints) repaints->push_back({ms, cpu, compiles});
         }
         if (slowMs >= 0.0 && ms > slowMs) {
             QByteArray who = QByteArray(receiver->metaObject()->className()) + ' ' + receiver->objectName().toUtf8();
@@ -174,7 +176,7 @@ int editBench(TimedApplication& app, MainWindow& window, const QString& path, in
     LabView* view = window.view();
     QWidget* vp = view->viewport();
     std::vector<double> frames, cpuFrames, selectMs, moveMs, editMs;
-    std::vector<TimedApplication::Cost> releases, returns, posted;
+    std::vector<TimedApplication::Cost> releases, returns, posted, repaints;
     frames.reserve(1 << 16);
     cpuFrames.reserve(1 << 16);
     app.frames = &frames;
@@ -182,6 +184,7 @@ int editBench(TimedApplication& app, MainWindow& window, const QString& path, in
     app.releases = &releases;
     app.returns = &returns;
     app.posted = &posted;
+    app.repaints = &repaints;
     app.recording = true;
     const auto settle = [] { QTest::qWait(20); };
     const auto timed = [&](std::vector<double>& into, auto&& action) {
@@ -229,6 +232,7 @@ int editBench(TimedApplication& app, MainWindow& window, const QString& path, in
     app.releases = nullptr;
     app.returns = nullptr;
     app.posted = nullptr;
+    app.repaints = nullptr;
     if (!doc->isValid()) ++failures;
     std::printf("lab %s: %zu components in %zu instances; open (read, compile, lay out, draw) %.1f ms\n", doc->lab().name.c_str(),
                 doc->compiled() && doc->compiled()->model ? doc->compiled()->model->components.size() : std::size_t{0}, doc->lab().instances.size(), openMs);
@@ -262,6 +266,7 @@ int editBench(TimedApplication& app, MainWindow& window, const QString& path, in
     eventLine("release", releases);
     eventLine("Return", returns);
     eventLine("posted", posted);
+    eventLine("repaint", repaints);
     if (failures) std::fprintf(stderr, "bench_editor: %d edits did not take\n", failures);
     return failures ? 3 : 0;
 }
