@@ -10,7 +10,7 @@
 // parameter; reports each action's time, the p50/p99/max of every top-level UI-thread event
 // meanwhile (wall and the UI thread's CPU time) and the cost of each single event that ends a
 // document change (a drag's mouse release, an edit's Return), whose max the 16 ms target is for,
-// and of each posted call (the compile an edit posts runs as one)
+// and of each posted call (the compile an edit posts runs as one), with the compiles inside each kind
 // --headless-only stops after the two headless measurements (the whole run in one batch, and in
 // the worker's batches of one sample each): under callgrind, --toggle-collect='*runHeadless*'
 // and '*runInWorkerBatches*' count what the worker's batching costs, repeatably
@@ -73,11 +73,13 @@ public:
     std::vector<double>* frames = nullptr;    // wall time of each top-level event [ms]
     std::vector<double>* cpuFrames = nullptr; // the UI thread's CPU time of each top-level event [ms]
     struct Cost {
-        double wall, cpu; // [ms]
+        double wall, cpu;        // [ms]
+        std::uint64_t compiles; // whole compiles of a lab inside the event
     };
     std::vector<Cost>* releases = nullptr; // top-level mouse releases
     std::vector<Cost>* returns = nullptr;  // top-level Return key presses
     std::vector<Cost>* posted = nullptr;   // top-level posted calls (an edit's compile among them)
+    std::vector<Cost>* repaints = nullptr; // top-level update requests (a pending compile runs ahead of one)
     struct Slow {
         int type;
         QByteArray receiver;
@@ -92,18 +94,21 @@ public:
         QElapsedTimer t;
         t.start();
         const double cpu0 = threadCpuMs();
+        const std::uint64_t compiles0 = compileCount();
         ++m_depth;
         const bool r = QApplication::notify(receiver, event);
         --m_depth;
         const double ms = static_cast<double>(t.nsecsElapsed()) / 1e6;
         const double cpu = threadCpuMs() - cpu0;
+        const std::uint64_t compiles = compileCount() - compiles0;
         if (frames && m_depth == 0) {
             frames->push_back(ms);
             if (cpuFrames) cpuFrames->push_back(cpu);
             // the events that end a document change: a drag's release, an edit's Return
-            if (type == QEvent::MouseButtonRelease && releases) releases->push_back({ms, cpu});
-            if (returnKey && returns) returns->push_back({ms, cpu});
-            if (type == QEvent::MetaCall && posted) posted->push_back({ms, cpu});
+            if (type == QEvent::MouseButtonRelease && releases) releases->push_back({ms, cpu, compiles});
+            if (returnKey && returns) returns->push_back({ms, cpu, compiles});
+            if (type == QEvent::MetaCall && posted) posted->push_back({ms, cpu, compiles});
+            if (type == QEvent::UpdateRequest && repaints) repaints->push_back({ms, cpu, compiles});
         }
         if (slowMs >= 0.0 && ms > slowMs) {
             QByteArray who = QByteArray(receiver->metaObject()->className()) + ' ' + receiver->objectName().toUtf8();
@@ -171,7 +176,7 @@ int editBench(TimedApplication& app, MainWindow& window, const QString& path, in
     LabView* view = window.view();
     QWidget* vp = view->viewport();
     std::vector<double> frames, cpuFrames, selectMs, moveMs, editMs;
-    std::vector<TimedApplication::Cost> releases, returns, posted;
+    std::vector<TimedApplication::Cost> releases, returns, posted, repaints;
     frames.reserve(1 << 16);
     cpuFrames.reserve(1 << 16);
     app.frames = &frames;
@@ -179,6 +184,7 @@ int editBench(TimedApplication& app, MainWindow& window, const QString& path, in
     app.releases = &releases;
     app.returns = &returns;
     app.posted = &posted;
+    app.repaints = &repaints;
     app.recording = true;
     const auto settle = [] { QTest::qWait(20); };
     const auto timed = [&](std::vector<double>& into, auto&& action) {
@@ -226,6 +232,7 @@ int editBench(TimedApplication& app, MainWindow& window, const QString& path, in
     app.releases = nullptr;
     app.returns = nullptr;
     app.posted = nullptr;
+    app.repaints = nullptr;
     if (!doc->isValid()) ++failures;
     std::printf("lab %s: %zu components in %zu instances; open (read, compile, lay out, draw) %.1f ms\n", doc->lab().name.c_str(),
                 doc->compiled() && doc->compiled()->model ? doc->compiled()->model->components.size() : std::size_t{0}, doc->lab().instances.size(), openMs);
@@ -246,17 +253,20 @@ int editBench(TimedApplication& app, MainWindow& window, const QString& path, in
     // the single events that end a document change (the 16 ms target applies to each)
     const auto eventLine = [](const char* what, const std::vector<TimedApplication::Cost>& v) {
         std::vector<double> wall, cpu;
+        std::uint64_t compiles = 0;
         for (const auto& c : v) {
             wall.push_back(c.wall);
             cpu.push_back(c.cpu);
+            compiles += c.compiles;
         }
-        std::printf("  %-8s %3zu events: wall p50 %.2f / max %.2f ms; UI-thread CPU p50 %.2f / max %.2f ms\n", what, v.size(),
-                    percentile(wall, 0.5), wall.empty() ? 0.0 : *std::max_element(wall.begin(), wall.end()), percentile(cpu, 0.5),
-                    cpu.empty() ? 0.0 : *std::max_element(cpu.begin(), cpu.end()));
+        std::printf("  %-8s %3zu events: wall p50 %.2f / max %.2f ms; UI-thread CPU p50 %.2f / max %.2f ms; %llu compiles in them\n", what,
+                    v.size(), percentile(wall, 0.5), wall.empty() ? 0.0 : *std::max_element(wall.begin(), wall.end()), percentile(cpu, 0.5),
+                    cpu.empty() ? 0.0 : *std::max_element(cpu.begin(), cpu.end()), static_cast<unsigned long long>(compiles));
     };
     eventLine("release", releases);
     eventLine("Return", returns);
     eventLine("posted", posted);
+    eventLine("repaint", repaints);
     if (failures) std::fprintf(stderr, "bench_editor: %d edits did not take\n", failures);
     return failures ? 3 : 0;
 }

@@ -2,11 +2,15 @@
 // 200 components", docs/EDITOR.md "Labs with parts"). Nothing here measures time; each test checks
 // the work an edit does, or what is drawn:
 //
-//   edit ──> LabDocument::push ──> compile, changed() ──> canvas: only the items the edit names
-//                                                          (part interfaces from the cache)
+//   edit ──> LabDocument::push ──> changed() ──> canvas: only the items the edit names
+//                    │                               (part interfaces from the cache)
+//                    └── (after the edit's event) compile ──> diagnosticsChanged() ──> problems
 //
 // - a part's interface is read and checked once while its file is unchanged, and again as soon as
 //   the file changes (same size, same second: its text is compared, never a stale part);
+// - an edit's event does not compile; the compile follows after it, once, gives exactly what a
+//   full compile of the lab gives, and its diagnostics reach the canvas; asking for the compiled
+//   lab in between compiles at once;
 // - a value edit of one instance re-labels that instance only;
 // - labels show an expression field as written ("cap =brake_capacity"), not as 0;
 // - an instance's ports carry their names; inside an opened part the port nodes are drawn as ports.
@@ -39,6 +43,7 @@ private slots:
     void init();
     void cleanup();
     void partInterfaceIsCachedUntilItsFileChanges();
+    void anEditCompilesAfterItsEvent();
     void aValueEditRelabelsOnlyItsItem();
     void labelsShowExpressionsAsWritten();
     void instancePortsCarryTheirNames();
@@ -103,6 +108,52 @@ void TestEditorPerf::partInterfaceIsCachedUntilItsFileChanges()
     const auto renamed = partInterface(edited, "motor_drive");
     QVERIFY(renamed);
     QCOMPARE(QString::fromStdString(renamed->ports.front().name), QStringLiteral("axle"));
+}
+
+void TestEditorPerf::anEditCompilesAfterItsEvent()
+{
+    QVERIFY(m_w->openLab(twoSpeed()));
+    LabDocument* doc = m_w->document();
+    QVERIFY(doc->isValid());
+    QTest::qWait(20);
+    QSignalSpy announced(doc, &LabDocument::diagnosticsChanged);
+    const std::uint64_t before = compileCount();
+    // an instance parameter out of its range: an error the compile names
+    doc->push(new InstanceParameterCommand(doc, "box", "brake_capacity", Json(-5.0)));
+    QCOMPARE(compileCount() - before, std::uint64_t{0}); // the edit's own event did not compile
+    QVERIFY(doc->diagnosticsPending());
+    QCOMPARE(announced.count(), 0);
+    ComponentItem* box = m_w->scene()->componentItem(QStringLiteral("box"));
+    QVERIFY(box);
+    QVERIFY(!box->hasErrors());
+    // after the event: one compile, announced, on the canvas
+    QTRY_COMPARE(announced.count(), 1);
+    QCOMPARE(compileCount() - before, std::uint64_t{1});
+    QVERIFY(!doc->diagnosticsPending());
+    QVERIFY(!doc->isValid());
+    QVERIFY2(box->hasErrors(), "the instance shows its error");
+    // exactly what a full compile of the lab gives (the test's own compiles not counted)
+    const std::uint64_t mine = compileCount();
+    const CompileResult full = compile(doc->lab());
+    QCOMPARE(doc->diagnostics().size(), full.diagnostics.items().size());
+    for (std::size_t i = 0; i < full.diagnostics.items().size(); ++i) {
+        QCOMPARE(doc->diagnostics()[i].subject, full.diagnostics.items()[i].subject);
+        QCOMPARE(doc->diagnostics()[i].field, full.diagnostics.items()[i].field);
+        QCOMPARE(doc->diagnostics()[i].message, full.diagnostics.items()[i].message);
+    }
+    // asked for before the compile ran: compiled at once, the same compile (not twice)
+    doc->undoStack()->undo();
+    QVERIFY(doc->diagnosticsPending());
+    const auto compiled = doc->compiled();
+    QVERIFY(compiled && compiled->model);
+    QVERIFY(!doc->diagnosticsPending());
+    const std::uint64_t edits = compileCount() - mine - 1; // the full compile above
+    QCOMPARE(edits, std::uint64_t{1});                    // the undo's, asked for
+    QCOMPARE(compiled->model->fingerprint, compile(doc->lab()).model->fingerprint);
+    QTRY_COMPARE(announced.count(), 2);
+    QTest::qWait(20);
+    QCOMPARE(compileCount() - mine - 2, std::uint64_t{1}); // not compiled again by its posted call
+    QVERIFY(!box->hasErrors());
 }
 
 void TestEditorPerf::aValueEditRelabelsOnlyItsItem()

@@ -110,10 +110,11 @@ void TestProblems::theListFollowsEdits()
     LabDocument* doc = m_w->document();
     const int before = m_w->problems()->count();
     doc->push(new SetValueCommand(doc, {ValueTarget::Kind::NodeField, "turbine", "inertia"}, Json(0.06)));
-    QCOMPARE(m_w->problems()->count(), before - 1);
+    // the edit's compile follows its event (docs/PERFORMANCE.md, issue 36), the list with it
+    QTRY_COMPARE(m_w->problems()->count(), before - 1);
     QCOMPARE(rowOf("turbine: inertia"), -1);
     doc->undoStack()->undo();
-    QCOMPARE(m_w->problems()->count(), before);
+    QTRY_COMPARE(m_w->problems()->count(), before);
     QVERIFY(rowOf("turbine: inertia") >= 0);
 }
 
@@ -187,6 +188,7 @@ void TestProblems::aBadOilIsOneProblemWithoutBadges()
     QTest::keyClick(nu100, Qt::Key_Return);
     QCOMPARE(m_w->document()->lab().oil["viscosity_100c"].get<double>(), 50.0);
     QVERIFY(!m_w->document()->isValid());
+    QTRY_COMPARE(m_w->problems()->lines().size(), 1); // with the edit's compile, after its event
     const QStringList lines = m_w->problems()->lines();
     QVERIFY2(lines.size() == 1, qPrintable(lines.join('\n')));
     QVERIFY2(lines.front().contains(QStringLiteral("oil: viscosity_100c:")), qPrintable(lines.front()));

@@ -1,15 +1,61 @@
 #include "document/labdocument.h"
 
+#include <QCoreApplication>
+#include <QEvent>
 #include <QFileInfo>
 #include <QUndoStack>
 
 #include "compile/compileresult.h"
 
 namespace drivelab {
+namespace {
+
+constexpr const char* kBeforePaint = "drivelab_settleBeforePaint";
+
+// Runs `before` ahead of the next repaint of any window while armed: the repaint is driven by the
+// platform's update timer, which the event loop may serve before a posted call, so the posted
+// compile of an edit would otherwise come after a frame that still shows the marks of the text
+// before it
+class BeforePaint : public QObject {
+public:
+    BeforePaint(QObject* parent, std::function<void()> before) : QObject(parent), m_before(std::move(before))
+    {
+        setObjectName(QLatin1String(kBeforePaint));
+    }
+    ~BeforePaint() override { disarm(); }
+    void arm()
+    {
+        if (m_armed || !QCoreApplication::instance()) return;
+        QCoreApplication::instance()->installEventFilter(this);
+        m_armed = true;
+    }
+    void disarm()
+    {
+        if (!m_armed) return;
+        QCoreApplication::instance()->removeEventFilter(this);
+        m_armed = false;
+    }
+
+protected:
+    bool eventFilter(QObject*, QEvent* event) override
+    {
+        if (event->type() == QEvent::UpdateRequest) m_before();
+        return false;
+    }
+
+private:
+    std::function<void()> m_before;
+    bool m_armed = false;
+};
+
+BeforePaint* beforePaint(const QObject* document) { return static_cast<BeforePaint*>(document->findChild<QObject*>(QLatin1String(kBeforePaint), Qt::FindDirectChildrenOnly)); }
+
+} // namespace
 
 LabDocument::LabDocument(QObject* parent) : QObject(parent), m_undo(new QUndoStack(this))
 {
     m_lab.name = "untitled";
+    new BeforePaint(this, [this] { settle(); });
     connect(m_undo, &QUndoStack::cleanChanged, this, [this] {
         updateModified();
     });
@@ -150,13 +196,15 @@ const std::vector<Diagnostic>& LabDocument::diagnostics() const
 
 void LabDocument::revalidate()
 {
-    // The compile could run after the edit's event (settle() posted: compiled() and diagnostics()
-    // compile at once when asked first, the views' problem marks follow diagnosticsChanged). Not
-    // switched on yet: tests across the editor (tst_problems, tst_subsystems, tst_entry, tst_oil,
-    // tst_units, ...) read problem marks right after an edit without letting events run
-    // (docs/PERFORMANCE.md "Editor: editing a lab of 200 components"). So: compiled here, in the
-    // edit's event, as before.
-    compileAndAnnounce();
+    // the whole compile of a 200-component lab is a frame's worth of work: it runs after the
+    // edit's event, so the event that made the change (a drag's release, an edit's Return) ends
+    // first, and the edits of one event (a macro, an undo of one) compile once, the latest text
+    // (docs/PERFORMANCE.md "Editor: editing a lab of 200 components")
+    m_stale = true;
+    if (m_settlePosted) return;
+    m_settlePosted = true;
+    QMetaObject::invokeMethod(this, &LabDocument::settle, Qt::QueuedConnection);
+    beforePaint(this)->arm(); // or before the next repaint, whichever comes first
 }
 
 void LabDocument::compileAndAnnounce()
@@ -178,8 +226,10 @@ void LabDocument::compileNow() const
 
 void LabDocument::settle()
 {
-    // the posted compile (see revalidate())
+    // the posted compile (see revalidate()), or the same ahead of a repaint
+    if (!m_settlePosted) return;
     m_settlePosted = false;
+    beforePaint(this)->disarm();
     if (m_stale) compileNow();
     if (!m_unannounced) return;
     m_unannounced = false;

@@ -69,13 +69,16 @@ public:
     }
     void setEditorData(QWidget* editor, const QModelIndex& index) const override
     {
+        // the table is refreshed while a cell is edited (an edit's problems arrive after its event):
+        // what the user typed stays; only an editor still showing what it was given is loaded again
+        const QVariant loaded = editor->property("loadedText");
+        if (loaded.isValid() && editorText(editor) != loaded.toString()) return;
         const QString text = index.data(Qt::EditRole).toString();
         if (auto* c = qobject_cast<QComboBox*>(editor))
             c->setCurrentText(text);
-        else if (auto* n = qobject_cast<NumberEdit*>(editor))
-            n->setText(text);
         else if (auto* e = qobject_cast<QLineEdit*>(editor))
             e->setText(text);
+        editor->setProperty("loadedText", editorText(editor));
     }
     void setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const override
     {
@@ -95,6 +98,12 @@ public:
     }
 
 protected:
+    static QString editorText(const QWidget* editor)
+    {
+        if (auto* c = qobject_cast<const QComboBox*>(editor)) return c->currentText();
+        if (auto* e = qobject_cast<const QLineEdit*>(editor)) return e->text();
+        return {};
+    }
     // Tab or Return away from a number or time that is refused: say why
     bool eventFilter(QObject* object, QEvent* event) override
     {
