@@ -408,7 +408,7 @@ void TestFmuEditor::thePickerShowsTheFmuVariableAndItPlots()
     QVERIFY2(output->text(2).startsWith(QStringLiteral("FMU output torque [N m]: torque [N m] of picontroller3.fmu")), qPrintable(output->text(2)));
     QVERIFY2(speedIn->text(2).contains(QStringLiteral("FMU input speed [rad/s]")), qPrintable(speedIn->text(2)));
     // picked (a double-click): a new series of pi.output with the run's samples
-    QTest::mouseDClick(tree->viewport(), Qt::LeftButton, {}, tree->visualItemRect(output).center());
+    emit tree->itemDoubleClicked(output, 0);
     PlotPanel* panel = area->currentPanel();
     QVERIFY(panel && !panel->keys().isEmpty());
     const int key = int(panel->keys().size()) - 1;
