@@ -27,6 +27,24 @@ std::string fmuAttr(const XmlTag& t, const char* key, const char* otherwise = ""
     return v ? *v : std::string(otherwise);
 }
 
+/// the unit of a variable's type element: its own `unit`, else its declaredType's (FMI 3:
+/// <TypeDefinitions><Float64Type name unit/>, FMI 2: <TypeDefinitions><SimpleType name><Real unit/>)
+std::string fmuUnit(const std::vector<XmlTag>& tags, const XmlTag& typed)
+{
+    if (const std::string* u = typed.attr("unit")) return *u;
+    const std::string* declared = typed.attr("declaredType");
+    if (!declared) return std::string();
+    for (std::size_t i = 0; i < tags.size(); ++i) {
+        const XmlTag& t = tags[i];
+        if (t.depth != 2 || tags[t.parent].name != "TypeDefinitions" || fmuAttr(t, "name") != *declared) continue;
+        if (const std::string* u = t.attr("unit")) return *u; // FMI 3
+        for (std::size_t j = i + 1; j < tags.size() && tags[j].depth > t.depth; ++j) {
+            if (tags[j].parent == static_cast<int>(i)) return fmuAttr(tags[j], "unit"); // FMI 2
+        }
+    }
+    return std::string();
+}
+
 } // namespace
 
 bool readFmuDescription(const std::string& xml, FmuDescription& d, std::string& error)
@@ -105,6 +123,8 @@ bool readFmuDescription(const std::string& xml, FmuDescription& d, std::string& 
             }
         }
         v.type = typed->name;
+        v.unit = fmuUnit(tags, *typed);
+        v.description = fmuAttr(t, "description");
         if (const std::string* start = typed->attr("start"); start && v.isReal()) {
             if (!fmuParseDouble(*start, v.start)) {
                 error = "modelDescription.xml: variable '" + v.name + "' has start \"" + *start + "\", not a number";

@@ -4,6 +4,7 @@
 #include "canvas/portitem.h"
 #include "document/partblocks.h"
 #include "document/portdomains.h"
+#include "fmi/fmuports.h"
 
 namespace drivelab {
 
@@ -37,6 +38,13 @@ void ComponentItem::syncFrom(const LabSpec& lab, const ComponentSpec& spec)
             item->setBinding(PortItem::Binding::DefaultGround, QString());
         else
             item->setBinding(PortItem::Binding::Free, QString());
+    }
+    // an imported FMU's ports follow its variable mapping (ui/fmi/fmuports.h)
+    if (std::string_view(m_descriptor.type) == "fmu") {
+        for (const auto& p : m_descriptor.ports) {
+            const FmuPortMapping m = fmuPortMapping(spec, p);
+            m_ports.value(QString::fromLatin1(p.name))->setMapping(m.caption, m.needed);
+        }
     }
     setLabel(componentDetail(spec));
     updateGeometry(); // the label keeps clear of the ports now wired

@@ -61,11 +61,21 @@ void PortItem::setDirection(const QPointF& d)
     update();
 }
 
+void PortItem::setMapping(const QString& caption, bool needed)
+{
+    if (caption == m_caption && needed == m_mapped) return;
+    prepareGeometryChange();
+    m_caption = caption;
+    m_mapped = needed;
+    updateToolTip();
+    update();
+}
+
 QRectF PortItem::nameRect() const
 {
-    if (!m_showsName) return {};
+    if (!showsName()) return {};
     const QFontMetricsF fm(nameFont());
-    const QSizeF size(fm.horizontalAdvance(name()) + 2.0, fm.height());
+    const QSizeF size(fm.horizontalAdvance(shownName()) + 2.0, fm.height());
     // inside the block: away from the outward direction, past the marker
     const QPointF in = -m_direction;
     const QPointF at = in * (kMarker + 2.0);
@@ -102,7 +112,7 @@ QRectF PortItem::boundingRect() const
         const QPointF end = m_direction * (kGroundStub + 8.0);
         box = box.united(QRectF(end - QPointF(12, 12), QSizeF(24, 24)));
     }
-    if (m_showsName) box = box.united(nameRect());
+    if (showsName()) box = box.united(nameRect());
     return box;
 }
 
@@ -135,7 +145,7 @@ void PortItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
             painter->drawLine(base, base + m_direction * 5 - across * 4);
         }
     }
-    const bool freeRequired = m_binding == Binding::Free && !m_port.optional;
+    const bool freeRequired = m_binding == Binding::Free && (!m_port.optional || m_mapped);
     if (m_hover || m_drop != 0) {
         const QColor ring = m_drop < 0 ? style::errorColor() : (m_drop > 0 ? style::acceptColor() : c);
         painter->setPen(QPen(ring, 2.0));
@@ -146,13 +156,13 @@ void PortItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     painter->setPen(QPen(freeRequired ? style::errorColor() : c, 1.6));
     painter->setBrush(m_binding == Binding::Free || m_binding == Binding::DefaultGround ? QBrush(Qt::white) : QBrush(c));
     painter->drawPath(marker);
-    if (m_showsName) { // an exposed port of a part: its name, in the domain's colour
+    if (showsName()) { // an exposed port of a part, or an FMU's mapped port: its name, in the domain's colour
         painter->setFont(nameFont());
         painter->setPen(c.darker(130));
         const QPointF in = -m_direction;
         const Qt::Alignment align = std::abs(in.x()) > 0.5 ? (in.x() > 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter
                                                            : Qt::AlignHCenter | (in.y() > 0 ? Qt::AlignTop : Qt::AlignBottom);
-        painter->drawText(nameRect(), align, name());
+        painter->drawText(nameRect(), align, shownName());
     }
 }
 
@@ -181,8 +191,9 @@ void PortItem::updateToolTip()
     case Binding::Ground: state = QCoreApplication::translate("PortItem", "connected to ground"); break;
     case Binding::DefaultGround: state = QCoreApplication::translate("PortItem", "not connected: ground by default"); break;
     }
-    const QString what = m_showsName ? QCoreApplication::translate("PortItem", "exposed port of the part")
-                                     : QString::fromLatin1(m_port.doc).toHtmlEscaped();
+    QString what = m_showsName ? QCoreApplication::translate("PortItem", "exposed port of the part")
+                               : QString::fromLatin1(m_port.doc).toHtmlEscaped();
+    if (!m_caption.isEmpty()) what += QCoreApplication::translate("PortItem", "<br>feeds FMU input '%1'").arg(m_caption.toHtmlEscaped());
     setToolTip(QStringLiteral("<b>%1</b> (%2): %3<br>%4").arg(name().toHtmlEscaped(), style::domainTitle(m_domain), what, state));
 }
 

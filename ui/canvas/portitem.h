@@ -5,7 +5,10 @@
 // port (a mechanical clutch's pressure, oil and heat ports) is drawn only while its
 // component is hovered or selected, or while a wire is dragged (docs/EDITOR.md, "Ports").
 // A port of an instance of a part (an exposed port of the part) carries its name beside the
-// marker, inside the block, in its domain's colour (docs/EDITOR.md "Labs with parts").
+// marker, inside the block, in its domain's colour (docs/EDITOR.md "Labs with parts"). A port an
+// imported FMU's mapping uses (an `fmu` component's node_a with a speed_input) carries the FMU
+// variable's name the same way and is drawn, red when free, as a required port is
+// (docs/EDITOR.md "FMU components").
 #include <QGraphicsItem>
 
 #include "canvas/itemtypes.h"
@@ -42,12 +45,17 @@ public:
     void setDropHighlight(int state); // 0 none, 1 accept, -1 refuse
     /// show it even when it is a free optional port (while a wire is dragged)
     void setRevealed(bool on);
-    /// a free optional port: drawn only on demand
-    bool quietWhenIdle() const { return m_binding == Binding::Free && m_port.optional; }
+    /// a free optional port the mapping does not use: drawn only on demand
+    bool quietWhenIdle() const { return m_binding == Binding::Free && m_port.optional && !m_mapped; }
+    /// the mapping of an fmu component: `caption` (the FMU variable it feeds, "" for none) drawn
+    /// beside the marker, and whether the mapping needs the port (then it is drawn, red when free)
+    void setMapping(const QString& caption, bool needed);
+    /// the caption setMapping gave ("" when none)
+    QString caption() const { return m_caption; }
     /// drawn now (a free optional port only while hovered, selected, revealed or a drop target)
     bool isDrawn() const;
     /// an exposed port of a part on an instance's block: drawn with its name
-    bool showsName() const { return m_showsName; }
+    bool showsName() const { return m_showsName || !m_caption.isEmpty(); }
     /// where the name is drawn (item coordinates; empty when not shown): inside the block, beside
     /// the marker
     QRectF nameRect() const;
@@ -62,6 +70,8 @@ protected:
 
 private:
     void updateToolTip();
+    /// the text drawn beside the marker: the caption, else the port's name
+    QString shownName() const { return m_caption.isEmpty() ? name() : m_caption; }
 
     const PortDescriptor& m_port;
     Domain m_domain;
@@ -72,6 +82,8 @@ private:
     int m_drop = 0;
     bool m_revealed = false;
     bool m_showsName = false;
+    QString m_caption;
+    bool m_mapped = false;
 };
 
 } // namespace drivelab

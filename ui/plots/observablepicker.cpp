@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "document/displayunits.h"
+#include "fmi/fmuobservables.h"
 #include "plots/plotview.h"
 #include "solver/session.h"
 
@@ -52,8 +53,8 @@ ObservablePicker::ObservablePicker(QWidget* parent) : QDialog(parent)
     m_filter->setPlaceholderText(tr("Filter ids and observables"));
     m_filter->setClearButtonEnabled(true);
     m_tree = new PickerTree(this);
-    m_tree->setColumnCount(2);
-    m_tree->setHeaderLabels({tr("id / observable"), tr("unit")});
+    m_tree->setColumnCount(3);
+    m_tree->setHeaderLabels({tr("id / observable"), tr("unit"), tr("FMU variable")});
     m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_tree->setDragEnabled(true);
     m_tree->setDragDropMode(QAbstractItemView::DragOnly);
@@ -122,9 +123,10 @@ ObservablePicker::ObservablePicker(QWidget* parent) : QDialog(parent)
     });
 }
 
-void ObservablePicker::setObservableLayout(const std::vector<ObservableRef>& layout)
+void ObservablePicker::setObservableLayout(const std::vector<ObservableRef>& layout, const Model* model)
 {
     m_tree->clear();
+    const QHash<QString, FmuObservableNote> notes = model ? fmuObservableNotes(*model) : QHash<QString, FmuObservableNote>{};
     QTreeWidgetItem* top = nullptr;
     for (const auto& r : layout) {
         const QString subject = QString::fromStdString(r.subject);
@@ -135,7 +137,16 @@ void ObservablePicker::setObservableLayout(const std::vector<ObservableRef>& lay
         auto* it =
             new QTreeWidgetItem(top, {QString::fromStdString(r.name), DisplayUnits::instance().view(QString::fromLatin1(r.unit)).label});
         it->setFlags(it->flags() | Qt::ItemIsDragEnabled);
+        // an imported FMU's observable: the FMU variable behind it, in its own unit
+        const auto note = notes.constFind(subject + QLatin1Char('\t') + it->text(0));
+        if (note != notes.cend()) {
+            if (r.unit[0] == '\0') it->setText(1, note->unit);
+            it->setText(2, note->text);
+            it->setToolTip(0, note->text);
+            it->setToolTip(2, note->text);
+        }
     }
+    m_tree->setColumnHidden(2, notes.isEmpty());
     m_tree->expandAll();
     m_tree->resizeColumnToContents(0);
 }

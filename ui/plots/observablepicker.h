@@ -18,14 +18,16 @@ namespace drivelab {
 
 /// one observable of the model's layout (solver/session.h; the plots header sees only its name)
 struct ObservableRef;
+struct Model;
 
 /// picker dialog
 class ObservablePicker : public QDialog {
     Q_OBJECT
 public:
     explicit ObservablePicker(QWidget* parent = nullptr);
-    /// fill the tree from a layout
-    void setObservableLayout(const std::vector<ObservableRef>& layout);
+    /// fill the tree from a layout (of `model`, when given: an fmu component's observables then
+    /// show the FMU variable behind them, its unit and description: ui/fmi/fmuobservables.h)
+    void setObservableLayout(const std::vector<ObservableRef>& layout, const Model* model = nullptr);
     QTreeWidget* tree() const { return m_tree; }
     /// show why the last derived channel was refused ("" clears it)
     void setDerivedError(const QString& text);

@@ -147,7 +147,7 @@ void PlotArea::setModel(const ModelPtr& model)
         p->setDerivedChannels(&m_derived);
         p->setObservableLayout(&m_layout);
     }
-    if (m_picker) m_picker->setObservableLayout(m_layout);
+    if (m_picker) m_picker->setObservableLayout(m_layout, m_model.get());
     fit();
 }
 
@@ -179,7 +179,7 @@ void PlotArea::clearPlots()
     m_derived.clear();
     m_model.reset();
     m_layoutIds.clear();
-    if (m_picker) m_picker->setObservableLayout(m_layout);
+    if (m_picker) m_picker->setObservableLayout(m_layout, m_model.get());
     relayout();
 }
 

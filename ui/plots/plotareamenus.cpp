@@ -26,7 +26,7 @@ void PlotArea::showPicker()
             if (ok) emit hint(tr("Derived channel %1 = %2 added").arg(d.name, d.expression));
         });
     }
-    m_picker->setObservableLayout(m_layout);
+    m_picker->setObservableLayout(m_layout, m_model.get());
     m_picker->show();
     m_picker->raise();
 }

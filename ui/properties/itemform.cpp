@@ -19,6 +19,8 @@
 #include "document/displayunits.h"
 #include "document/labdocument.h"
 #include "document/numbers.h"
+#include "fmi/fmusection.h"
+#include "fmi/fmuvariableeditor.h"
 #include "panels/eventstable.h"
 #include "properties/fieldeditors.h"
 #include "properties/inputeditor.h"
@@ -297,9 +299,19 @@ void ItemForm::buildComponent()
             }
             case ParamKind::Text:
             case ParamKind::NumberMap:
+                // an FMU's variable mapping picks from its model description (ui/fmi)
+                if (isFmuVariableField(*d, p)) {
+                    addRow(params, key, QString::fromLatin1(p.name), new FmuVariableEditor(m_document, t, p, this), QString(), doc);
+                    break;
+                }
                 addRow(params, key, QString::fromLatin1(p.name), new TextFieldEditor(m_document, t, p, this), QString(), doc);
                 break;
             }
+        }
+        if (d->type == std::string_view("fmu")) {
+            m_fmu = new FmuSection(m_document, m_id, this);
+            connect(m_fmu, &FmuSection::hint, this, &ItemForm::hint);
+            m_layout->addWidget(m_fmu);
         }
         if (converter) {
             const int row = params->rowCount();
@@ -342,13 +354,16 @@ void ItemForm::setItemId(const QString& id)
         if (auto* e = qobject_cast<Table2DFieldEditor*>(it.value())) e->setItemId(id);
         if (auto* e = qobject_cast<TextFieldEditor*>(it.value())) e->setItemId(id);
         if (auto* e = qobject_cast<InputFieldEditor*>(it.value())) e->setItemId(id);
+        if (auto* e = qobject_cast<FmuVariableEditor*>(it.value())) e->setItemId(id);
     }
+    if (m_fmu) m_fmu->setItemId(id);
     if (m_events) m_events->setComponentFilter(id);
 }
 
 void ItemForm::refresh()
 {
     for (FieldEditor* e : m_editors) e->refresh();
+    if (m_fmu) m_fmu->refresh();
     const LabSpec& lab = m_document->lab();
     if (m_connections) {
         QStringList lines;

@@ -20,6 +20,7 @@ class LabDocument;
 class FieldEditor;
 class IdEditor;
 class EventsTable;
+class FmuSection;
 
 /// the form of one item
 class ItemForm : public QWidget {
@@ -44,6 +45,8 @@ public:
     /// the context menu of a numeric field: the line edit's own entries and "Sweep this" (the
     /// caller owns it and shows it); nullptr when the field has none
     QMenu* fieldMenu(const QString& key);
+    /// an `fmu` component's FMU section (its archive, its parameters; null for other types)
+    FmuSection* fmuSection() const { return m_fmu; }
 
 signals:
     /// open the converter map editor (map "" = first, row -1 = none)
@@ -72,6 +75,7 @@ private:
     QLabel* m_connections = nullptr;
     QLabel* m_mapSummary = nullptr;
     EventsTable* m_events = nullptr;
+    FmuSection* m_fmu = nullptr;
     QHash<QString, FieldEditor*> m_editors;
     QHash<QString, std::pair<Range, QString>> m_ranges; ///< each number field's range and SI unit
 };

@@ -22,6 +22,8 @@ struct FmuVariable {
     std::string variability; ///< "fixed", "tunable", "continuous", ...
     bool hasStart = false;   ///< a start value is given
     double start = 0.0;      ///< the start value (real variables)
+    std::string unit;        ///< its unit (its own or its declared type's; "" when none is given)
+    std::string description; ///< its description ("" when none is given)
 
     /// a Float64 (FMI 3) or Real (FMI 2) variable
     bool isReal() const { return type == "Float64" || type == "Real"; }
@@ -91,6 +93,8 @@ struct FmuBinding {
     std::shared_ptr<const LoadedFmu> fmu; ///< the loaded FMU
     std::string component;                ///< the component's id (messages)
     std::string file;                     ///< the file as the lab names it (messages)
+    std::string output;                   ///< the FMU output the component maps (what its `output` observable is; the editor's plots)
+    std::string speedInput;               ///< the FMU input fed node_a's speed ("" when none; what `speed_in` feeds)
     std::vector<unsigned> startVr;        ///< parameters and inputs set before initialization
     std::vector<double> startValues;      ///< their values
 };

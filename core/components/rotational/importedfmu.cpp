@@ -152,12 +152,16 @@ bool ImportedFmu::compile(CompileContext& ctx, Params& p)
     b.file = file;
     // the variables: the output, the speed input, the parameters' start values
     const FmuVariable* out = mapped(ctx, d, fmuName, "output", ctx.text("output"), "output");
-    if (out) p.outVr = out->vr;
+    if (out) {
+        p.outVr = out->vr;
+        b.output = out->name;
+    }
     if (ctx.has("speed_input")) {
         const FmuVariable* in = mapped(ctx, d, fmuName, "speed_input", ctx.text("speed_input"), "input");
         if (in) {
             p.inVr = in->vr;
             p.hasInput = true;
+            b.speedInput = in->name;
             if (!ctx.portIsNode("node_a")) ctx.errorAt("node_a", "missing: speed_input '" + in->name + "' reads node_a's speed");
         }
     }
