@@ -217,6 +217,23 @@ struct SampleContext {
     double speed(int i) const { return i >= 0 ? x[i] : 0.0; }
 };
 
+/// Where one observable of a component is read (a type's optional `sources` hook, the same values
+/// its observe writes): one element of an ObserveContext array, or the sum or difference of two,
+/// or a flag as a number. A reader that wants a few observables
+/// (a study's every-tick metrics, solver/subsetreader.h) then reads only those, from pointers
+/// bound once, instead of the component writing all of its observables.
+struct ObservableSource {
+    enum class Array : std::uint8_t { X, Pos, Real, Mean, Flag };
+    enum class Op : std::uint8_t { Value, Sum, Difference }; ///< a; a + b; a - b
+    Op op = Op::Value;
+    Array a = Array::X, b = Array::X; ///< Flag: only as a Value
+    int ia = -1, ib = -1;             ///< indices into the arrays; -1 in X: the ground (0)
+
+    static constexpr ObservableSource value(Array a, int i) { return {Op::Value, a, Array::X, i, -1}; }
+    static constexpr ObservableSource sum(Array a, int i, Array b, int j) { return {Op::Sum, a, b, i, j}; }
+    static constexpr ObservableSource difference(Array a, int i, Array b, int j) { return {Op::Difference, a, b, i, j}; }
+};
+
 /// Read-only view for observables at a report boundary.
 struct ObserveContext {
     const double* x = nullptr;          ///< states [n]

@@ -66,6 +66,18 @@ concept HasObserve = requires(const typename T::Params& p, const ObserveContext&
         T::observe(p, c, out)
         } -> std::same_as<void>;
 };
+/// where each observable is read, in descriptor order (the values observe writes; a reader of a
+/// few observables reads those alone): static std::array<ObservableSource, N> sources(const Params&)
+template <class T>
+concept HasObservableSources = requires(const typename T::Params& p)
+{
+    {
+        T::sources(p)[0]
+        } -> std::convertible_to<ObservableSource>;
+    {
+        T::sources(p).size()
+        } -> std::convertible_to<std::size_t>;
+};
 /// stored (elastic, gas) energy: static double stored(const Params&, const ObserveContext&)
 template <class T>
 concept HasStored = requires(const typename T::Params& p, const ObserveContext& c)
@@ -226,6 +238,9 @@ template <class T> consteval bool checkComponentType()
     static_assert(
         !requires { &T::observe; } || HasObserve<T>,
         "observe: want static void observe(const Params&, const ObserveContext&, double* out)");
+    static_assert(
+        !requires { &T::sources; } || HasObservableSources<T>,
+        "sources: want static std::array<ObservableSource, N> sources(const Params&) (N: the observables)");
     static_assert(
         !requires { &T::stored; } || HasStored<T>, "stored: want static double stored(const Params&, const ObserveContext&)");
     static_assert(

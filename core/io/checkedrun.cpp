@@ -42,17 +42,23 @@ RunOutcome runChecked(Session& session, ReportWriter& writer, const RunOptions& 
         return true;
     };
     if (!boundary()) return out;
-    // a report with a vehicle section samples every tick (io/vehicleresults.h)
-    // (in the batch: a failure or a cancel rolls the batch back, and the run ends there)
-    const bool everyTick = o.onTick || writer.samplesTicks();
-    const std::function<void(const Session&)> afterTick = !writer.samplesTicks() ? o.onTick : [&](const Session& x) {
-        writer.sampleTick(x);
-        if (o.onTick) o.onTick(x);
-    };
+    // a report with a vehicle section samples every tick (io/vehicleresults.h), then the caller's
+    // hook (in the batch: a failure or a cancel rolls the batch back, and the run ends there)
+    struct Both {
+        ReportWriter* writer;
+        TickHook next;
+        static void call(void* self, const Session& x)
+        {
+            const Both& b = *static_cast<const Both*>(self);
+            b.writer->sampleTick(x);
+            if (b.next.fn) b.next.fn(b.next.context, x);
+        }
+    } both{&writer, o.onTick};
+    const TickHook afterTick = writer.samplesTicks() ? TickHook{&Both::call, &both} : o.onTick;
     if (writer.samplesTicks()) writer.sampleTick(session);
     while (!session.finished()) {
         const std::int64_t n = std::min(m.reportEvery, m.ticks - session.tick());
-        const BatchResult r = everyTick ? session.run(n, o.cancel, afterTick) : session.run(n, o.cancel);
+        const BatchResult r = session.run(n, o.cancel, afterTick); // without a hook: the plain batch
         if (r.status == BatchStatus::Cancelled) {
             out.status = RunStatus::Cancelled;
             return out;

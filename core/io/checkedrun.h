@@ -37,8 +37,9 @@ struct RunOptions {
     AtomicFile* output = nullptr;                   ///< stream the report here (opened; committed by the caller)
     const std::atomic<bool>* cancel = nullptr;      ///< raised from any thread: the run stops, its batch rolls back
     std::function<void(const Session&)> onBoundary; ///< called after every checked boundary (progress)
-    /// when set, called after every tick (the run then advances tick by tick; the results are the same bits)
-    std::function<void(const Session&)> onTick;
+    /// when set, called after every tick (inside the report-sized batches: a failure or a cancel
+    /// rolls the batch back whole, the hook having seen its ticks; the results are the same bits)
+    TickHook onTick;
     /// when set, a further report section after the books, from the finished session
     /// (ReportWriter::tail's `extra`: `run --estimate-error`'s "error_estimate")
     std::function<std::string(const Session&)> tailSection;

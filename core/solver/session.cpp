@@ -35,9 +35,26 @@ Session::Session(const Session& other)
 
 Session::~Session() = default;
 
-BatchResult Session::run(std::int64_t n, const std::atomic<bool>* cancel) { return run(n, cancel, {}); }
+namespace {
+// no hook: the plain run's batch tests nothing after a tick
+struct NoHook {
+    void operator()(const Session&) const { }
+};
+struct CallHook {
+    TickHook hook;
+    void operator()(const Session& s) const { hook.fn(hook.context, s); }
+};
+} // namespace
 
-BatchResult Session::run(std::int64_t n, const std::atomic<bool>* cancel, const std::function<void(const Session&)>& afterTick)
+BatchResult Session::run(std::int64_t n, const std::atomic<bool>* cancel) { return runBatch(n, cancel, NoHook{}); }
+
+BatchResult Session::run(std::int64_t n, const std::atomic<bool>* cancel, TickHook afterTick)
+{
+    if (!afterTick.fn) return runBatch(n, cancel, NoHook{});
+    return runBatch(n, cancel, CallHook{afterTick});
+}
+
+template <class Hook> BatchResult Session::runBatch(std::int64_t n, const std::atomic<bool>* cancel, Hook afterTick)
 {
     BatchResult r;
     copyState(m_state, m_saved);
@@ -57,7 +74,7 @@ BatchResult Session::run(std::int64_t n, const std::atomic<bool>* cancel, const 
             r.status = BatchStatus::Failed;
             return r;
         }
-        if (afterTick) afterTick(*this);
+        afterTick(*this);
     }
     r.ticks = m_state.tick - start;
     return r;
@@ -114,31 +131,9 @@ void Session::restore(const State& s)
 
 namespace {
 // observable k of a node (observableLayout's order: a rotational or translational node's speed
-// and position, a hydraulic node's pressure and its oil's temperature, a thermal node's temperature)
-// as (state.*array)[index], plus *base when base is set
-inline ObserveSubset::NodeSlot nodeSource(const Model& m, const NodeInfo& n, std::size_t k)
-{
-    ObserveSubset::NodeSlot o;
-    const std::size_t i = static_cast<std::size_t>(n.index);
-    o.index = i;
-    if (n.domain == Domain::Thermal) {
-        o.array = &State::temp;
-        o.base = &m.temp0[i];
-    } else if (k == 0) {
-        o.array = &State::x;
-    } else if (n.domain == Domain::Hydraulic) {
-        o.array = &State::x;
-        o.index = static_cast<std::size_t>(n.tempIndex);
-        o.base = &m.oilFixedT[i];
-    } else {
-        o.array = &State::pos;
-        o.base = &m.pos0[i];
-    }
-    return o;
-}
-
-// the same cases read directly (Session::observe of every observable, once per tick in a run with
-// vehicle results); tst_tickhook compares the two for every observable of every shipped lab
+// and position, a hydraulic node's pressure and its oil's temperature, a thermal node's
+// temperature); solver/subsetreader.cpp binds the same cases to pointers, and tst_tickhook
+// compares the two for every observable of every shipped lab
 inline double nodeObservable(const Model& m, const State& s, const NodeInfo& n, std::size_t k)
 {
     const std::size_t i = static_cast<std::size_t>(n.index);
@@ -164,42 +159,6 @@ void Session::observe(double* out) const
     // signals: their value at this boundary
     const double t = time();
     for (const auto& g : m.timeSignals) out[k++] = g.value(t);
-}
-
-ObserveSubset Session::observeSubset(const std::vector<int>& indices) const
-{
-    const Model& m = *m_model;
-    ObserveSubset out;
-    const auto wanted = [&](std::size_t from, std::size_t count) {
-        for (int i : indices)
-            if (i >= 0 && static_cast<std::size_t>(i) >= from && static_cast<std::size_t>(i) < from + count) return true;
-        return false;
-    };
-    std::size_t k = 0;
-    for (std::size_t j = 0; j < m.nodes.size(); ++j)
-        for (std::size_t o = 0, count = m.nodes[j].desc->observables.size(); o < count; ++o, ++k)
-            if (wanted(k, 1)) {
-                ObserveSubset::NodeSlot n = nodeSource(m, m.nodes[j], o);
-                n.node = static_cast<int>(j);
-                n.observable = static_cast<int>(o);
-                n.at = k;
-                out.nodes.push_back(n);
-            }
-    for (std::size_t j = 0; j < m.components.size(); ++j) {
-        const ComponentInfo& c = m.components[j];
-        const std::size_t count = c.desc->observables.size();
-        if (wanted(k, count)) out.components.push_back({static_cast<int>(j), k, c.observe, c.local});
-        k += count;
-    }
-    for (std::size_t j = 0; j < m.timeSignals.size(); ++j, ++k)
-        if (wanted(k, 1)) out.timeSignals.push_back({static_cast<int>(j), k});
-    return out;
-}
-
-void Session::observeSignals(double* out, const ObserveSubset& subset) const
-{
-    const double t = time();
-    for (const auto& [j, at] : subset.timeSignals) out[at] = m_model->timeSignals[static_cast<std::size_t>(j)].value(t);
 }
 
 EnergyReport Session::energy() const

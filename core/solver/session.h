@@ -4,9 +4,10 @@
 // copies the state into its own workspace; nothing allocates inside a batch.
 #include <atomic>
 #include <cstdint>
-#include <functional>
+#include <concepts>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "components/component.h"
@@ -72,33 +73,13 @@ struct ObservableRef {
 /// the flat observable layout of a model: nodes in file order, then components, then signals
 std::vector<ObservableRef> observableLayout(const Model& m);
 
-/// the part of the observable vector some caller needs (Session::observeSubset): node
-/// observables one by one; components (which observe all theirs at once) and signals by their
-/// index in the model's list and where their observables begin
-struct ObserveSubset {
-    struct NodeSlot {
-        int node = 0, observable = 0; ///< the node's index in the model, the observable's among the node's
-        std::size_t at = 0;           ///< its index in the layout
-        /// where its value comes from: (state.*array)[index], plus *base when base is set (a model's constant)
-        std::vector<double> State::*array = &State::x;
-        std::size_t index = 0;
-        const double* base = nullptr;
-        /// its value in state s (of the subset's session)
-        double value(const State& s) const
-        {
-            const double v = (s.*array)[index];
-            return base ? *base + v : v;
-        }
-    };
-    struct ComponentSlot {
-        int component = 0;  ///< the component's index in the model
-        std::size_t at = 0; ///< where its observables begin in the layout
-        void (*observe)(const Model&, int local, const ObserveContext&, double* out) = nullptr; ///< ComponentInfo's
-        int local = 0;
-    };
-    std::vector<NodeSlot> nodes;
-    std::vector<ComponentSlot> components;
-    std::vector<std::pair<int, std::size_t>> timeSignals;
+class Session;
+
+/// what a batch calls after every tick (Session::run): fn(context, session). A plain function
+/// pointer and its context, so a hook called 100 000 times a run costs one indirect call.
+struct TickHook {
+    void (*fn)(void* context, const Session& s) = nullptr;
+    void* context = nullptr;
 };
 
 /// A running simulation of one Model.
@@ -131,7 +112,16 @@ public:
     /// the same, calling `afterTick(*this)` after every tick of the batch (per-tick samples at
     /// the cost of the batch: one rollback copy per batch, not per tick); a failure or a cancel
     /// still restores the state from before the whole batch (the hook has seen its ticks)
-    BatchResult run(std::int64_t n, const std::atomic<bool>* cancel, const std::function<void(const Session&)>& afterTick);
+    BatchResult run(std::int64_t n, const std::atomic<bool>* cancel, TickHook afterTick);
+    /// the same with a callable (kept alive by the caller for the batch) as the hook
+    template <class F>
+        requires std::invocable<F&, const Session&>
+    BatchResult run(std::int64_t n, const std::atomic<bool>* cancel, F&& afterTick)
+    {
+        using Fn = std::remove_reference_t<F>;
+        const auto call = [](void* f, const Session& s) { (*static_cast<Fn*>(f))(s); };
+        return run(n, cancel, TickHook{call, const_cast<void*>(static_cast<const void*>(&afterTick))});
+    }
     /// Run up to n ticks without the batch's rollback copy and without a cancel: a failure leaves
     /// the state where the failed tick left it. For a caller that keeps its own way back (the
     /// exported FMU's checkpoint, fmi/stepcheckpoint.h); a model with imported FMUs takes run()'s way.
@@ -151,20 +141,8 @@ public:
     std::size_t observableCount() const { return m_observableCount; }
     /// all observables now, in observableLayout() order
     void observe(double* out) const;
-    /// which nodes, components and signals hold the given observableLayout() indices
-    ObserveSubset observeSubset(const std::vector<int>& indices) const;
-    /// those observables now: out[i] for every index of the subset (the rest of out is untouched;
-    /// inline: a study's every-tick metrics read it after every tick)
-    void observe(double* out, const ObserveSubset& subset) const
-    {
-        for (const ObserveSubset::NodeSlot& n : subset.nodes) out[n.at] = n.value(m_state);
-        if (!subset.components.empty()) {
-            const ObserveContext c = observeContext();
-            for (const ObserveSubset::ComponentSlot& ci : subset.components) ci.observe(*m_model, ci.local, c, out + ci.at);
-        }
-        if (!subset.timeSignals.empty()) observeSignals(out, subset);
-    }
-    /// what a component's observe reads, now (ComponentInfo::observe, ObserveSubset::ComponentSlot)
+    /// what a component's observe reads, now (ComponentInfo::observe); its pointers hold while the
+    /// session lives (a batch copies states into the same storage: no allocation, tst_alloc)
     ObserveContext observeContext() const
     {
         const State& s = m_state;
@@ -178,7 +156,7 @@ public:
     const ClutchEventLog& clutchEvents() const;
 
 private:
-    void observeSignals(double* out, const ObserveSubset& subset) const; ///< the subset's signals (observe)
+    template <class Hook> BatchResult runBatch(std::int64_t n, const std::atomic<bool>* cancel, Hook afterTick);
 
     std::shared_ptr<const Model> m_model;
     State m_state;

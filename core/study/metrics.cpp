@@ -209,7 +209,9 @@ void MetricState::sample(const double* v, double t)
 void MetricState::openTicking()
 {
     for (std::size_t i : m_tickPlans) {
-        const Ticking p{m_plans[i], m_acc[i], m_prev[i], i};
+        Ticking p{m_plans[i], m_acc[i], m_prev[i], i};
+        p.x = m_reader->source(p.plan.obs, m_values);
+        if (p.plan.slip >= 0) p.slip = m_reader->source(p.plan.slip, m_values);
         switch (p.plan.reduce) {
         case Reduction::Max:
         case Reduction::TimeOfMax: m_max.push_back(p); break;
@@ -256,33 +258,42 @@ void MetricState::firstTick(const double* v, double t)
     openTicking();
 }
 
-void MetricState::sampleTick(const Session& s, const ObserveSubset& subset, double* v)
+TickHook MetricState::tickHook(const Session& s, double* values)
 {
-    s.observe(v, subset);
+    m_reader = std::make_unique<SubsetReader>(s, everyTickObservables(m_plans));
+    m_values = values;
+    return TickHook{&MetricState::onTick, this};
+}
+
+inline void MetricState::sampleTick(const Session& s)
+{
+    double* const v = m_values;
     const double t = s.time();
     if (!m_ticked) {
+        m_reader->read(v);
         firstTick(v, t);
         return;
     }
+    m_reader->readComputed(v); // the rest is read where it is (Ticking::x, slip)
     const double h = t - m_prevT;
-    for (Ticking& p : m_max) takeMax(p.acc, v[p.plan.obs], t);
-    for (Ticking& p : m_min) takeMin(p.acc, v[p.plan.obs], t);
+    for (Ticking& p : m_max) takeMax(p.acc, *p.x, t);
+    for (Ticking& p : m_min) takeMin(p.acc, *p.x, t);
     for (Ticking& p : m_sum) {
-        const double x = v[p.plan.obs];
+        const double x = *p.x;
         integrate(p.acc, p.prev, x, h);
         p.prev = x;
     }
     // a crossing found or a lock timed is final: it leaves its list
     bool found = false;
     for (Ticking& p : m_cross) {
-        const double x = v[p.plan.obs];
+        const double x = *p.x;
         crossing(p.plan, p.acc, p.prev, x, m_prevT, h);
         p.prev = x;
         if (p.acc.found) found = true;
     }
     for (Ticking& p : m_lock) {
-        const double x = v[p.plan.obs];
-        lockTime(p.acc, true, p.prev, x, v[p.plan.slip], t, m_prevT, h);
+        const double x = *p.x;
+        lockTime(p.acc, true, p.prev, x, *p.slip, t, m_prevT, h);
         p.prev = x;
         if (p.acc.found) found = true;
     }
@@ -293,6 +304,8 @@ void MetricState::sampleTick(const Session& s, const ObserveSubset& subset, doub
     m_prevT = t;
     m_tEnd = t;
 }
+
+void MetricState::onTick(void* self, const Session& s) { static_cast<MetricState*>(self)->sampleTick(s); }
 
 void MetricState::sampleEnd(const double* v)
 {

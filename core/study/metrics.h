@@ -1,10 +1,12 @@
 #pragma once
 // A study's per-run measurements: each metric reduces one observable over the samples of a run
 // (t = 0 and the end of every tick), docs/FORMATS.md "Sweeps".
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "solver/session.h"
+#include "solver/subsetreader.h"
 #include "study/sweepspec.h"
 
 namespace drivelab::study {
@@ -42,17 +44,20 @@ public:
     explicit MetricState(const std::vector<MetricPlan>& plans);
     /// the sample at time t (the first call is t = 0)
     void sample(const double* values, double t);
-    /// after every tick of s's run (from its hook, after sample() at t = 0): the metrics that need
-    /// every tick sample s's observables of `subset` (s.observeSubset(everyTickObservables())), read
-    /// into values (room for all of s's observables), at s's time; with sampleEnd at the end, the
-    /// same results as sample() at every tick. After the first sampleTick, sample() is not called again.
-    void sampleTick(const Session& s, const ObserveSubset& subset, double* values);
-    /// the run's end for the metrics that read only its end (after sampleTick at every tick)
+    /// the hook of s's run (Session::run, RunOptions::onTick) after sample() at t = 0: after every
+    /// tick, the metrics that need every tick sample s's observables they read
+    /// (everyTickObservables(), a SubsetReader bound to s: a state element where it is, the
+    /// others read into values, room for all of s's observables), at s's time; with sampleEnd at the end, the same results as sample() at every
+    /// tick. After the hook's first call sample() is not called again. s and values outlive the run.
+    TickHook tickHook(const Session& s, double* values);
+    /// the run's end for the metrics that read only its end (after the hook at every tick)
     void sampleEnd(const double* values);
     /// the metrics' values (NaN: none, as a crossing that never happened); `heat`: the run's heat [J]
     void finish(double heat, std::vector<double>& out) const;
 
 private:
+    static void onTick(void* self, const Session& s); ///< the hook: sampleTick
+    void sampleTick(const Session& s);
     /// one plan's sample (Started: not the run's first)
     template <bool Started> void sampleOne(const MetricPlan& p, MetricAcc& a, double& prev, const double* values, double t, double h) const;
     void sampleOne(std::size_t i, const double* values, double t, double h);
@@ -62,6 +67,8 @@ private:
         MetricAcc acc;
         double prev = 0.0;
         std::size_t index = 0;
+        const double* x = nullptr;    ///< where its observable is read (SubsetReader::source)
+        const double* slip = nullptr; ///< LockTime: where `slip_speed` is read
     };
     void firstTick(const double* values, double t); ///< sampleTick's first: the plans' lists begin after it
     void openTicking();                             ///< the every-tick plans into their lists, by reduction
@@ -78,6 +85,8 @@ private:
     double m_t0 = 0.0, m_prevT = 0.0, m_tEnd = 0.0;
     bool m_started = false;
     bool m_ticked = false; ///< sampleTick has taken over the every-tick plans (the lists) until sampleEnd
+    std::unique_ptr<SubsetReader> m_reader; ///< tickHook's: the observables the every-tick plans read
+    double* m_values = nullptr;             ///< tickHook's: where they are read
 };
 
 } // namespace drivelab::study

@@ -140,10 +140,7 @@ Row runVariant(const Study& s, std::size_t index, const std::atomic<bool>* cance
     RunOptions options;
     options.cancel = cancel;
     // every tick: only the observables of the metrics that need every tick (the rest at the end)
-    const ObserveSubset tickObservables = session.observeSubset(everyTickObservables(s.plans));
-    if (s.everyTick) {
-        options.onTick = [&](const Session& x) { metrics.sampleTick(x, tickObservables, values.data()); };
-    }
+    if (s.everyTick) options.onTick = metrics.tickHook(session, values.data());
     const RunOutcome run = runChecked(session, writer, options);
     switch (run.status) {
     case RunStatus::Completed: break;

@@ -4,6 +4,7 @@
 #include "testutil.h"
 
 #include "cli/alloccount.h"
+#include "study/metrics.h"
 
 using namespace drivelab;
 using namespace drivelab::test;
@@ -14,6 +15,8 @@ private slots:
     void counterCounts();
     void labsRunWithoutAllocating_data();
     void labsRunWithoutAllocating();
+    void everyTickMetricsDoNotAllocate_data();
+    void everyTickMetricsDoNotAllocate();
     void captureAndBreakawayDoNotAllocate();
     void differentialDoesNotAllocate();
     void tyreSpinDoesNotAllocate();
@@ -56,6 +59,45 @@ void TestAlloc::labsRunWithoutAllocating()
     const std::uint64_t allocations = allocationCount() - before;
     QCOMPARE(allocations, std::uint64_t(0));
     QVERIFY(s.stats().intervals >= loaded.model->ticks);
+}
+
+void TestAlloc::everyTickMetricsDoNotAllocate_data() { labsRunWithoutAllocating_data(); }
+
+// a study's every-tick metrics (study/metrics.h: its hook after every tick, the SubsetReader of the
+// observables they read) in the report-sized batches of the whole run: a maximum and a minimum of
+// every node observable, a mean and a first crossing of every component observable (a clutch's
+// through its sources, the others' through their observe), and every clutch's lock time
+void TestAlloc::everyTickMetricsDoNotAllocate()
+{
+    QFETCH(QString, path);
+    const auto loaded = loadLab(path.toStdString());
+    QVERIFY(loaded.model);
+    const std::vector<ObservableRef> layout = observableLayout(*loaded.model);
+    std::vector<study::MetricPlan> plans;
+    for (std::size_t i = 0; i < layout.size(); ++i) {
+        const int obs = static_cast<int>(i);
+        if (layout[i].isNode) {
+            plans.push_back({study::Reduction::Max, obs});
+            plans.push_back({study::Reduction::Min, obs});
+        } else {
+            plans.push_back({study::Reduction::Mean, obs});
+            plans.push_back({study::Reduction::FirstCrossing, obs, -1, 1.0, 0});
+        }
+        if (layout[i].name == "locked" && i + 1 < layout.size() && layout[i + 1].name == "slip_speed")
+            plans.push_back({study::Reduction::LockTime, obs, obs + 1});
+    }
+    Session s(loaded.model);
+    std::vector<double> values(s.observableCount());
+    study::MetricState metrics(plans);
+    s.observe(values.data());
+    metrics.sample(values.data(), s.time());
+    const TickHook hook = metrics.tickHook(s, values.data());
+    const std::uint64_t before = allocationCount();
+    while (!s.finished()) {
+        QVERIFY(s.run(loaded.model->reportEvery, nullptr, hook).status == BatchStatus::Completed);
+        s.observe(values.data());
+    }
+    QCOMPARE(allocationCount() - before, std::uint64_t(0));
 }
 
 // a clutch that captures (root-finding, projection, mode change) and a brake that breaks away

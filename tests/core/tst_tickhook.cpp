@@ -2,16 +2,19 @@
 //
 //   reference:  run(1) after run(1), observe() after each          -> obs_ref[t], hash_ref[t]
 //   hooked:     run(n, cancel, afterTick) with observe() in the hook -> obs[t], hash[t]
-//   subset:     observe(out, observeSubset({i})) in the same hook    -> out[i] == obs[t][i]
+//   subset:     SubsetReader(s, {i}).read(out) in the same hook       -> out[i] == obs[t][i]
 //
 // What it proves, on the first 400 ticks of every shipped lab: a hooked batch sees every tick's
 // state bit for bit as tick-by-tick batches do (the sweep's every-tick metrics and the vehicle
-// results read their samples there), an observed subset writes exactly the full observation's
-// values at its indices and nothing else, and a hooked batch cancelled part-way rolls back whole
+// results read their samples there), a subset reader (solver/subsetreader.h: nodes and the
+// components' sources bound to pointers once) writes exactly the full observation's values at its
+// indices and, elsewhere, only the other observables of a component without sources, and a hooked batch cancelled part-way rolls back whole
 // (the hook has seen the ticks before the cancel).
 #include "assettestutil.h"
 
 #include <cstring>
+
+#include "solver/subsetreader.h"
 
 using namespace drivelab;
 using namespace drivelab::test;
@@ -57,11 +60,11 @@ void TestTickHook::hookedBatchSeesEveryTick()
 
     Session s(lab.model);
     const std::size_t count = s.observableCount();
-    std::vector<ObserveSubset> single; // one subset per observable
-    for (std::size_t i = 0; i < count; ++i) single.push_back(s.observeSubset({static_cast<int>(i)}));
+    std::vector<SubsetReader> single; // one reader per observable
+    for (std::size_t i = 0; i < count; ++i) single.emplace_back(s, std::vector<int>{static_cast<int>(i)});
     std::vector<int> all(count);
     for (std::size_t i = 0; i < count; ++i) all[i] = static_cast<int>(i);
-    const ObserveSubset whole = s.observeSubset(all);
+    const SubsetReader whole(s, all);
     std::vector<double> obs(count), part(count), some(count);
     std::size_t seen = 0;
     QString failure;
@@ -71,11 +74,11 @@ void TestTickHook::hookedBatchSeesEveryTick()
         if (failure.isEmpty() && (!sameBits(obs, refObs[t]) || x.stateHash() != refHash[t]))
             failure = QString("tick %1: the hooked batch's state differs from tick-by-tick batches").arg(t + 1);
         std::fill(part.begin(), part.end(), -1.0);
-        x.observe(part.data(), whole);
+        whole.read(part.data());
         if (failure.isEmpty() && !sameBits(part, obs)) failure = QString("tick %1: the subset of every observable differs").arg(t + 1);
         for (std::size_t i = 0; i < count && failure.isEmpty(); ++i) {
             std::fill(some.begin(), some.end(), -7.0);
-            x.observe(some.data(), single[i]);
+            single[i].read(some.data());
             // its own index exactly; elsewhere only the other observables of the same component
             if (std::memcmp(&some[i], &obs[i], sizeof(double)) != 0)
                 failure = QString("tick %1: observable %2 alone differs from the full observation").arg(t + 1).arg(i);

@@ -3,6 +3,7 @@
 // must stay within the static capacity. Slipping: kinetic friction
 // T_a = -dir * kinetic_ratio * capacity, heat = friction power. The stick/slip
 // decisions (breakaway, capture, reversal) live in the solver's stepper.
+#include <array>
 #include <cmath>
 
 #include "compile/compilecontext.h"
@@ -170,6 +171,19 @@ public:
         c.acc[p.mean + 2] += q;
         compensatedAdd(c.real + p.real, q);
         c.heat(p.heat, q);
+    }
+
+    /// where each observable is read: the means of the torques on a and b and of the heat flow,
+    /// the cumulative friction heat (sum + compensation), locked, the slip speed w_a - w_b (what
+    /// observe writes, written out there for its speed: tst_tickhook compares the two, every
+    /// observable alone against observe, on every shipped lab)
+    static std::array<ObservableSource, 6> sources(const Params& p)
+    {
+        using S = ObservableSource;
+        using A = S::Array;
+        return {S::value(A::Mean, p.mean),     S::value(A::Mean, p.mean + 1),
+                S::value(A::Mean, p.mean + 2), S::sum(A::Real, p.real, A::Real, p.real + 1),
+                S::value(A::Flag, p.flag),     S::difference(A::X, p.a, A::X, p.b)};
     }
 
     static void observe(const Params& p, const ObserveContext& c, double* out)
