@@ -268,6 +268,7 @@ void MainWindow::connectActions()
     });
     connect(m_parts, &PartNavigator::pathChanged, this, [this] {
         m_history->setStack(m_parts->undoStack());
+        m_signals->setDocument(m_parts->shown()); // the signals of the network shown, as the properties
         m_view->fitReadable();
         updateActions();
     });
@@ -394,6 +395,7 @@ void MainWindow::showProblem(const QString& subject, const QString& field)
     }
     if (f.kind == FieldRef::Kind::Signal) {
         raiseDock(QStringLiteral("signals"));
+        if (!m_signals->document()->lab().findSignal(subject.toStdString())) m_parts->goTo(0); // a lab's signal
         m_signals->showSignal(subject, field);
         return;
     }

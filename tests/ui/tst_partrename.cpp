@@ -8,7 +8,8 @@
 //    back the lab's bytes, redo the renamed ones;
 //  - renaming the instance `inner` inside `twin` renames `tw/inner/...` as the head of longer paths;
 //  - the references of inputs bound to a controller or signal and of the vehicle results follow too;
-//  - a signal renamed inside the part (RenameSignalCommand, as the Signals panel does) is followed the
+//  - a signal renamed inside the part (typed in the Signals panel, which lists the part's signals while
+//    the part is shown) is followed the
 //    same way: the lab's inputs bound to `drive/cyc`, `drive2/cyc`, `tw/inner/cyc` are rebound in the
 //    same undo step; and a signal of the lab named by the results' reference speed follows its rename.
 #include <QtTest>
@@ -20,6 +21,8 @@
 #include "document/labdocument.h"
 #include "document/partpaths.h"
 #include "mainwindow.h"
+#include "panels/signalform.h"
+#include "panels/signalspanel.h"
 #include "spec/labwriter.h"
 #include "uitestutil.h"
 
@@ -189,13 +192,22 @@ void TestPartRename::signalRenameInsidePartFollows()
     QCOMPARE(signalErrors(), 1); // only drive/cycx does not exist
     const std::string before = writeLab(doc->lab());
 
-    // rename the signal inside `drive` as the Signals panel does (a RenameSignalCommand on the view)
+    // open `drive`: the Signals panel lists the part's signals (not the lab's), and renaming `cyc`
+    // in its form (a RenameSignalCommand on the part's view) is one undo step of the lab
     QString why;
     QVERIFY2(m_w->partNavigator()->openPath(QStringLiteral("drive"), &why), qPrintable(why));
     LabDocument* view = m_w->scene()->document();
     QVERIFY(view != doc);
+    SignalsPanel* panel = m_w->signalsPanel();
+    QCOMPARE(panel->document(), view);
+    QCOMPARE(panel->ids(), QStringList{QStringLiteral("cyc")});
     const int steps = doc->undoStack()->count();
-    view->push(new RenameSignalCommand(view, "cyc", "pedal"));
+    panel->showSignal(QStringLiteral("cyc"));
+    QLineEdit* idEdit = panel->form()->idEdit();
+    idEdit->selectAll();
+    QTest::keyClicks(idEdit, QStringLiteral("pedal"));
+    QTest::keyClick(idEdit, Qt::Key_Return);
+    QCOMPARE(panel->ids(), QStringList{QStringLiteral("pedal")});
     QCOMPARE(doc->undoStack()->count(), steps + 1);
     QCOMPARE(doc->lab().parts[0]["signals"][0]["id"], Json("pedal"));
     QCOMPARE(boundTo(), (std::vector<std::string>{"drive/pedal", "drive2/pedal", "tw/inner/pedal", "drive/cycx"}));
@@ -207,6 +219,11 @@ void TestPartRename::signalRenameInsidePartFollows()
     QCOMPARE(writeLab(doc->lab()), before);
     doc->undoStack()->redo();
     QCOMPARE(writeLab(doc->lab()), renamed);
+
+    // back at the lab, the panel lists the lab's own signals again
+    m_w->partNavigator()->goTo(0);
+    QCOMPARE(panel->document(), doc);
+    QCOMPARE(panel->ids(), QStringList{});
 }
 
 void TestPartRename::labSignalRenameFollowsTheReferenceSpeed()

@@ -132,6 +132,13 @@ SignalForm::SignalForm(LabDocument* document, QWidget* parent) : QWidget(parent)
 
 const SignalSpec* SignalForm::signal() const { return m_id.isEmpty() ? nullptr : m_document->lab().findSignal(m_id.toStdString()); }
 
+void SignalForm::setDocument(LabDocument* document)
+{
+    if (document == m_document) return;
+    m_document = document;
+    setSignalId(QString());
+}
+
 void SignalForm::setSignalId(const QString& id)
 {
     m_id = id;

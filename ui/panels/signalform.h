@@ -29,6 +29,8 @@ class SignalForm : public QWidget {
     Q_OBJECT
 public:
     explicit SignalForm(LabDocument* document, QWidget* parent = nullptr);
+    /// edit the signals of another document (an opened part's view); shows no signal until one is set
+    void setDocument(LabDocument* document);
 
     /// edit this signal ("" = none)
     void setSignalId(const QString& id);

@@ -117,11 +117,31 @@ SignalsPanel::SignalsPanel(LabDocument* document, QWidget* parent) : QWidget(par
         m_stack->setCurrentWidget(item ? static_cast<QWidget*>(m_form) : m_empty);
         m_delete->setEnabled(item != nullptr);
     });
-    connect(document, &LabDocument::changed, this, [this](ChangeKind kind, const QStringList& ids) {
+    connectDocument();
+    rebuildList({});
+}
+
+void SignalsPanel::connectDocument()
+{
+    connect(m_document, &LabDocument::changed, this, [this](ChangeKind kind, const QStringList& ids) {
         if (kind == ChangeKind::Layout) return;
         if (kind == ChangeKind::Reset) m_message->hide();
         rebuildList(ids);
     });
+}
+
+void SignalsPanel::setDocument(LabDocument* document)
+{
+    if (document == m_document) return;
+    m_document->disconnect(this);
+    m_document = document;
+    connectDocument();
+    m_message->hide();
+    {
+        const QSignalBlocker block(m_list);
+        m_list->clear(); // the other document's ids: rebuildList selects its first signal
+    }
+    m_form->setDocument(document);
     rebuildList({});
 }
 

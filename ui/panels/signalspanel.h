@@ -22,6 +22,10 @@ class SignalsPanel : public QWidget {
     Q_OBJECT
 public:
     explicit SignalsPanel(LabDocument* document, QWidget* parent = nullptr);
+    /// list and edit the signals of another document: the network the canvas shows (the lab's, or
+    /// an opened part's view, whose edits reach the lab as the canvas's do)
+    void setDocument(LabDocument* document);
+    LabDocument* document() const { return m_document; }
 
     /// add a signal of a kind (table, sine, ramp, step) and select it; its id
     QString addSignal(const QString& kind);
@@ -55,6 +59,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    void connectDocument();
     void rebuildList(const QStringList& changedIds);
     void say(const QString& text);
 
