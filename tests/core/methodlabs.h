@@ -1,5 +1,6 @@
 #pragma once
-// Labs and readers the two-stage methods' tests share (tst_gauss2, tst_radau): the run settings
+// Labs and readers the methods' tests share (tst_gauss2, tst_radau, tst_midpointevents,
+// tst_radauevents, ...): a lab file read and compiled, every clutch event of a run, the run settings
 // with a method, the final value of an observable, and the closed-form labs both methods are
 // measured on (each test states its own closed form and figures).
 #include <cmath>
@@ -11,6 +12,38 @@
 #include "testutil.h"
 
 namespace drivelab::test {
+
+/// a lab file as JSON (a test edits it before it compiles)
+inline Json readLab(const char* path)
+{
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return Json::parse(text.str());
+}
+
+/// the model of a lab that must compile (a fatal test failure naming its diagnostics otherwise)
+inline std::shared_ptr<const Model> build(const Json& j)
+{
+    const LoadedLab l = load(j.dump());
+    if (!l.model) qFatal("%s", qPrintable(describe(l.diagnostics)));
+    return l.model;
+}
+
+// every clutch event of a run (tick by tick: the log keeps only the last 64); ok: completed
+inline std::vector<ClutchEvent> allEvents(const std::shared_ptr<const Model>& m, bool& ok)
+{
+    Session s(m);
+    std::vector<ClutchEvent> out;
+    std::int64_t seen = 0;
+    ok = true;
+    for (std::int64_t t = 0; t < m->ticks && ok; ++t) {
+        ok = s.run(1).status == BatchStatus::Completed;
+        const ClutchEventLog& log = s.clutchEvents();
+        for (; seen < log.count; ++seen) out.push_back(log.at(seen));
+    }
+    return out;
+}
 
 /// run settings (testutil.h runSettings) with `method` (null: none given)
 inline std::string withMethod(const std::string& run, const char* method)

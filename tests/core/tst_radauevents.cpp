@@ -21,36 +21,6 @@ private slots:
 
 namespace {
 
-Json readLab(const char* path)
-{
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return Json::parse(text.str());
-}
-
-std::shared_ptr<const Model> build(const Json& j)
-{
-    const LoadedLab l = load(j.dump());
-    if (!l.model) qFatal("%s", qPrintable(describe(l.diagnostics)));
-    return l.model;
-}
-
-// every clutch event of a run (tick by tick: the log keeps only the last 64); ok: completed
-std::vector<ClutchEvent> allEvents(const std::shared_ptr<const Model>& m, bool& ok)
-{
-    Session s(m);
-    std::vector<ClutchEvent> out;
-    std::int64_t seen = 0;
-    ok = true;
-    for (std::int64_t t = 0; t < m->ticks && ok; ++t) {
-        ok = s.run(1).status == BatchStatus::Completed;
-        const ClutchEventLog& log = s.clutchEvents();
-        for (; seen < log.count; ++seen) out.push_back(log.at(seen));
-    }
-    return out;
-}
-
 double firstBreakaway(const std::vector<ClutchEvent>& ev, int k)
 {
     for (const ClutchEvent& e : ev)

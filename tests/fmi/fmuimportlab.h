@@ -61,4 +61,17 @@ inline std::string shaftLab(double j, double w0, const std::string& params, bool
   ]})";
 }
 
+/// shaftLab's lab (J 0.2, at rest, measured, tick 1 ms, 1 s) of test FMU `fmu` with its fields, plus
+/// a constant load of -5 N m on the shaft, compiled (a failed check when it does not compile)
+inline std::shared_ptr<const Model> loadedLoadLab(const std::string& fmu, const std::string& fields)
+{
+    std::string diags;
+    auto model = compileText(shaftLab(0.2, 0.0, R"("file": ")" + testFmu(fmu) + "\", " + fields, true, 1000000, 1000000000,
+                                      R"(,
+    {"id": "load", "type": "torque_source", "node_a": "shaft", "inputs": {"torque": -5}})"),
+                             diags);
+    DL_PLAIN_CHECK(model, diags);
+    return model;
+}
+
 } // namespace fmuimporttest

@@ -16,20 +16,9 @@ using namespace fmuimporttest;
 
 namespace {
 
-std::shared_ptr<const Model> forkLab(const std::string& fmu, const std::string& fields)
-{
-    std::string diags;
-    auto model = compileText(shaftLab(0.2, 0.0, R"("file": ")" + testFmu(fmu) + "\", " + fields, true, 1000000, 1000000000,
-                                      R"(,
-    {"id": "load", "type": "torque_source", "node_a": "shaft", "inputs": {"torque": -5}})"),
-                             diags);
-    DL_PLAIN_CHECK(model, diags);
-    return model;
-}
-
 std::shared_ptr<const Model> piForkLab(int fmi, int n)
 {
-    return forkLab("picontroller" + std::to_string(fmi),
+    return loadedLoadLab("picontroller" + std::to_string(fmi),
                    R"("output": "torque", "speed_input": "speed", "step_ticks": )" + std::to_string(n) +
                        R"(, "start_values": {"target": 100, "kp": 0.5, "ki": 2})");
 }
@@ -104,7 +93,7 @@ DL_PLAIN_TEST(twoForksSteppedInTurnAreIndependent)
 DL_PLAIN_TEST(aForkOfAnFmuThatCannotSerializeSaysWhy)
 {
     for (int fmi : {3, 2}) {
-        auto model = forkLab("torquesource" + std::to_string(fmi), R"("output": "torque")");
+        auto model = loadedLoadLab("torquesource" + std::to_string(fmi), R"("output": "torque")");
         DL_PLAIN_REQUIRE(model, fmi);
         Session parent(model);
         DL_PLAIN_REQUIRE(parent.run(10).status == BatchStatus::Completed, "to the fork");

@@ -14,17 +14,6 @@ using namespace fmuimporttest;
 
 namespace {
 
-std::shared_ptr<const Model> rollbackLab(const std::string& fmu, const std::string& fields)
-{
-    std::string diags;
-    auto model = compileText(shaftLab(0.2, 0.0, R"("file": ")" + testFmu(fmu) + "\", " + fields, true, 1000000, 1000000000,
-                                      R"(,
-    {"id": "load", "type": "torque_source", "node_a": "shaft", "inputs": {"torque": -5}})"),
-                             diags);
-    DL_PLAIN_CHECK(model, diags);
-    return model;
-}
-
 /// run to tick `from`, then a batch of `length` cancelled after tick `cancelAt`: its status
 BatchStatus cancelledBatch(Session& s, std::int64_t from, std::int64_t length, std::int64_t cancelAt)
 {
@@ -40,7 +29,7 @@ DL_PLAIN_TEST(aCancelledBatchTakesAnFmuWithStateBack)
 {
     for (int fmi : {3, 2}) {
         for (int n : {1, 3}) {
-            auto model = rollbackLab("picontroller" + std::to_string(fmi),
+            auto model = loadedLoadLab("picontroller" + std::to_string(fmi),
                                      R"("output": "torque", "speed_input": "speed", "step_ticks": )" + std::to_string(n) +
                                          R"(, "start_values": {"target": 100, "kp": 0.5, "ki": 2})");
             DL_PLAIN_REQUIRE(model, fmi);
@@ -63,7 +52,7 @@ DL_PLAIN_TEST(aCancelledBatchTakesAnFmuWithStateBack)
 DL_PLAIN_TEST(anFmuWithoutStateCannotFollowARollbackAndSaysWhy)
 {
     for (int fmi : {3, 2}) {
-        auto model = rollbackLab("torquesource" + std::to_string(fmi), R"("output": "torque")");
+        auto model = loadedLoadLab("torquesource" + std::to_string(fmi), R"("output": "torque")");
         DL_PLAIN_REQUIRE(model, fmi);
         Session s(model);
         DL_PLAIN_REQUIRE(cancelledBatch(s, 10, 20, 15) == BatchStatus::Cancelled, "the batch is cancelled");

@@ -72,19 +72,24 @@ int PartFileRecovery::offerRecovery(const RecoveryStore& store)
 {
     int recovered = 0;
     for (const RecoveryEntry& e : store.orphans()) {
-        if (!e.part) continue;
-        // a copy of exactly what the file holds has nothing to recover
-        if (QFile::exists(e.original) && fileDigest(e.labPath) == fileDigest(e.original)) {
-            store.remove(e);
-            continue;
-        }
-        switch (m_files->prompter()->askRecover(e)) {
-        case Prompter::RecoveryChoice::Later: continue;
-        case Prompter::RecoveryChoice::Discard: store.remove(e); continue;
-        case Prompter::RecoveryChoice::Recover: recovered += recover(e, store) ? 1 : 0; break;
-        }
+        if (e.part && offer(e, store)) ++recovered;
     }
     return recovered;
+}
+
+bool PartFileRecovery::offer(const RecoveryEntry& e, const RecoveryStore& store)
+{
+    // a copy of exactly what the file holds has nothing to recover
+    if (QFile::exists(e.original) && fileDigest(e.labPath) == fileDigest(e.original)) {
+        store.remove(e);
+        return false;
+    }
+    switch (m_files->prompter()->askRecover(e)) {
+    case Prompter::RecoveryChoice::Later: return false;
+    case Prompter::RecoveryChoice::Discard: store.remove(e); return false;
+    case Prompter::RecoveryChoice::Recover: return recover(e, store);
+    }
+    return false;
 }
 
 void PartFileRecovery::offerOnOpen()
@@ -96,17 +101,7 @@ void PartFileRecovery::offerOnOpen()
     const RecoveryStore store(m_dir);
     for (const RecoveryEntry& e : store.orphans()) {
         if (!e.part || absolute(e.original) != absolute(s->file())) continue;
-        if (QFile::exists(e.original) && fileDigest(e.labPath) == fileDigest(e.original)) {
-            store.remove(e);
-            continue;
-        }
-        switch (m_files->prompter()->askRecover(e)) {
-        case Prompter::RecoveryChoice::Later: continue;
-        case Prompter::RecoveryChoice::Discard: store.remove(e); continue;
-        case Prompter::RecoveryChoice::Recover:
-            if (recover(e, store)) return; // one copy's edits at a time
-            break;
-        }
+        if (offer(e, store)) return; // one copy's edits at a time
     }
 }
 

@@ -46,6 +46,8 @@ signals:
 private:
     void track();
     void offerOnOpen();
+    /// offer one copy (deleted without asking when it equals the file); true when recovered
+    bool offer(const RecoveryEntry& entry, const RecoveryStore& store);
     bool recover(const RecoveryEntry& entry, const RecoveryStore& store);
 
     PartNavigator* m_navigator;
