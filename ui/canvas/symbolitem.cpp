@@ -162,6 +162,7 @@ void SymbolItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option
     painter->setTransform(m_orient, true);
     m_symbol->paint(painter, style::inkColor(), fillColor());
     painter->restore();
+    m_symbol->paintUpright(painter, m_orient);
     if (!m_symbol->renderer) {
         QFont f(QStringLiteral("DejaVu Sans"));
         f.setPixelSize(10);

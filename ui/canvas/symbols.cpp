@@ -3,6 +3,7 @@
 #include <QFile>
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QSvgRenderer>
 
 #include "components/descriptors.h"
@@ -20,11 +21,23 @@ namespace {
 Symbol load(const QString& path, const QStringList& ports)
 {
     Symbol s;
-    if (!QFile::exists(path)) return s;
-    auto r = std::make_shared<QSvgRenderer>(path);
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) return s;
+    const QByteArray svg = file.readAll();
+    auto r = std::make_shared<QSvgRenderer>(svg);
     if (!r->isValid()) return s;
     s.renderer = r;
     const QRectF box = r->viewBoxF();
+    // lettering turns with nothing: the body is drawn without it, the item draws it upright
+    static const QRegularExpression group(QStringLiteral(R"(<g id="upright">.*?</g>)"), QRegularExpression::DotMatchesEverythingOption);
+    if (r->elementExists(QStringLiteral("upright"))) {
+        auto body = std::make_shared<QSvgRenderer>(QString::fromUtf8(svg).remove(group).toUtf8());
+        if (body->isValid()) {
+            s.upright = r;
+            s.uprightRect = r->boundsOnElement(QStringLiteral("upright")).translated(-box.center());
+            s.renderer = body;
+        }
+    }
     s.size = box.size();
     for (const QString& p : ports) {
         const QString id = QStringLiteral("port-") + p;
@@ -104,6 +117,13 @@ void Symbol::paint(QPainter* painter, const QColor& ink, const QColor& fill) con
     painter->setPen(QPen(ink, 1.6));
     painter->setBrush(fill);
     painter->drawRoundedRect(box.adjusted(4, 4, -4, -4), 6, 6);
+}
+
+void Symbol::paintUpright(QPainter* painter, const QTransform& orient) const
+{
+    if (!upright) return;
+    const QPointF c = orient.map(uprightRect.center());
+    upright->render(painter, QStringLiteral("upright"), QRectF(c - QPointF(uprightRect.width(), uprightRect.height()) / 2.0, uprightRect.size()));
 }
 
 QPointF Symbol::direction(const QPointF& a) const

@@ -6,6 +6,7 @@
 #include <QColor>
 #include <QHash>
 #include <QPointF>
+#include <QRectF>
 #include <QSizeF>
 #include <QString>
 
@@ -16,6 +17,7 @@
 
 class QSvgRenderer;
 class QPainter;
+class QTransform;
 
 namespace drivelab {
 
@@ -25,9 +27,15 @@ struct Symbol {
     QSizeF size;                            ///< drawing size [scene units]
     QHash<QString, QPointF> anchors;        ///< port name (or side for nodes) -> point
     QString caption;                        ///< generic box caption
+    /// the drawing's `<g id="upright">` (lettering: "FMU", "PID"), left out of `renderer` and drawn
+    /// upright at its turned place (null: none)
+    std::shared_ptr<QSvgRenderer> upright;
+    QRectF uprightRect; ///< its bounds (centre-relative, unrotated)
 
     /// draw centred at the origin
     void paint(QPainter* painter, const QColor& ink, const QColor& fill) const;
+    /// draw the lettering upright where `orient` (the placement's rotation and flip) takes it
+    void paintUpright(QPainter* painter, const QTransform& orient) const;
     /// outward unit direction of an anchor (the side of the box it sits on)
     QPointF direction(const QPointF& anchor) const;
 };
