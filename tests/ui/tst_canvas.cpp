@@ -6,6 +6,7 @@
 #include <QDropEvent>
 #include <QGraphicsView>
 #include <QMimeData>
+#include <QPainter>
 #include <QScrollBar>
 #include <QSvgRenderer>
 #include <QSignalSpy>
@@ -22,6 +23,7 @@
 #include "canvas/symbols.h"
 #include "canvas/wireitem.h"
 #include "canvas/wirerouter.h"
+#include "components/descriptors.h"
 #include "components/registry.h"
 #include "document/labdocument.h"
 #include "palette/palettewidget.h"
@@ -40,6 +42,7 @@ private slots:
     void paletteListsEveryDescriptor();
     void paletteSearchFilters();
     void everyPaletteEntryHasItsSymbol();
+    void letteringStaysUpright();
     void buildThroughSceneApi();
     void buildThroughMouseDrags();
     void wrongDomainIsRefusedWithAReason();
@@ -162,6 +165,45 @@ void TestCanvas::paletteSearchFilters()
     QVERIFY(m_w->palette()->visibleTokens().isEmpty());
     m_w->palette()->setFilter("");
     QCOMPARE(m_w->palette()->visibleTokens(), m_w->palette()->tokens());
+}
+
+void TestCanvas::letteringStaysUpright()
+{
+    // a symbol's lettering (`<g id="upright">`: "FMU", "PID") is not part of the turned body: for a
+    // mirrored placement it is drawn as written (not the mirror image of the unmirrored drawing),
+    // the same size, centred where the mirror takes its centre
+    for (const char* type : {"fmu", "speed_controller"}) {
+        const ComponentDescriptor* d = findComponentDescriptor(type);
+        QVERIFY2(d, type);
+        const Symbol& s = componentSymbol(*d);
+        QVERIFY2(s.upright && s.renderer, type);
+        QVERIFY2(!s.renderer->elementExists(QStringLiteral("upright")), type); // not drawn turned
+        const auto draw = [&s](const QTransform& orient) {
+            QImage img(200, 200, QImage::Format_RGB32);
+            img.fill(Qt::white);
+            QPainter p(&img);
+            p.translate(100, 100);
+            s.paintUpright(&p, orient);
+            return img;
+        };
+        const auto ink = [](const QImage& img) {
+            QRect r;
+            for (int y = 0; y < img.height(); ++y)
+                for (int x = 0; x < img.width(); ++x)
+                    if (img.pixel(x, y) != qRgb(255, 255, 255)) r |= QRect(x, y, 1, 1);
+            return r;
+        };
+        QTransform flip;
+        flip.scale(-1, 1);
+        const QImage plain = draw(QTransform());
+        const QImage mirrored = draw(flip);
+        const QRect a = ink(plain), b = ink(mirrored);
+        QVERIFY2(!a.isEmpty(), type);
+        QCOMPARE(b.size(), a.size());
+        const double centre = 100.0 + flip.map(s.uprightRect.center()).x();
+        QVERIFY2(std::abs(b.center().x() + 0.5 - (centre + (a.center().x() + 0.5 - 100.0 - s.uprightRect.center().x()))) <= 1.0, type);
+        QVERIFY2(mirrored != plain.mirrored(true, false), type); // the old drawing: the text's mirror image
+    }
 }
 
 void TestCanvas::buildThroughSceneApi()
