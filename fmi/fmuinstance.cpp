@@ -88,10 +88,8 @@ Status FmuInstance::fail(const char* function, const std::string& message)
     return Status::Error;
 }
 
-bool FmuInstance::allowed(const char* function, std::initializer_list<Mode> modes)
+bool FmuInstance::refuse(const char* function)
 {
-    for (Mode m : modes)
-        if (m == m_mode) return true;
     fail(function, std::string("not allowed in ") + modeName(m_mode));
     return false;
 }
@@ -293,7 +291,7 @@ Status FmuInstance::getFloat64(const char* function, const std::uint32_t* vr, st
 {
     // the hot path of an importer that reads outputs every tick: one pass over the value references
     // through m_source (docs/FMI.md, "Cost")
-    if (m_mode == Mode::Instantiated && !allowed(function, {Mode::Initialization, Mode::Step, Mode::Terminated, Mode::Error})) return Status::Error;
+    if (!allowed(function, {Mode::Initialization, Mode::Step, Mode::Terminated, Mode::Error})) return Status::Error;
     if ((nvr > 0 && (!vr || !values)) || nValues != nvr) {
         checkVrs(function, vr, nvr, nValues, values != nullptr); // says which
         return Status::Error;
@@ -362,7 +360,7 @@ Status FmuInstance::noSuchType(const char* function, const std::uint32_t* vr, st
 
 Status FmuInstance::doStep(const char* function, double t, double h)
 {
-    if (m_mode != Mode::Step && !allowed(function, {Mode::Step})) return Status::Error;
+    if (!allowed(function, {Mode::Step})) return Status::Error;
     const Model& m = m_session->model();
     const double tickS = static_cast<double>(m.tickNs) / 1e9;
     const std::int64_t n = wholeTicks(h, tickS);

@@ -67,7 +67,15 @@ public:
     int fmiVersion() const { return m_setup.fmiVersion; }
 
     /// refuse a call that `mode` does not allow: logs "FUNCTION: not allowed in MODE" and returns false
-    bool allowed(const char* function, std::initializer_list<Mode> modes);
+    /// (inline: the per-step calls check their mode at the cost of a compare, docs/FMI.md "Cost")
+    bool allowed(const char* function, std::initializer_list<Mode> modes)
+    {
+        for (Mode m : modes)
+            if (m == m_mode) return true;
+        return refuse(function);
+    }
+    /// allowed()'s refusal: logs "FUNCTION: not allowed in MODE", false
+    bool refuse(const char* function);
     /// log an error naming the function; returns Status::Error
     Status fail(const char* function, const std::string& message);
     /// turn logging on or off (`categories` empty: every category); an unknown category is an error
