@@ -196,6 +196,13 @@ int cmdSweep(const std::vector<std::string>& argv)
         return Invalid;
     }
     if (a.variant >= 0) return writeVariant(a, st, read);
+    // a device, FIFO or directory is refused now, as the final write would refuse it: no study
+    // run for nothing, no journal beside it (RESULTS.partial belongs to a regular file)
+    std::string notRegular;
+    if (resolveOutputTarget(a.output, notRegular).empty()) {
+        std::fprintf(stderr, "%s: -: -: %s\n", printableText(a.output).c_str(), notRegular.c_str());
+        return Invalid;
+    }
     const std::string partial = a.output + ".partial";
     if (!outputIsNotRead(read, a.output, "sweep") || !outputIsNotRead(read, partial, "sweep", "--output's journal")) return Invalid;
 

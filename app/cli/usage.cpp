@@ -95,7 +95,8 @@ constexpr CommandUsage kCommands[] = {
      "       drivelab-cli sweep SWEEP --variant K --output LAB [--quiet]\n",
      "Run a study (docs/FORMATS.md \"Sweeps\"): the sweep's lab once per variant, one row each.\n"
      "  --output RESULTS  the results table (required; never the sweep, its lab or a file the lab reads);\n"
-     "                    rows reach RESULTS.partial as they finish\n"
+     "                    rows reach RESULTS.partial as they finish; a regular file (a FIFO or a device\n"
+     "                    is refused: the journal and --resume need a file)\n"
      "  --json            write the table as JSON instead of CSV\n"
      "  --jobs N          worker threads, 1 to 1024 (default: every core)\n"
      "  --resume          run only the rows RESULTS and RESULTS.partial lack (refused when a kept row's\n"

@@ -9,6 +9,7 @@
 //   sweep S --variant K --output OTHER/DIR/v.lab.json; run it  -> row K's hashes (its csv file found)
 //   the lab or its csv file edited, then --resume  -> exit 2, the table left as it was
 //   (an edit a factor overrides keeps every row's model: the resume goes on)
+//   --output a FIFO or a device (/dev/null)  -> exit 2 before any variant runs, no R.partial
 #include "clitestutil.h"
 #include "testutil.h"
 
@@ -18,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QThread>
 #include <csignal>
+#include <sys/stat.h>
 #include <tuple>
 
 using namespace drivelab;
@@ -35,6 +37,8 @@ private slots:
     void variantWrittenElsewhereRuns();
     void resumeRefusesRowsOfAnotherModel_data();
     void resumeRefusesRowsOfAnotherModel();
+    void outputNotRegularFile_data();
+    void outputNotRegularFile();
 
 private:
     QTemporaryDir m_dir;
@@ -316,6 +320,36 @@ void TestSweepCli::resumeRefusesRowsOfAnotherModel()
         QVERIFY2(r.out.contains("(2 run now"), qPrintable(r.out));
         QCOMPARE(bytes(table), whole);
     }
+}
+
+void TestSweepCli::outputNotRegularFile_data()
+{
+    QTest::addColumn<QString>("output");
+    QTest::addColumn<bool>("resume");
+    const QString fifo = m_dir.filePath("results.fifo");
+    QVERIFY(::mkfifo(fifo.toLocal8Bit().constData(), 0600) == 0);
+    QTest::newRow("fifo") << fifo << false;
+    QTest::newRow("fifo --resume") << fifo << true;
+    QTest::newRow("/dev/null") << QStringLiteral("/dev/null") << false;
+}
+
+// the final write refuses a device or FIFO (docs/FORMATS.md "Outputs"), so the sweep refuses it
+// before it runs anything and leaves no journal RESULTS.partial beside it (none in /dev either)
+void TestSweepCli::outputNotRegularFile()
+{
+    QFETCH(QString, output);
+    QFETCH(bool, resume);
+    const QString journal = output + ".partial";
+    QVERIFY2(!QFile::exists(journal), qPrintable(journal + " exists before the test; remove it"));
+    QStringList args{"sweep", kFixtures + "/capacity.sweep.json", "--output", output, "--jobs", "1"};
+    if (resume) args << "--resume";
+    const CliResult r = cli(args);
+    const bool left = QFile::exists(journal);
+    if (left) QFile::remove(journal);
+    QCOMPARE(r.exit, 2);
+    QVERIFY2(r.err.contains("is not a regular file (a FIFO, a device or a socket)"), qPrintable(r.err));
+    QVERIFY2(r.out.isEmpty(), qPrintable(r.out)); // no variant ran
+    QVERIFY2(!left, qPrintable(journal + " was written"));
 }
 
 QTEST_GUILESS_MAIN(TestSweepCli)
