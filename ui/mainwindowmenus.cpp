@@ -1,6 +1,6 @@
 // MainWindow's menus and tool bar: the File, Edit, Lab, View and Help menus, the main tool bar,
 // the recent-files menu and the keyboard-and-mouse list (Help). The window's docks, actions'
-// connections and file handling stay in mainwindow.cpp.
+// connections and file handling stay in mainwindow.cpp, the docks are in mainwindowdocks.cpp.
 #include "mainwindow.h"
 
 #include <QAction>

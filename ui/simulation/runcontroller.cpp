@@ -5,15 +5,11 @@
 #include <QDockWidget>
 #include <QEventLoop>
 #include <QLabel>
-#include <QMenuBar>
-#include <QMessageBox>
 #include <QProgressBar>
 #include <QStatusBar>
 #include <QStyle>
 #include <QThread>
 #include <QTimer>
-#include <QToolBar>
-#include <QToolButton>
 
 #include <cmath>
 
@@ -27,7 +23,6 @@
 #include "plots/plotarea.h"
 #include "simulation/accuracysearch.h"
 #include "simulation/canvasprobe.h"
-#include "simulation/forkdialog.h"
 #include "simulation/samplestore.h"
 #include "simulation/simworker.h"
 #include "solver/session.h"
@@ -104,91 +99,6 @@ RunController::~RunController()
     m_thread->wait();
     delete m_worker;
     delete m_thread;
-}
-
-void RunController::createDock()
-{
-    m_plots = new PlotArea(m_window);
-    m_dock = new QDockWidget(tr("Plots"), m_window);
-    m_dock->setObjectName(QStringLiteral("plots"));
-    m_dock->setWidget(m_plots);
-    m_window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
-    if (auto* problems = m_window->findChild<QDockWidget*>(QStringLiteral("problems"))) m_window->tabifyDockWidget(problems, m_dock);
-    if (auto* problems = m_window->findChild<QDockWidget*>(QStringLiteral("problems"))) problems->raise();
-    connect(m_plots, &PlotArea::hint, this, &RunController::hint);
-}
-
-void RunController::createActions()
-{
-    QStyle* st = QApplication::style();
-    const auto make = [this](const QIcon& icon, const QString& text, const QKeySequence& key, const QString& tip) {
-        auto* a = new QAction(icon, text, m_window);
-        a->setShortcut(key);
-        a->setStatusTip(tip);
-        a->setToolTip(QStringLiteral("%1 (%2)").arg(QString(text).remove(QLatin1Char('&')), key.toString(QKeySequence::NativeText)));
-        m_window->addAction(a);
-        return a;
-    };
-    m_run = make(st->standardIcon(QStyle::SP_MediaPlay), tr("&Run"), QKeySequence(Qt::Key_F5),
-                 tr("Run the lab (resume when paused); an edited lab is compiled again"));
-    m_pause =
-        make(st->standardIcon(QStyle::SP_MediaPause), tr("&Pause"), QKeySequence(Qt::Key_F6), tr("Pause at the last completed batch"));
-    m_step = make(st->standardIcon(QStyle::SP_MediaSkipForward), tr("S&tep"), QKeySequence(Qt::Key_F10), tr("Run one report interval"));
-    m_stop = make(st->standardIcon(QStyle::SP_MediaStop), tr("&Stop"), QKeySequence(Qt::SHIFT | Qt::Key_F5),
-                  tr("End the run; the results stay, Run starts again from t = 0"));
-    m_reset = make(st->standardIcon(QStyle::SP_BrowserReload), tr("R&eset"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5),
-                   tr("Discard the results and go back to t = 0"));
-    // a branch icon and a label of its own: the green arrow read as Resume
-    m_fork = make(QIcon(QStringLiteral(":/icons/fork.svg")), tr("&Fork at Current Time…"), QKeySequence(Qt::Key_F8),
-                  tr("Branch the paused run: change events or inputs in the fork, run both, compare them overlaid"));
-    m_fork->setIconText(tr("Fork"));
-    connect(m_run, &QAction::triggered, this, &RunController::run);
-    connect(m_pause, &QAction::triggered, this, &RunController::pause);
-    connect(m_step, &QAction::triggered, this, &RunController::step);
-    connect(m_stop, &QAction::triggered, this, &RunController::stop);
-    connect(m_reset, &QAction::triggered, this, &RunController::reset);
-    connect(m_fork, &QAction::triggered, this, &RunController::forkDialog);
-
-    // the Simulation menu goes before Help
-    m_menu = new QMenu(tr("&Simulation"), m_window);
-    m_menu->setObjectName(QStringLiteral("simulationMenu"));
-    for (QAction* a : {m_run, m_pause, m_step, m_stop, m_reset}) m_menu->addAction(a);
-    m_menu->addSeparator();
-    m_menu->addAction(m_fork);
-    m_menu->addSeparator();
-    m_menu->addAction(tr("&Observables…"), m_plots, &PlotArea::showPicker);
-    m_menu->addAction(tr("Export Series as &CSV…"), m_plots, &PlotArea::exportCsvDialog);
-    m_menu->addAction(tr("Export Plots as &PNG…"), m_plots, &PlotArea::exportPngDialog);
-    m_menu->addAction(m_dock->toggleViewAction());
-    QAction* help = nullptr;
-    for (QAction* a : m_window->menuBar()->actions()) {
-        if (a->text().remove(QLatin1Char('&')) == tr("Help")) help = a;
-    }
-    if (help)
-        m_window->menuBar()->insertMenu(help, m_menu);
-    else
-        m_window->menuBar()->addMenu(m_menu);
-
-    m_bar = m_window->addToolBar(tr("Simulation"));
-    m_bar->setObjectName(QStringLiteral("simulationToolbar"));
-    m_bar->setIconSize(QSize(20, 20));
-    for (QAction* a : {m_run, m_pause, m_step, m_stop, m_reset, m_fork}) m_bar->addAction(a);
-    if (auto* b = qobject_cast<QToolButton*>(m_bar->widgetForAction(m_fork))) b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_progress = new QProgressBar(m_bar);
-    m_progress->setRange(0, 1000);
-    m_progress->setTextVisible(false);
-    m_progress->setFixedWidth(140);
-    m_progress->setMaximumHeight(16);
-    m_bar->addWidget(m_progress);
-    m_progressText = new QLabel(m_bar);
-    m_progressText->setObjectName(QStringLiteral("runProgress"));
-    m_progressText->setMinimumWidth(230);
-    m_progressText->setContentsMargins(6, 0, 6, 0);
-    m_bar->addWidget(m_progressText);
-    m_staleLabel = new QLabel(tr("⚠ stale: the lab changed since this run"), m_bar);
-    m_staleLabel->setStyleSheet(QStringLiteral("color:#8a5a00"));
-    m_staleLabel->setVisible(false);
-    m_bar->addWidget(m_staleLabel)->setObjectName(QStringLiteral("staleAction"));
 }
 
 void RunController::post(std::function<void(SimWorker*)> command)
@@ -522,51 +432,6 @@ QString RunController::observablesText(const QString& id) const
         .arg(id.toHtmlEscaped())
         .arg(s.time(n - 1), 0, 'g', 6)
         .arg(m_stale ? tr(" <i>(stale)</i>") : QString(), rows);
-}
-
-void RunController::forkDialog()
-{
-    if (m_status.state != RunState::Paused || !m_model || m_branches.isEmpty()) {
-        hint(tr("Pause the run to fork it"));
-        return;
-    }
-    const std::int64_t tick = m_status.branches.isEmpty() ? 0 : m_status.branches.front().tick;
-    ForkDialog dialog(*m_model, m_runSpec, tick, m_window);
-    if (dialog.exec() != QDialog::Accepted) return;
-    const std::vector<EventSpec> events = dialog.events();
-    const QString why = forkMain(dialog.inputChanges(), &events, dialog.label());
-    if (!why.isEmpty()) QMessageBox::warning(m_window, tr("Fork"), why);
-}
-
-QString RunController::forkMain(const QVector<InputChange>& inputs, const std::vector<EventSpec>* events, const QString& label)
-{
-    if (m_status.state != RunState::Paused || !m_model || m_branches.isEmpty()) return tr("Pause the run to fork it.");
-    ModelPtr model = m_model;
-    bool sameEvents = !events || events->size() == m_runSpec.events.size();
-    for (std::size_t i = 0; sameEvents && events && i < events->size(); ++i) {
-        const EventSpec& a = (*events)[i];
-        const EventSpec& b = m_runSpec.events[i];
-        sameEvents = a.timeNs == b.timeNs && a.component == b.component && a.input == b.input && a.value == b.value;
-    }
-    if (!sameEvents) {
-        LabSpec spec = m_runSpec;
-        spec.events = *events;
-        const CompileResult r = compile(spec);
-        if (!r.model) {
-            QString why = tr("The fork's events are not valid:");
-            for (const auto& d : r.diagnostics.items())
-                why += QStringLiteral("\n%1: %2: %3")
-                           .arg(QString::fromStdString(d.subject), QString::fromStdString(d.field), QString::fromStdString(d.message));
-            return why;
-        }
-        model = r.model;
-    }
-    ++m_forks;
-    const QString name = label.isEmpty() ? tr("fork %1").arg(m_forks) : label;
-    post([model, inputs, name](SimWorker* w) {
-        w->fork(0, model, inputs, name);
-    });
-    return {};
 }
 
 } // namespace drivelab
