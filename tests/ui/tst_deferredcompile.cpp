@@ -17,7 +17,10 @@
 //   (the platform's update timer may come first) runs the compile and its announcement ahead of
 //   itself, so the problem marks drawn are those of the text as it is;
 // - closing the window, or deleting the document, with the compile pending is safe (the posted
-//   call goes with the document).
+//   call goes with the document);
+// - an edit in the Signals panel, in a table field of the property form or in the 2-D table editor
+//   compiles after its event like any other (their problem marks arrive with diagnosticsChanged),
+//   and the marks then shown are those of the edited text.
 #include <QtTest>
 
 #include "canvas/labscene.h"
@@ -27,6 +30,16 @@
 #include "io/labfile.h"
 #include "mainwindow.h"
 #include "panels/problemspanel.h"
+#include "panels/signalform.h"
+#include "panels/signalspanel.h"
+#include "properties/fieldeditors.h"
+#include "properties/itemform.h"
+#include "properties/propertypanel.h"
+#include "properties/tableeditor.h"
+#include "properties/tablemodel.h"
+#include "table2d/table2ddialog.h"
+#include "table2d/table2deditor.h"
+#include "table2d/table2dmodel.h"
 #include "simulation/runcontroller.h"
 #include "solver/session.h"
 #include "runtestutil.h"
@@ -87,6 +100,7 @@ private slots:
     void editsOfOneEventCompileOnceTheLatest();
     void noPaintWhileTheCompileIsPending();
     void closingWithACompilePendingIsSafe();
+    void signalAndTableEditsCompileAfterTheEvent();
 
 private:
     QTemporaryDir m_dir;
@@ -224,6 +238,73 @@ void TestDeferredCompile::closingWithACompilePendingIsSafe()
     QCoreApplication::processEvents();
     QCoreApplication::sendPostedEvents();
     QCOMPARE(compileCount() - opened, std::uint64_t{0});
+}
+
+// an edit made in an editor, then its undo: no compile in the edit's event, one after it, and
+// `marked()` (the editor's problem marks) true after the edit, false after the undo
+template <class Edit, class Marked> void checkDeferred(LabDocument* doc, const Edit& edit, const Marked& marked)
+{
+    QTRY_VERIFY(!doc->diagnosticsPending());
+    QVERIFY(!marked());
+    const std::uint64_t before = compileCount();
+    edit();
+    QVERIFY(doc->diagnosticsPending());
+    QCOMPARE(compileCount() - before, std::uint64_t{0});
+    QTRY_VERIFY(!doc->diagnosticsPending());
+    QCOMPARE(compileCount() - before, std::uint64_t{1});
+    QVERIFY(!doc->isValid());
+    QVERIFY(marked());
+    doc->undoStack()->undo();
+    QVERIFY(doc->diagnosticsPending());
+    QTRY_VERIFY(!doc->diagnosticsPending());
+    QCOMPARE(compileCount() - before, std::uint64_t{2});
+    QVERIFY(!marked());
+}
+
+void TestDeferredCompile::signalAndTableEditsCompileAfterTheEvent()
+{
+    QVERIFY(m_w->openLab(test::labPath(QStringLiteral("drive-cycle.lab.json"))));
+    LabDocument* doc = m_w->document();
+    // the Signals panel: a table signal's second time typed equal to the first
+    SignalsPanel* panel = m_w->signalsPanel();
+    panel->showSignal(QStringLiteral("first_gear"));
+    TableModel* points = panel->form()->tableEditor()->model();
+    const auto listIcon = [panel] {
+        const auto found = panel->list()->findItems(QStringLiteral("first_gear"), Qt::MatchStartsWith);
+        return !found.isEmpty() && !found.front()->icon().isNull();
+    };
+    checkDeferred(
+        doc, [&] { QVERIFY(points->setData(points->index(1, 0), QStringLiteral("0"), Qt::EditRole)); },
+        [&] { return !panel->form()->problemsText().isEmpty() && listIcon(); });
+    if (QTest::currentTestFailed()) return;
+    // a table field in the property form: the motor's second speed typed equal to the first
+    m_w->scene()->selectIds({QStringLiteral("engine_torque")});
+    auto* field = qobject_cast<TableFieldEditor*>(m_w->properties()->form()->editor(QStringLiteral("param:torque_curve")));
+    QVERIFY(field);
+    TableModel* curve = field->editor()->model();
+    checkDeferred(
+        doc, [&] { QVERIFY(curve->setData(curve->index(1, 0), QStringLiteral("0"), Qt::EditRole)); },
+        [&] { return !curve->problems(1, 0).isEmpty() || !curve->problems(1, -1).isEmpty() || !curve->tableProblems().isEmpty(); });
+    if (QTest::currentTestFailed()) return;
+
+    // the 2-D table editor: an engine map whose speed axis does not increase
+    QVERIFY(m_w->openLab(test::labPath(QStringLiteral("car-launch.lab.json"))));
+    doc = m_w->document();
+    Table2DDialog* dialog = m_w->openTable2DEditor(QStringLiteral("engine"), QStringLiteral("torque_map"));
+    QVERIFY(dialog);
+    const Json map = doc->lab().findComponent("engine")->parameters["torque_map"];
+    Json bad = map;
+    bad["x"][1] = bad["x"][0];
+    Table2DModel* grid = dialog->editor()->model();
+    const auto anyCellMarked = [grid] {
+        for (int r = 0; r < grid->rowCount(); ++r)
+            for (int c = 0; c < grid->columnCount(); ++c)
+                if (!grid->problems(r, c).isEmpty()) return true;
+        return false;
+    };
+    checkDeferred(
+        doc, [&] { doc->push(new SetValueCommand(doc, {ValueTarget::Kind::Parameter, "engine", "torque_map"}, bad)); }, anyCellMarked);
+    dialog->close();
 }
 
 QTEST_MAIN(TestDeferredCompile)

@@ -352,6 +352,8 @@ void SignalForm::refresh()
 
 void SignalForm::updateProblems()
 {
+    // an edit's problems come with its compile, after the edit (the panel calls again then)
+    if (m_document->diagnosticsPending()) return;
     const std::string id = m_id.toStdString();
     QHash<QString, QStringList> byField;
     QHash<QPair<int, int>, QStringList> cells;

@@ -37,6 +37,9 @@ public:
     QString signalId() const { return m_id; }
     /// re-read the spec and the diagnostics
     void refresh();
+    /// mark the fields with the compile's problems (nothing while the compile is pending: the
+    /// panel calls again when the document announces them)
+    void updateProblems();
     /// focus the field a diagnostic names ("amplitude", "points[3]", "file")
     void focusField(const QString& field);
 
@@ -63,7 +66,6 @@ private:
     void setField(const char* name, std::optional<Json> value, const QString& text);
     void commitId();
     void commitUnit();
-    void updateProblems();
     void updatePlot();
 
     LabDocument* m_document;

@@ -128,6 +128,11 @@ void SignalsPanel::connectDocument()
         if (kind == ChangeKind::Reset) m_message->hide();
         rebuildList(ids);
     });
+    // an edit's problems arrive with its compile, after the edit's event
+    connect(m_document, &LabDocument::diagnosticsChanged, this, [this] {
+        markList();
+        m_form->updateProblems();
+    });
 }
 
 void SignalsPanel::setDocument(LabDocument* document)
@@ -162,15 +167,13 @@ void SignalsPanel::rebuildList(const QStringList& changedIds)
         const QString id = QString::fromStdString(s.id);
         auto* item = new QListWidgetItem(QStringLiteral("%1  ·  %2").arg(id, QString::fromStdString(s.kind)), m_list);
         item->setData(kIdRole, id);
-        bool error = false, warning = false;
-        for (const auto& d : m_document->diagnosticsFor(s.id)) (d.severity == Severity::Error ? error : warning) = true;
-        if (error || warning) item->setIcon(style()->standardIcon(error ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxWarning));
         const auto uses = signalUses(lab, s.id);
         QStringList drives;
         for (const auto& u : uses) drives << QString::fromStdString(u.component + "." + u.input);
         item->setToolTip(drives.isEmpty() ? tr("drives no input yet") : tr("drives %1").arg(drives.join(QStringLiteral(", "))));
         if (id == current) select = item;
     }
+    markList();
     if (!select && m_list->count() > 0) select = m_list->item(0);
     m_list->setCurrentItem(select);
     const QString id = select ? select->data(kIdRole).toString() : QString();
@@ -180,6 +183,20 @@ void SignalsPanel::rebuildList(const QStringList& changedIds)
         m_form->refresh();
     m_stack->setCurrentWidget(select ? static_cast<QWidget*>(m_form) : m_empty);
     m_delete->setEnabled(select != nullptr);
+}
+
+void SignalsPanel::markList()
+{
+    // an edit's problems come with its compile, after the edit (diagnosticsChanged calls again)
+    if (m_document->diagnosticsPending()) return;
+    for (int i = 0; i < m_list->count(); ++i) {
+        QListWidgetItem* item = m_list->item(i);
+        bool error = false, warning = false;
+        for (const auto& d : m_document->diagnosticsFor(item->data(kIdRole).toString().toStdString()))
+            (d.severity == Severity::Error ? error : warning) = true;
+        item->setIcon(error || warning ? style()->standardIcon(error ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxWarning)
+                                       : QIcon());
+    }
 }
 
 QString SignalsPanel::currentId() const

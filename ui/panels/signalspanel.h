@@ -61,6 +61,8 @@ protected:
 private:
     void connectDocument();
     void rebuildList(const QStringList& changedIds);
+    /// the list's problem icons, from the compile of the lab as it is (none while it is pending)
+    void markList();
     void say(const QString& text);
 
     LabDocument* m_document;

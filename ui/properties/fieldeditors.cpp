@@ -253,7 +253,13 @@ void TableFieldEditor::refresh()
 {
     const auto v = SetValueCommand::current(m_document->lab(), m_target);
     m_editor->model()->setTable(v ? *v : Json::array(), m_param.columns);
-    // cell, row and table problems from the diagnostics naming this table
+}
+
+void TableFieldEditor::setProblems(const QStringList&)
+{
+    // cell, row and table problems from the diagnostics naming this table: the form calls this
+    // with the compile's problems, after the edit's event (never to compile in it)
+    if (m_document->diagnosticsPending()) return;
     QHash<QPair<int, int>, QStringList> cells;
     QHash<int, QStringList> rows;
     QStringList table;
@@ -277,11 +283,6 @@ void TableFieldEditor::refresh()
     }
     m_editor->model()->setProblems(cells, rows, table);
     markWidget(m_editor->view(), table);
-}
-
-void TableFieldEditor::setProblems(const QStringList&)
-{
-    // marked cell by cell in refresh()
 }
 
 void TableFieldEditor::focusField(int row, int column)

@@ -83,6 +83,9 @@ Table2DDialog::Table2DDialog(LabDocument* document, RunController* run, const QS
         else
             refresh();
     });
+    connect(document, &LabDocument::diagnosticsChanged, this, [this] {
+        if (m_document && m_document->lab().findComponent(m_id.toStdString())) updateProblems();
+    });
     connect(document, &LabDocument::renamed, this, [this](const QString& from, const QString& to) {
         if (from != m_id) return;
         m_id = to;
@@ -106,6 +109,13 @@ void Table2DDialog::refresh()
     const Json value = SetValueCommand::current(m_document->lab(), t).value_or(Json());
     m_editor->setTable(value);
     m_preview->setTable(value, m_param);
+    updateProblems();
+}
+
+void Table2DDialog::updateProblems()
+{
+    // an edit's problems come with its compile, after the edit (diagnosticsChanged calls again)
+    if (m_document->diagnosticsPending()) return;
     // the core's findings on this table: "mapped_engine.torque_map.values[2][1]" -> "values[2][1]"
     const ComponentSpec* c = m_document->lab().findComponent(m_id.toStdString());
     const ComponentDescriptor* d = c ? findComponentDescriptor(c->type) : nullptr;

@@ -45,6 +45,8 @@ public:
 
 private:
     void refresh();
+    /// the core's findings on the table, once the edit's compile ran (diagnosticsChanged)
+    void updateProblems();
     void updateTitle();
     /// find the axes' observables in the layout of the run shown (once per store)
     void bindLive(const SampleStore* store);
