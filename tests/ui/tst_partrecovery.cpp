@@ -7,7 +7,8 @@
 //  - a crash (the session gone, its copy and unlocked lock left): the lab's recovery leaves the part's
 //    copy alone; Later keeps it; opening the part file again offers it; Recover shows the edits as one
 //    undo step of unsaved edits (the file untouched; undo gives the file's network back, redo the
-//    edits), and Save Part File writes exactly the copy;
+//    edits), and Save Part File writes exactly the copy and offers the lab's update with the renames
+//    made before the crash (the lab's event on box/ring_brake follows to box/low_brake), as without it;
 //  - at start-up the copy is offered after the lab's; the part file changed on disk since is said in
 //    the offer, and Save Part File then asks before overwriting it (Cancel: nothing written);
 //  - a copy holding exactly what the file holds is removed without asking; Discard removes a copy.
@@ -180,6 +181,9 @@ void TestPartRecovery::crashedEditsAreOfferedWhenThePartOpensAgain()
     QVERIFY(m_w->partFiles()->recovery()->autosaverFor(s));
     QCOMPARE(test::readAll(m_w->partFiles()->recovery()->autosaverFor(s)->recoveryPath()), unsaved);
     QCOMPARE(s->document()->undoStack()->count(), 1);
+    // the copy kept the edits' rename, for the lab's update after Save Part File
+    const std::vector<std::pair<std::string, std::string>> renamed{{"ring_brake", "low_brake"}};
+    QCOMPARE(s->renames(), renamed);
     s->document()->undoStack()->undo();
     QVERIFY(!s->isModified());
     QVERIFY(s->document()->lab().findComponent("ring_brake"));
@@ -189,10 +193,21 @@ void TestPartRecovery::crashedEditsAreOfferedWhenThePartOpensAgain()
     m_w->partNavigator()->up();
     QVERIFY2(m_w->partNavigator()->openPath(QStringLiteral("box"), &why), qPrintable(why));
     QCOMPARE(m_prompter.asked.count(QStringLiteral("recover")), 2);
-    // Save Part File writes exactly the recovered edits (the file did not change: no question)
+    // Save Part File writes exactly the recovered edits (the file did not change: no question) and
+    // offers the lab's update: its event on box/ring_brake follows the rename made before the crash
+    const auto brakeEvent = [this] {
+        for (const EventSpec& e : m_w->document()->lab().events)
+            if (e.component == "box/ring_brake" || e.component == "box/low_brake") return e.component;
+        return std::string();
+    };
+    QCOMPARE(brakeEvent(), std::string("box/ring_brake"));
+    m_prompter.updateChoices = {true};
     QVERIFY(m_w->partFiles()->savePart());
     QVERIFY(!m_prompter.asked.contains(QStringLiteral("conflict")));
     QCOMPARE(test::readAll(partFile()), unsaved);
+    QCOMPARE(m_prompter.asked.count(QStringLiteral("update-instances")), 1);
+    QCOMPARE(brakeEvent(), std::string("box/low_brake"));
+    QVERIFY(m_w->document()->isValid());
 }
 
 void TestPartRecovery::startupOffersThemAndASaveOverAChangedFileAsks()

@@ -212,7 +212,9 @@ bool LabScene::syncValues(const QStringList& ids)
 
 void LabScene::onRenamed(const QString& from, const QString& to)
 {
-    // keep the item (and its selection) under its new id
+    // keep the item (and its selection) under its new id; when an item already has that id (renames
+    // replayed over another network: a part file's recovered edits) the next sync sorts them out
+    if (m_components.contains(to) || m_nodes.contains(to)) return;
     if (auto* c = m_components.take(from)) {
         c->setId(to);
         m_components.insert(to, c);

@@ -2,8 +2,10 @@
 
 namespace drivelab {
 
-ReplaceLabCommand::ReplaceLabCommand(LabDocument* document, LabSpec after, const QString& text, QStringList select, QUndoCommand* parent)
-    : LabCommand(document, text, parent), m_before(document->lab()), m_after(std::move(after)), m_select(std::move(select))
+ReplaceLabCommand::ReplaceLabCommand(LabDocument* document, LabSpec after, const QString& text, QStringList select,
+                                     std::vector<std::pair<std::string, std::string>> renames, QUndoCommand* parent)
+    : LabCommand(document, text, parent), m_before(document->lab()), m_after(std::move(after)), m_select(std::move(select)),
+      m_renames(std::move(renames))
 {
 }
 
@@ -20,12 +22,14 @@ void ReplaceLabCommand::put(const LabSpec& content)
 void ReplaceLabCommand::redo()
 {
     put(m_after);
+    for (const auto& [from, to] : m_renames) document()->notifyRenamed(qs(from), qs(to));
     changed(ChangeKind::Structure, m_select);
 }
 
 void ReplaceLabCommand::undo()
 {
     put(m_before);
+    for (auto it = m_renames.rbegin(); it != m_renames.rend(); ++it) document()->notifyRenamed(qs(it->second), qs(it->first));
     changed(ChangeKind::Structure, m_select);
 }
 

@@ -47,7 +47,8 @@ bool PartFileSession::save(QString* why)
     return true;
 }
 
-bool PartFileSession::replaceNetwork(const Json& definition, const QString& text, QString* why)
+bool PartFileSession::replaceNetwork(const Json& definition, const QString& text, QString* why,
+                                     std::vector<std::pair<std::string, std::string>> renames)
 {
     const auto refuse = [&](const QString& reason) {
         if (why) *why = reason;
@@ -68,7 +69,7 @@ bool PartFileSession::replaceNetwork(const Json& definition, const QString& text
     if (!read) return refuse(reason);
     LabSpec network = std::move(read->lab);
     network.parts = m_document->lab().parts;
-    m_document->push(new ReplaceLabCommand(m_document, std::move(network), text, {}));
+    m_document->push(new ReplaceLabCommand(m_document, std::move(network), text, {}, std::move(renames)));
     return true;
 }
 

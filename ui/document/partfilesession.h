@@ -44,9 +44,11 @@ public:
     QByteArray baseDigest() const { return m_baseDigest; }
     void setBaseDigest(const QByteArray& digest) { m_baseDigest = digest; }
     /// the network of `definition` (a copy of this part file's definition, as Save Part writes it:
-    /// files/partfilerecovery.h) in place of the one edited, as one undo step `text`; false with
-    /// `why` when it is not a definition of this part (nothing changes)
-    bool replaceNetwork(const Json& definition, const QString& text, QString* why);
+    /// files/partfilerecovery.h) in place of the one edited, as one undo step `text` that also
+    /// renames `renames` (the items the copy's edits renamed, in order: added to renames(), the
+    /// reverse on undo); false with `why` when it is not a definition of this part (nothing changes)
+    bool replaceNetwork(const Json& definition, const QString& text, QString* why,
+                        std::vector<std::pair<std::string, std::string>> renames = {});
 
 signals:
     /// edited, undone or saved

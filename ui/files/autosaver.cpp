@@ -4,6 +4,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStandardPaths>
@@ -47,6 +48,11 @@ QList<RecoveryEntry> RecoveryStore::orphans() const
         e.name = o.value(QStringLiteral("name")).toString();
         e.part = o.value(QStringLiteral("kind")).toString() == QLatin1String("part");
         if (e.part) e.labPath = stem + QStringLiteral(".part.json");
+        for (const QJsonValue& r : o.value(QStringLiteral("renames")).toArray()) {
+            const QJsonArray pair = r.toArray();
+            if (pair.size() == 2 && pair[0].isString() && pair[1].isString())
+                e.renames.emplace_back(pair[0].toString().toStdString(), pair[1].toString().toStdString());
+        }
         e.originalChanged = !e.original.isEmpty() && !e.baseDigest.isEmpty() && QFile::exists(e.original) &&
                             fileDigest(e.original) != e.baseDigest;
         if (QFile::exists(e.labPath)) out << e;
@@ -144,6 +150,12 @@ bool Autosaver::autosaveNow()
     meta.insert(QStringLiteral("base_sha256"), QString::fromLatin1(m_baseDigest.toHex()));
     meta.insert(QStringLiteral("saved"), QDateTime::currentDateTime().toString(Qt::ISODateWithMs));
     meta.insert(QStringLiteral("name"), m_source.name());
+    if (m_source.renames) {
+        QJsonArray renames;
+        for (const auto& [from, to] : m_source.renames())
+            renames.append(QJsonArray{QString::fromStdString(from), QString::fromStdString(to)});
+        meta.insert(QStringLiteral("renames"), renames);
+    }
     if (!writeFileAtomically(m_metaPath, QJsonDocument(meta).toJson(), &error)) return false;
     m_written = true;
     m_savedRevision = revision;

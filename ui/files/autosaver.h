@@ -42,6 +42,8 @@ struct AutosaveSource {
     std::function<QByteArray()> bytes;  ///< the copy's content (what a save would write)
     std::function<QString()> original;  ///< the user's file ("" when untitled)
     std::function<QString()> name;      ///< shown when offering the copy
+    /// a part file's items renamed by the unsaved edits, in order (kept in the description)
+    std::function<std::vector<std::pair<std::string, std::string>>()> renames;
     bool part = false;                  ///< a part file's edits (NAME.part.json), not a lab
 };
 

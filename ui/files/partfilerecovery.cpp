@@ -24,6 +24,7 @@ AutosaveSource sessionSource(PartFileSession* s)
     src.bytes = [s] { return s->content(); };
     src.original = [s] { return s->file(); };
     src.name = [s] { return QFileInfo(s->file()).fileName(); };
+    src.renames = [s] { return s->renames(); };
     return src;
 }
 
@@ -131,7 +132,8 @@ bool PartFileRecovery::recover(const RecoveryEntry& e, const RecoveryStore& stor
     m_offered = s;
     m_busy = false;
     if (!s) return fail(tr("it did not open for editing"));
-    if (!s->replaceNetwork(definition, tr("Recover unsaved edits"), &why)) return fail(why);
+    // the renames of the crashed edits come with them, for the lab's update after Save Part File
+    if (!s->replaceNetwork(definition, tr("Recover unsaved edits"), &why, e.renames)) return fail(why);
     // a later Save Part File is checked against the file the edits started from
     if (!e.baseDigest.isEmpty()) s->setBaseDigest(e.baseDigest);
     store.remove(e);

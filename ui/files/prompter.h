@@ -4,6 +4,10 @@
 #include <QDateTime>
 #include <QString>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 class QWidget;
 
 namespace drivelab {
@@ -18,6 +22,9 @@ struct RecoveryEntry {
     QString name;          ///< the lab's name (a part's: its file name)
     bool part = false;     ///< unsaved edits of a part file (`original`), not of a lab
     bool originalChanged = false; ///< `original` no longer has `baseDigest`: changed on disk since
+    /// a part file's items renamed by the edits, in order (PartFileSession::renames): the lab's
+    /// update after Save Part File follows them as it would have without the crash
+    std::vector<std::pair<std::string, std::string>> renames;
 };
 
 /// questions to the user
