@@ -60,7 +60,7 @@ public:
     /// its bond-graph reading (analysis/bondgraphreading.h)
     static void bondGraph(BondGraphReading& r);
     static constexpr double kPi = 3.14159265358979323846;
-    static constexpr double kMaxSubStep = 0.01; ///< crank angle per integration sub-step [rad]
+    static constexpr double kMaxSubStep = 0.02; ///< crank angle per coarse integration sub-step (the fine ones half that) [rad]
     static constexpr double kMaxTravel = 0.25;  ///< crank travel per internal interval [rad]
 
     /// compiled parameters
