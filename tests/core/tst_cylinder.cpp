@@ -35,15 +35,15 @@ private slots:
 namespace {
 
 // the fired-converter laboratory's results (docs/FIRED_CONVERTER.md)
-constexpr double FIRED_CRANK = 66.05305984550714;
-constexpr double FIRED_VEHICLE = 22.017686615169122;
-constexpr double FIRED_FLUID = 1434.9876052465531;
-constexpr double FIRED_LOCKUP = 1035.9356885024808;
-constexpr double FIRED_SHIFT = 254.2384378063045;
-constexpr double FIRED_BRAKE = 76.60598732710135;
-constexpr double FIRED_OIL = 300.5603535437765;
+constexpr double FIRED_CRANK = 66.05303831560195;
+constexpr double FIRED_VEHICLE = 22.01767943853403;
+constexpr double FIRED_FLUID = 1434.9936886664973;
+constexpr double FIRED_LOCKUP = 1035.9389423450775;
+constexpr double FIRED_SHIFT = 254.23884309626854;
+constexpr double FIRED_BRAKE = 76.60606554469469;
+constexpr double FIRED_OIL = 300.5603555079305;
 constexpr const char* FIRED_FINGERPRINT = "a7bf6c4bea1a8c77";
-constexpr const char* FIRED_HASH = "9438954c94f0f9e7";
+constexpr const char* FIRED_HASH = "8d88fe3501d58492";
 
 std::string cylinderJson(const std::string& id, double phase, double fuelFraction, double wallG, double evo = 2.3,
                          const std::string& extra = R"(, "wall_temperature": 400)", const std::string& ports = "")

@@ -83,11 +83,62 @@ double powRatio(double num, double den, double e)
     return 1.0 + y * (1.0 + y * (e2 + y * (e3 + y * (e4 + y * (e5 + y * (e6 + y * (e7 + y * (e8 + y * (e9 + y * e10)))))))));
 }
 
+// a charge stepping through Strang sub-steps: its temperature, the wall heat it gave, and with
+// D their tangents in the interval's crank travel
+template <bool D>
+struct Charge {
+    double t = 0.0, dt = 0.0;
+    double wall = 0.0, dWall = 0.0;
+    /// one sub-step: the adiabatic factor r1 = (V_a / V_m)^(gamma - 1) (its tangent's share
+    /// dl1 = d log r1), the heat step (half the fuel qf, the wall decay, the other half), the
+    /// adiabatic factor r2 = (V_m / V_b)^(gamma - 1)
+    void step(double r1, double dl1, double qf, double dqf, double decay, double dDecay, double r2, double dl2, double tWall,
+              double mcv)
+    {
+        const double t0 = t;
+        t *= r1;
+        t += 0.5 * qf / mcv;
+        const double t1 = t;
+        const double decayed = tWall + (t - tWall) * decay;
+        wall += mcv * (t - decayed);
+        t = decayed + 0.5 * qf / mcv;
+        const double t2 = t;
+        t *= r2;
+        if constexpr (D) {
+            const double dt1 = dt * r1 + t0 * r1 * dl1 + 0.5 * dqf / mcv;
+            const double dDecayed = dt1 * decay + (t1 - tWall) * dDecay;
+            const double dt2 = dDecayed + 0.5 * dqf / mcv;
+            dt = dt2 * r2 + t2 * r2 * dl2;
+            dWall += mcv * (dt1 - dDecayed);
+        }
+    }
+};
+
+// the wall decay over a sub-step of d rad (the interval's crank travel dTheta in h seconds): the
+// (1,1) Pade factor of exp(-z), z = G h d / (m c_v dTheta), symmetric (R(-z) = 1 / R(z)) and
+// second order; with D its tangent when d moves by dd per unit of dTheta
+template <bool D>
+void wallDecay(double zk, double d, double dd, double dTheta, double& decay, double& dDecay)
+{
+    const double z = zk * (d / dTheta);
+    decay = (1.0 - 0.5 * z) / (1.0 + 0.5 * z);
+    dDecay = D ? -(zk * (dd * dTheta - d) / (dTheta * dTheta)) / ((1.0 + 0.5 * z) * (1.0 + 0.5 * z)) : 0.0;
+}
+
 // the closed charge from start point a to angle `end` (either direction; no valve event
-// inside): exact adiabatic half steps around the heat of each sub-step; `fuelScale` 0 burns
-// nothing. With D, also the derivatives in the interval's crank travel dTheta at fixed h:
-// `dEnd` is d end / d dTheta (1 for the interval's last piece, 0 for one that ends at an
-// event), dt carries d t / d dTheta through the pieces, out.dWork collects d work / d dTheta.
+// inside). A Strang sub-step is exact adiabatic half steps around the heat of the sub-step. The
+// sub-step is symmetric (its map at -d is its inverse: the adiabatic steps are exact flows, the
+// fuel enters as x_b(b) - x_b(a), the Pade decay satisfies R(-z) = 1 / R(z)), so a piece's error
+// is a series in even powers of the sub-step, c2 d^2 + c4 d^4 + ...; one Richardson step on
+// n coarse sub-steps (<= kMaxSubStep) and 2n fine ones removes the d^2 term,
+//   X = X_2n + (X_2n - X_n) / 3   for the end temperature and the wall heat (and their tangents),
+// fourth order in the sub-step. The coarse sweep runs beside the fine one on its every other
+// point: its adiabatic factors are products of the fine ones, its volumes and burned fractions
+// the fine ones'. The fuel is the fine sweep's (both telescope to Q_f (x_b(end) - x_b(start))),
+// and the gas work comes from the energy balance on these, so the books close as before.
+// `fuelScale` 0 burns nothing. With D, also the derivatives in the interval's crank travel dTheta
+// at fixed h: `dEnd` is d end / d dTheta (1 for the interval's last piece, 0 for one that ends at
+// an event), dt carries d t / d dTheta through the pieces, out.dWork collects d work / d dTheta.
 template <bool D>
 void closedPiece(const EngineCylinder::Params& p, const Point& a, double end, double dEnd, double& t, double& dt, double dTheta, double h,
                  double tWall, double fuelScale, EngineCylinder::Interval& out)
@@ -97,76 +148,80 @@ void closedPiece(const EngineCylinder::Params& p, const Point& a, double end, do
     const double expo = p.gamma - 1.0;
     const double span = end - a.phi;
     const int n = std::max(1, static_cast<int>(std::ceil(std::fabs(span) / C::kMaxSubStep)));
-    const double d = span / n;
-    const double tStart = t, dtStart = dt;
+    const int nf = 2 * n;
+    const double d = span / nf; // the fine sub-step
     const bool burns = fuelScale != 0.0 && end > p.soc && a.phi < p.soc + p.duration;
-    double fuel = 0.0, wall = 0.0;
-    double dFuel = 0.0, dWall = 0.0;
-    // sine and cosine advance by rotation through half sub-steps
+    const double qScale = p.fuel * fuelScale;
+    // sine and cosine advance by rotation through the fine half sub-steps
     const double hs = sinSmall(0.5 * d), hc = cosSmall(0.5 * d);
     double sa = a.s, ca = a.c;
     double va = a.v, xa = a.x;
-    const double vStart = va;
-    // wall decay over a sub-step: the (1,1) Pade factor of exp(-z), symmetric and second order
+    // the sub-steps' angles move with dd (fine) and 2 dd (coarse) per sub-step
     const double zk = p.wallG * h / mcv;
-    const double z = zk * (d / dTheta);
-    const double decay = (1.0 - 0.5 * z) / (1.0 + 0.5 * z);
-    // tangents: the sub-step's angle moves with dd per sub-step; z with d / dTheta
-    const double dd = D ? dEnd / n : 0.0;
-    const double dDecay = D ? -(zk * (dd * dTheta - d) / (dTheta * dTheta)) / ((1.0 + 0.5 * z) * (1.0 + 0.5 * z)) : 0.0;
+    const double dd = D ? dEnd / nf : 0.0;
+    double decay = 0.0, dDecay = 0.0, decayC = 0.0, dDecayC = 0.0;
+    wallDecay<D>(zk, d, dd, dTheta, decay, dDecay);
+    wallDecay<D>(zk, 2.0 * d, 2.0 * dd, dTheta, decayC, dDecayC);
+    Charge<D> fine{t, dt}, coarse{t, dt};
+    double fuel = 0.0, dFuel = 0.0;
     double dva = 0.0, dxa = 0.0;
     for (int k = 0; k < n; ++k) {
-        const bool last = k + 1 == n;
-        const double sm = sa * hc + ca * hs, cm = ca * hc - sa * hs;
-        const double sb = sm * hc + cm * hs, cb = cm * hc - sm * hs;
-        const double vm = C::volumeAt(p, sm, cm), vb = C::volumeAt(p, sb, cb);
-        const double b = last ? end : a.phi + d * (k + 1);
-        double xb = xa, xSlope = 0.0;
-        if (burns) xb = D ? C::burnedSlope(p, b, xSlope) : C::burned(p, b);
-        const double r1 = powRatio(va, vm, expo);
-        const double t0 = t;
-        t *= r1;
-        // the heat step, itself symmetric: half the fuel, the wall decay over the
-        // sub-step's time, the other half of the fuel
-        const double qf = p.fuel * fuelScale * (xb - xa);
-        t += 0.5 * qf / mcv;
-        const double t1 = t;
-        const double decayed = tWall + (t - tWall) * decay;
-        const double qw = mcv * (t - decayed);
-        t = decayed + 0.5 * qf / mcv;
-        const double r2 = powRatio(vm, vb, expo);
-        const double t2 = t;
-        t *= r2;
-        fuel += qf;
-        wall += qw;
-        if constexpr (D) {
-            // angles of the midpoint and the end move by (k + 1/2) dd and (k + 1) dd
-            const double dvm = C::volumeSlopeAt(p, sm, cm) * ((k + 0.5) * dd);
-            const double dvb = C::volumeSlopeAt(p, sb, cb) * ((k + 1) * dd);
-            const double dxb = xSlope * ((k + 1) * dd);
-            const double dqf = p.fuel * fuelScale * (dxb - dxa);
-            const double dt1 = dt * r1 + t0 * r1 * expo * (dva / va - dvm / vm) + 0.5 * dqf / mcv;
-            const double dDecayed = dt1 * decay + (t1 - tWall) * dDecay;
-            const double dt2 = dDecayed + 0.5 * dqf / mcv;
-            dt = dt2 * r2 + t2 * r2 * expo * (dvm / vm - dvb / vb);
+        // the coarse sub-step's start, midpoint and end: fine points 2k, 2k + 1, 2k + 2
+        const double vc = va, dvc = dva, xc = xa, dxc = dxa;
+        double rc[2] = {1.0, 1.0}, vMid = 0.0, dvMid = 0.0;
+        for (int half = 0; half < 2; ++half) {
+            const int j = 2 * k + half;
+            const double sm = sa * hc + ca * hs, cm = ca * hc - sa * hs;
+            const double sb = sm * hc + cm * hs, cb = cm * hc - sm * hs;
+            const double vm = C::volumeAt(p, sm, cm), vb = C::volumeAt(p, sb, cb);
+            const double b = j + 1 == nf ? end : a.phi + d * (j + 1);
+            double xb = xa, xSlope = 0.0;
+            if (burns) xb = D ? C::burnedSlope(p, b, xSlope) : C::burned(p, b);
+            const double r1 = powRatio(va, vm, expo), r2 = powRatio(vm, vb, expo);
+            const double qf = qScale * (xb - xa);
+            double dvb = 0.0, dxb = 0.0, dl1 = 0.0, dl2 = 0.0, dqf = 0.0;
+            if constexpr (D) {
+                // angles of the midpoint and the end move by (j + 1/2) dd and (j + 1) dd
+                const double dvm = C::volumeSlopeAt(p, sm, cm) * ((j + 0.5) * dd);
+                dvb = C::volumeSlopeAt(p, sb, cb) * ((j + 1) * dd);
+                dxb = xSlope * ((j + 1) * dd);
+                dqf = qScale * (dxb - dxa);
+                dl1 = expo * (dva / va - dvm / vm);
+                dl2 = expo * (dvm / vm - dvb / vb);
+            }
+            fine.step(r1, dl1, qf, dqf, decay, dDecay, r2, dl2, tWall, mcv);
+            fuel += qf;
             dFuel += dqf;
-            dWall += mcv * (dt1 - dDecayed);
+            rc[half] = r1 * r2;
+            if (half == 0) {
+                vMid = vb;
+                dvMid = dvb;
+            }
+            sa = sb;
+            ca = cb;
+            va = vb;
+            xa = xb;
             dva = dvb;
             dxa = dxb;
         }
-        sa = sb;
-        ca = cb;
-        va = vb;
-        xa = xb;
+        const double dl1 = D ? expo * (dvc / vc - dvMid / vMid) : 0.0;
+        const double dl2 = D ? expo * (dvMid / vMid - dva / va) : 0.0;
+        coarse.step(rc[0], dl1, qScale * (xa - xc), qScale * (dxa - dxc), decayC, dDecayC, rc[1], dl2, tWall, mcv);
     }
+    constexpr double kThird = 1.0 / 3.0;
+    const double tStart = t, dtStart = dt;
+    t = fine.t + (fine.t - coarse.t) * kThird;
+    const double wall = fine.wall + (fine.wall - coarse.wall) * kThird;
     const double gas = fuel - wall - mcv * (t - tStart);
-    const double env = -p.pInt * (va - vStart);
+    const double env = -p.pInt * (va - a.v);
     out.gasWork += gas;
     out.envWork += env;
     out.work += gas + env;
     out.fuel += fuel;
     out.wall += wall;
     if constexpr (D) {
+        dt = fine.dt + (fine.dt - coarse.dt) * kThird;
+        const double dWall = fine.dWall + (fine.dWall - coarse.dWall) * kThird;
         // the tangents of the outputs the books take apart (EngineCylinder::extrapolate; the
         // gas work's is theirs through the energy balance); dWork's sum keeps its bits
         const double dEnv = -(p.pInt * dva);

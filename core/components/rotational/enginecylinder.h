@@ -13,9 +13,14 @@
 //
 // The gas work is integrated over crank angle, not sampled: between the interval's start and
 // end angles (split at IVC, EVO, burn start and end, cycle wrap) the charge follows exact
-// adiabatic half steps around the heat of each sub-step (<= 0.01 rad): half the fuel, the
-// exact exponential wall decay, the other half (symmetric Strang splitting: second order,
-// exact for a motored adiabatic cylinder), and the work is the energy balance
+// adiabatic half steps around the heat of each sub-step: half the fuel, the wall decay (the
+// (1,1) Pade factor of the exponential), the other half (symmetric Strang splitting: second
+// order, exact for a motored adiabatic cylinder). Being symmetric, its error over a piece is a
+// series in even powers of the sub-step, so a Richardson step on n coarse sub-steps
+// (<= kMaxSubStep = 0.02 rad) and 2n fine ones (<= 0.01 rad) makes it fourth order:
+//   T_end = T_2n + (T_2n - T_n) / 3,   Q_wall = Q_2n + (Q_2n - Q_n) / 3
+// (the coarse sweep on the fine one's points: its adiabatic factors the fine ones' products;
+// docs/PHYSICS.md "Changes to results" 18), the fuel the fine sweep's, and the work the energy balance
 //   W_gas = Q_fuel - Q_wall - m c_v (T_end - T_start),   on the crank W_gas - p_int dV.
 // The crank sees the interval's mean torque T = W / (h w_stage). Its derivative in the stage
 // speed is analytic, dT/dw = h (dW/dTheta - T) / Theta with Theta = h w_stage, where dW/dTheta
@@ -60,7 +65,7 @@ public:
     /// its bond-graph reading (analysis/bondgraphreading.h)
     static void bondGraph(BondGraphReading& r);
     static constexpr double kPi = 3.14159265358979323846;
-    static constexpr double kMaxSubStep = 0.01; ///< crank angle per integration sub-step [rad]
+    static constexpr double kMaxSubStep = 0.02; ///< crank angle per coarse integration sub-step (the fine ones half that) [rad]
     static constexpr double kMaxTravel = 0.25;  ///< crank travel per internal interval [rad]
 
     /// compiled parameters
