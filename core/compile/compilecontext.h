@@ -59,6 +59,8 @@ struct SlotCounters {
     std::vector<PrescribedState> prescribed; ///< prescribed states in component order
     const LabSpec* lab = nullptr;            ///< the lab compiled (where its files are read from)
     std::vector<FmuBinding> fmus;            ///< imported FMUs in component order (Model::fmus)
+    double sampledWindow = 0.0;              ///< the component compiling samples its signal-bound inputs over this
+                                             ///< period [s] (0: over the interval; CompileContext::sampleInputsOver)
 };
 
 /// Compile-time view of one component.
@@ -140,6 +142,9 @@ public:
     void addInertia(const char* port, double inertia);
     /// give the node on a port its initial value (an error if it has a different explicit one)
     void setInitial(const char* port, double value, const std::string& field);
+    /// the component samples its inputs once per `seconds` (its own sample period): an input bound
+    /// to a signal reads the signal's mean over [t, t + seconds] (components/common/sampleperiod.h)
+    void sampleInputsOver(double seconds) { m_slots.sampledWindow = seconds; }
     /// count n states against the state budget
     void countStates(int n) { m_slots.nStates += n; }
     /// set an initial discrete state value

@@ -34,6 +34,7 @@ void InputBinder::bind(const ComponentInfo& info, int componentIndex, const char
             continue;
         }
         b.component = componentIndex;
+        if (b.signal >= 0 && !b.atEnd) b.window = m_slots.sampledWindow; // a sampler with its own period
         b.slot = info.inputSlot + k;
         b.flag = m_slots.nFlag++;
         m_slots.flagInit.resize(static_cast<std::size_t>(m_slots.nFlag), 0);

@@ -24,7 +24,11 @@ public:
     const CompiledSignals& signals() const { return m_signals; }
 
     /// begin a component: forget the previous one's pending bindings
-    void beginComponent() { m_pending.clear(); }
+    void beginComponent()
+    {
+        m_pending.clear();
+        m_slots.sampledWindow = 0.0;
+    }
     /// input `index` of component `c` has a binding object: read it (errors at inputs.NAME);
     /// false when it is refused
     bool read(const ComponentSpec& c, const InputDescriptor& in, int index, const Json& value);

@@ -181,8 +181,8 @@ concept HasLockState = requires(const typename T::Params& p, const std::int32_t*
         } -> std::same_as<bool>;
 };
 
-/// sampled once per tick at its start, from the state there (a controller): static void
-/// sample(const Params&, const SampleContext&)
+/// called once per tick at its start, from the state there (a controller; with a sample_period it acts at
+/// SamplePeriod::samplesAt's ticks only, common/sampleperiod.h): static void sample(const Params&, const SampleContext&)
 template <class T>
 concept HasSample = requires(const typename T::Params& p, const SampleContext& c)
 {

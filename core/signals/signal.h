@@ -63,6 +63,7 @@ struct InputBinding {
     double lo = 0.0;     ///< the input's least value (the clamp)
     double hi = 0.0;     ///< the input's greatest value (the clamp)
     bool atEnd = false;  ///< the value at the interval end (InputDescriptor::sampledAtEnd), else the mean
+    double window = 0.0; ///< > 0: the mean over [t, t + window] from the interval start t (a sampler's own period) [s]
 
     /// the input's value for a signal (or controller) value `raw`: scaled, offset, clamped
     double value(double raw) const

@@ -14,7 +14,7 @@ void applyBindings(const Model& m, State& s, Workspace& w, double hSec, double t
         double raw;
         if (b.signal >= 0) {
             const SignalModel& g = m.timeSignals[static_cast<std::size_t>(b.signal)];
-            raw = b.atEnd ? g.value(tb) : g.mean(ta, tb);
+            raw = b.atEnd ? g.value(tb) : g.mean(ta, b.window > 0.0 ? ta + b.window : tb);
         } else {
             raw = s.real[static_cast<std::size_t>(b.source)]; // a controller's output, held over the tick
         }

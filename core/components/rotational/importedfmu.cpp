@@ -4,6 +4,7 @@
 
 #include "analysis/bondgraphreading.h"
 #include "components/common/fmuarchive.h"
+#include "components/common/sampleperiod.h"
 #include "spec/labfiles.h"
 #include "util/jsonwrite.h"
 
@@ -50,6 +51,8 @@ constexpr ParameterDescriptor kParams[] = {
      .fileDefault = 1.0,
      .editorDefault = "1",
      .doc = "the FMU steps once per this many ticks (its communication step: step_ticks x tick)"},
+    samplePeriodParameter("its communication step in seconds instead of step_ticks: the FMU steps at t = k sample_period; "
+                          "a whole number of ticks, so the step stays the same at every tick (absent: step_ticks)"),
 };
 constexpr ObservableDescriptor kObs[] = {
     {.name = "output", .unit = "", .doc = "the FMU's output at its last communication point: what bound inputs hold over the coming tick"},
@@ -119,6 +122,10 @@ bool ImportedFmu::compile(CompileContext& ctx, Params& p)
     p.a = ctx.port("node_a");
     p.state = ctx.allocReal(2);
     p.steps = static_cast<std::int64_t>(ctx.real("step_ticks"));
+    if (ctx.has("sample_period")) {
+        if (ctx.has("step_ticks")) ctx.error("sample_period", "give either step_ticks or sample_period, not both");
+        p.steps = compileSamplePeriod(ctx, true).ticks;
+    }
     if (ctx.failed()) return false;
     const std::string file = ctx.text("file");
     const std::string fmuName = "'" + file + "'";

@@ -1,7 +1,9 @@
 #pragma once
 // fmu: a co-simulation FMU imported from another tool (FMI 3.0 or 2.0; docs/FMI.md, "Import"),
-// coupled explicitly as a controller. Every step_ticks = N ticks, at the start t_k of a tick
-// k with k mod N = 0 (after the other samplers), DriveLab
+// coupled explicitly as a controller. Every step_ticks = N ticks (or N = sample_period / h: a
+// communication step in seconds, a whole number of ticks, that stays the same at every tick;
+// components/common/sampleperiod.h), at the start t_k of a tick k with k mod N = 0 (after the
+// other samplers), DriveLab
 //
 //   sets   speed_input <- w_a(t_k)                 (node_a's speed there: the end value of tick k-1)
 //   steps  the FMU from t_k over H = N h            (the speed held over the step)

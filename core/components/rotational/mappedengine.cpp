@@ -114,6 +114,8 @@ constexpr ParameterDescriptor kParams[] = {
      .editorDefault = "10",
      .doc = "the idle governor's integral gain: holds idle_speed without offset under load (absent: 0, proportional only)",
      .omitWhenAbsent = true},
+    samplePeriodParameter("the idle governor's sample period: it samples at t = k sample_period and holds its demand between; "
+                          "a whole number of ticks (absent: every tick; with idle_speed)"),
 };
 constexpr InputDescriptor kInputs[] = {
     {.name = "throttle", .unit = "", .range = kThrottle, .initialDefault = 0.0, .doc = "throttle, 0 closed to 1 wide open (absent: 0)"},
@@ -167,6 +169,9 @@ bool MappedEngine::compile(CompileContext& ctx, Params& p)
         p.idleSpeed = ctx.real("idle_speed");
         p.idleKp = ctx.real("idle_gain");
         p.idleKi = ctx.real("idle_integral_gain");
+        p.idlePeriod = compileSamplePeriod(ctx, false); // the throttle also drives the maps: read every tick
+    } else if (ctx.has("sample_period")) {
+        ctx.error("sample_period", "only the idle governor samples: give idle_speed and idle_gain, or remove sample_period");
     }
     if (ctx.portNode("node_a") == ctx.portNode("node_b")) ctx.errorAt("node_b", "must differ from node_a");
     // the shapes were checked against the descriptor (checkTable2D, validateTable) before compile

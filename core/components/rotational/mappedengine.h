@@ -15,22 +15,24 @@
 // (absent: the ledger), so the network gains exactly the shaft work.
 //
 // Idle governor (optional: `idle_speed` w_i with `idle_gain` kp and `idle_integral_gain` ki),
-// sampled once per tick at its start t_n like speed_controller, from the speed w_n and the
-// throttle th_n as they stand then:
+// sampled like speed_controller once per sample period T (`sample_period`, a whole number of
+// ticks; absent: the run's tick h; components/common/sampleperiod.h) at t_n = n T, from the speed
+// w_n and the throttle th_n as they stand then (the throttle's mean over the tick: it drives the
+// maps every tick as well):
 //
-//   e_n = w_i - w_n,  I = I_{n-1} + h e_n,  u_n = kp e_n + ki I, limited to [0, T_map(w_n, 1) - T_map(w_n, 0)]
+//   e_n = w_i - w_n,  I = I_{n-1} + T e_n,  u_n = kp e_n + ki I, limited to [0, T_map(w_n, 1) - T_map(w_n, 0)]
 //   anti-windup: I keeps I_{n-1} while u_n is at a limit e_n pushes further into, or while the
 //   governor is not in control (the driver's torque T_map(w_n, th_n) above T_map(w_n, 0) + u_n,
 //   or fuel cut) with e_n > 0
 //
-// u_n is a torque demand above the closed-throttle row, held over the tick. Over the interval
+// u_n is a torque demand above the closed-throttle row, held until the next sample. Over the interval
 // the map's part of T is max(T_map(w, th), min(T_map(w, 0) + u_n, T_map(w, 1))): the governor
 // only adds torque, never beyond the full-load row, and a driver asking for more takes over
 // (not in fuel cut; the fuel map reads the torque that results). I and u_n are component state
 // (rolled back with a batch, in the state hash); no governor: no state, no change.
 // Steady state against a load T_L (the map's closed-throttle row T_0, friction fr): P alone
 // holds w* = w_i - (T_L + fr(w*) - T_0(w*)) / kp, i.e. T_L / kp below idle on a zero row without
-// friction; with ki > 0, w* = w_i. The sampled loop on an inertia J is stable for h kp / J < 2.
+// friction; with ki > 0, w* = w_i. The sampled loop on an inertia J is stable for T kp / J < 2.
 //
 // The maps are 2-D tables (components/common/table2d.h): an argument outside an axis is
 // clamped to the axis end (the edge value held) and counted in `outside_map` and `outside_time`;
@@ -40,6 +42,7 @@
 // arguments, and `torque` the fuel map's: a map axis named like an observable of its component
 // is drawn live at that observable's value by the editor's 2-D table editor (docs/EDITOR.md).
 #include "compile/compilecontext.h"
+#include "components/common/sampleperiod.h"
 #include "components/common/table2d.h"
 #include "components/component.h"
 #include "components/rotational/motor.h"
@@ -67,6 +70,7 @@ public:
         double idleSpeed = 0.0; ///< governed idle speed w_i [rad/s]
         double idleKp = 0.0;    ///< proportional gain [N m s/rad]
         double idleKi = 0.0;    ///< integral gain [N m/rad]
+        SamplePeriod idlePeriod; ///< the governor's sample period (N ticks)
         Motor::Params friction; ///< the friction curve (n = 0: none); Motor::curve evaluates it
         Table2D torque;         ///< torque_map: speed x throttle -> torque
         Table2D fuel;           ///< fuel_map: speed x torque -> fuel flow [g/s]
@@ -115,11 +119,11 @@ public:
     /// the idle governor's sample at the tick start (no governor: nothing)
     static void sample(const Params& p, const SampleContext& c)
     {
-        if (p.idle < 0) return;
+        if (p.idle < 0 || !p.idlePeriod.samplesAt(c.tick)) return; // held between samples
         double* st = c.real + p.idle;
         const double w = c.speed(p.a) - c.speed(p.b), th = c.real[p.throttle];
         const double e = p.idleSpeed - w;
-        const double integral = st[0] + c.h * e;
+        const double integral = st[0] + p.idlePeriod.seconds(c.h) * e;
         double u = p.idleKp * e + p.idleKi * integral;
         bool outside = false;
         double dx, dy;

@@ -32,6 +32,7 @@ constexpr ParameterDescriptor kParams[] = {
      .doc = "kd: output per rad/s^2, on the measured speed (absent: 0)"},
     {.name = "output_min", .unit = "", .range = kLimit, .editorDefault = "0", .doc = "least output (the driven input's unit)"},
     {.name = "output_max", .unit = "", .range = kLimit, .editorDefault = "100", .doc = "greatest output"},
+    kSamplePeriodParameter,
 };
 constexpr InputDescriptor kInputs[] = {
     {.name = "target",
@@ -41,7 +42,7 @@ constexpr InputDescriptor kInputs[] = {
      .doc = "speed to follow; bind it to a signal (a drive cycle, a set point)"},
 };
 constexpr ObservableDescriptor kObs[] = {
-    {.name = "output", .unit = "", .doc = "output held over the last tick"},
+    {.name = "output", .unit = "", .doc = "output held since the last sample"},
     {.name = "error", .unit = "rad/s", .doc = "target minus speed at the last sample"},
     {.name = "integral", .unit = "rad", .doc = "integrated error"},
     {.name = "saturated", .unit = "state code", .integer = true, .doc = "1 at output_max, -1 at output_min, else 0"},
@@ -52,7 +53,8 @@ constexpr ComponentDescriptor kDesc{
     .group = PaletteGroup::Control,
     .keywords = "PID PI controller driver regulator governor feedback cruise throttle",
     .fieldPrefix = "speed_controller",
-    .doc = "A discrete PI(D) driver sampled once per tick: it reads node_a's speed, follows its target input and "
+    .doc = "A discrete PI(D) driver sampled once per tick, or once per its sample_period (a whole number of ticks; its "
+           "output held between samples): it reads node_a's speed, follows its target input and "
            "drives any input bound to it ({\"controller\": id}) within its limits, with anti-windup.",
     .ports = kPorts,
     .parameters = kParams,
@@ -75,6 +77,7 @@ bool SpeedController::compile(CompileContext& ctx, Params& p)
     p.kd = ctx.real("derivative_gain");
     p.lo = ctx.real("output_min");
     p.hi = ctx.real("output_max");
+    p.period = compileSamplePeriod(ctx, true);
     if (!ctx.failed() && !(p.lo < p.hi)) ctx.error("output_max", "must be greater than output_min (" + formatDouble(p.lo) + ")");
     // the output before the first sample: 0 within the limits
     ctx.setRealInit(p.state + 2, p.lo > 0.0 ? p.lo : p.hi < 0.0 ? p.hi : 0.0);

@@ -1,18 +1,22 @@
 #pragma once
-// speed_controller: a discrete PI(D) driver. Once per tick, at its start t_n, it reads the
-// speed w_n of node_a and its `target` input r_n (bound to a signal: the signal's mean over
-// the coming tick), and sets its output, which other components' inputs are bound to
-// (`{"controller": ID}`), for the whole tick:
+// speed_controller: a discrete PI(D) driver. Once per sample period T, at t_n = n T, it reads
+// the speed w_n of node_a and its `target` input r_n (bound to a signal: the signal's mean over
+// the coming period [t_n, t_n + T]), and sets its output, which other components' inputs are
+// bound to (`{"controller": ID}`), for the whole period:
 //
 //   e_n = r_n - w_n
-//   I   = I_{n-1} + h e_n                         (integral of the error)
-//   D   = -(w_n - w_{n-1}) / h                     (derivative on the measurement; 0 at n = 0)
+//   I   = I_{n-1} + T e_n                         (integral of the error)
+//   D   = -(w_n - w_{n-1}) / T                     (derivative on the measurement; 0 at n = 0)
 //   u_n = kp e_n + ki I + kd D, limited to [output_min, output_max]
 //   anti-windup: while u_n is at a limit and e_n pushes further into it, I keeps I_{n-1}
+//
+// T is `sample_period` (a whole number of ticks; components/common/sampleperiod.h), absent: the
+// run's tick h, a sample at the start of every tick. Between samples the output is held.
 //
 // Its integral, last speed and output are component state: they roll back with a batch and
 // enter the state hash. It exerts no effort itself: no power, no energy books.
 #include "compile/compilecontext.h"
+#include "components/common/sampleperiod.h"
 #include "components/component.h"
 
 namespace drivelab {
@@ -31,17 +35,20 @@ public:
         int flag = 0;    ///< discrete slots: sampled once (0/1), saturation (-1, 0, 1)
         double kp = 0.0, ki = 0.0, kd = 0.0;
         double lo = 0.0, hi = 0.0; ///< output limits
+        SamplePeriod period;       ///< its sample period (N ticks)
     };
 
     static bool compile(CompileContext& ctx, Params& p);
 
     static void sample(const Params& p, const SampleContext& c)
     {
+        if (!p.period.samplesAt(c.tick)) return; // held between samples
+        const double T = p.period.seconds(c.h);
         double* st = c.real + p.state;
         const double w = c.speed(p.a);
         const double e = c.real[p.target] - w;
-        const double d = c.flag[p.flag] ? -(w - st[1]) / c.h : 0.0;
-        const double integral = st[0] + c.h * e;
+        const double d = c.flag[p.flag] ? -(w - st[1]) / T : 0.0;
+        const double integral = st[0] + T * e;
         double u = p.kp * e + p.ki * integral + p.kd * d;
         int sat = 0;
         if (u > p.hi) {

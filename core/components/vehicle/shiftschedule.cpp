@@ -121,6 +121,7 @@ constexpr ParameterDescriptor kParams[] = {
      .minRows = 0,
      .maxRows = ShiftSchedule::kMaxElements,
      .omitWhenAbsent = true},
+    kSamplePeriodParameter,
 };
 constexpr InputDescriptor kInputs[] = {
     {.name = "throttle",
@@ -146,7 +147,7 @@ constexpr ComponentDescriptor kDesc{
     .group = PaletteGroup::Control,
     .keywords = "TCU transmission automatic gearbox shift map upshift downshift lockup hysteresis controller",
     .fieldPrefix = "shift_schedule",
-    .doc = "An automatic transmission's shift schedule sampled once per tick: upshift and downshift lines of vehicle speed over "
+    .doc = "An automatic transmission's shift schedule sampled once per tick (or per its sample_period): upshift and downshift lines of vehicle speed over "
            "throttle with hysteresis, a least time in gear, a gear table of applied elements, fill and release ramps with overlap, "
            "and a lockup schedule. Each clutch or brake it drives binds its capacity input to it ({\"controller\": id}).",
     .ports = kPorts,
@@ -176,12 +177,12 @@ double level(const S::Element& e, const double* er, std::int32_t mode, double n,
     return v > 0.0 ? v : 0.0;
 }
 
-// a new target for element k from sample n: its ramp starts from its present capacity
-void retarget(const S::Params& p, const SampleContext& c, int k, int target, double delay, double n)
+// a new target for element k from sample n (period T [s]): its ramp starts from its present capacity
+void retarget(const S::Params& p, const SampleContext& c, int k, int target, double delay, double n, double T)
 {
     double* er = c.real + p.real + S::kRealBase + S::kRealPerElement * k;
     std::int32_t* ef = c.flag + p.flag + S::kFlagBase + S::kFlagPerElement * k;
-    er[S::kLevel0] = level(p.element[k], er, ef[S::kMode], n, c.h);
+    er[S::kLevel0] = level(p.element[k], er, ef[S::kMode], n, T);
     er[S::kStart] = n;
     er[S::kDelay] = delay;
     ef[S::kTarget] = target;
@@ -217,6 +218,8 @@ const ComponentDescriptor& ShiftSchedule::descriptor() { return kDesc; }
 
 void ShiftSchedule::sample(const Params& p, const SampleContext& c)
 {
+    if (!p.period.samplesAt(c.tick)) return; // held between samples
+    const double T = p.period.seconds(c.h);
     double* r = c.real + p.real;
     std::int32_t* f = c.flag + p.flag;
     const double n = r[kSamples];
@@ -225,8 +228,8 @@ void ShiftSchedule::sample(const Params& p, const SampleContext& c)
     const int g = f[kGear];
     // the gear: one step per sample, once the least time in gear is over
     int next = g;
-    const std::int64_t tickNs = std::llround(c.h * 1e9);
-    if (static_cast<std::int64_t>(n - r[kShiftTick]) * tickNs >= p.dwellNs) {
+    const std::int64_t periodNs = std::llround(T * 1e9);
+    if (static_cast<std::int64_t>(n - r[kShiftTick]) * periodNs >= p.dwellNs) {
         if (g < p.gears && v >= p.up[g].at(th))
             next = g + 1;
         else if (g > 1 && v <= p.down[g].at(th))
@@ -240,8 +243,8 @@ void ShiftSchedule::sample(const Params& p, const SampleContext& c)
         }
         const double delay = fill > p.overlap ? fill - p.overlap : 0.0;
         for (int k = 0; k < p.nElements; ++k) {
-            if (on >> k & 1u) retarget(p, c, k, 1, 0.0, n);
-            if (off >> k & 1u) retarget(p, c, k, 0, delay, n);
+            if (on >> k & 1u) retarget(p, c, k, 1, 0.0, n, T);
+            if (off >> k & 1u) retarget(p, c, k, 0, delay, n, T);
         }
         f[kGear] = next;
         f[kShifts] += 1;
@@ -261,22 +264,22 @@ void ShiftSchedule::sample(const Params& p, const SampleContext& c)
             want = target ? (v > row.off ? 1 : 0) : (v >= row.on ? 1 : 0);
         }
         if (!listed) want = 0;
-        if (want != target) retarget(p, c, l.element, want, 0.0, n);
+        if (want != target) retarget(p, c, l.element, want, 0.0, n, T);
         lockupOn |= want;
     }
-    // the outputs held over this tick
+    // the outputs held until the next sample
     int shifting = 0;
     for (int k = 0; k < p.nElements; ++k) {
         double* er = r + kRealBase + kRealPerElement * k;
         const std::int32_t* ef = f + kFlagBase + kFlagPerElement * k;
-        er[kOutput] = level(p.element[k], er, ef[kMode], n, c.h);
+        er[kOutput] = level(p.element[k], er, ef[kMode], n, T);
         if (er[kOutput] != (ef[kTarget] ? p.element[k].capacity : 0.0)) shifting = 1;
     }
     f[kShifting] = shifting;
     f[kLockupOn] = lockupOn;
     r[kSpeed] = v;
     r[kThrottle] = th;
-    r[kTimeInGear] = (n - r[kShiftTick]) * c.h;
+    r[kTimeInGear] = (n - r[kShiftTick]) * T;
     r[kSamples] = n + 1.0;
 }
 
@@ -296,6 +299,7 @@ bool ShiftSchedule::compile(CompileContext& ctx, Params& p)
     const double dwell = ctx.real("min_time_in_gear");
     p.dwellNs = std::llround(dwell * 1e9);
     p.overlap = ctx.real("overlap_time");
+    p.period = compileSamplePeriod(ctx, true);
     // the elements
     const Json& elements = ctx.table("elements");
     for (std::size_t k = 0; k < elements.size(); ++k) {

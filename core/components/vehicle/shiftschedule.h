@@ -1,12 +1,13 @@
 #pragma once
-// shift_schedule: an automatic transmission's shift schedule (a TCU), sampled once per tick like
-// the speed_controller. At the start t_n = n h of every tick it reads the vehicle speed
-// v_n = wheel_radius * w_a(t_n) (node_a: the wheels' shaft) and its `throttle` input th_n (bound
-// to a signal: the signal's mean over the coming tick; or to a controller's output), decides the
-// gear and sets one output per shift element, held over the tick; each element (a clutch or a
-// brake) binds its `capacity` input to it with {"controller": ID}.
+// shift_schedule: an automatic transmission's shift schedule (a TCU), sampled like the
+// speed_controller once per sample period T (`sample_period`, a whole number of ticks; absent:
+// the run's tick h; components/common/sampleperiod.h). At every sample t_n = n T it reads the
+// vehicle speed v_n = wheel_radius * w_a(t_n) (node_a: the wheels' shaft) and its `throttle`
+// input th_n (bound to a signal: the signal's mean over the coming period; or to a controller's
+// output), decides the gear and sets one output per shift element, held until the next sample;
+// each element (a clutch or a brake) binds its `capacity` input to it with {"controller": ID}.
 //
-//   gear: in gear g, once the time in gear (n - n_s) h >= min_time_in_gear (n_s: the last shift's
+//   gear: in gear g, once the time in gear (n - n_s) T >= min_time_in_gear (n_s: the last shift's
 //         sample, 0 at the start; compared in whole nanoseconds):
 //           v_n >= U_g(th_n) and g < N  ->  g + 1        (upshift line from g)
 //           v_n <= D_g(th_n) and g > 1  ->  g - 1        (downshift line from g)
@@ -20,7 +21,7 @@
 //         c0: the element's capacity at the ramp's start (C or 0 unless a ramp was still running)
 //   lockup: an element in the `lockup` table is applied in the gears it lists once v_n >= on_speed
 //         and released when v_n <= off_speed (off < on) or in any other gear, with its own ramps
-//   output: element capacity u_n = c(t_n), held over tick n (the clutch's capacity there)
+//   output: element capacity u_n = c(t_n), held over [t_n, t_n + T) (the clutch's capacity there)
 //
 // Its tick count, gear, ramps and outputs are component state: they roll back with a batch and
 // enter the state hash. It exerts no effort itself: no power, no energy books.
@@ -30,6 +31,7 @@
 #include <vector>
 
 #include "compile/compilecontext.h"
+#include "components/common/sampleperiod.h"
 #include "components/component.h"
 #include "components/vehicle/shiftlines.h"
 
@@ -82,6 +84,7 @@ public:
         std::vector<std::string> ids; ///< the elements' component ids
         int nLockup = 0;
         Lockup lockup[kMaxElements];
+        SamplePeriod period; ///< its sample period (N ticks)
     };
 
     static bool compile(CompileContext& ctx, Params& p);

@@ -37,6 +37,7 @@ private slots:
     void settles();
     void boundedByFullLoad();
     void driverTakesOver();
+    void sampledEveryPeriod();
     void badInputRefused();
 };
 
@@ -123,6 +124,36 @@ void TestMappedEngineIdle::driverTakesOver()
     DL_ENERGY_BALANCED(t);
 }
 
+// sample_period 5 ms at the 1 ms tick (components/common/sampleperiod.h): the governor samples at
+// t_k = k T only, I += T e_k, and holds u_k over the five ticks of the period; the recurrence of
+// settles() with that rule, P + I, followed to 1e-9 rad/s
+void TestMappedEngineIdle::sampledEveryPeriod()
+{
+    const double kp = 2.0, ki = 10.0, load = 20.0, T = 5e-3;
+    DL_COMPILE(model, governedLab(2000000000LL, load, 0.0, R"(, "idle_speed": 80, "idle_gain": 2, "idle_integral_gain": 10, "sample_period": 0.005)"));
+    DL_SIMULATE(t, model);
+    double w = kW0, integral = 0.0, u = 0.0;
+    std::size_t row = 1;
+    for (long long n = 0; n < 2000; ++n) {
+        if (n % 5 == 0) {
+            const double e = kWi - w;
+            const double next = integral + T * e;
+            u = kp * e + ki * next;
+            const int sat = u > kFull ? 1 : (u < 0.0 ? -1 : 0);
+            u = u > kFull ? kFull : (u < 0.0 ? 0.0 : u);
+            if (!((sat > 0 && e > 0.0) || (sat < 0 && e < 0.0))) integral = next;
+        }
+        const double w1 = w + kH * (u - load) / kJ;
+        if ((n + 1) % 100 == 0) {
+            DL_NEAR(t.at(row, "eng", "speed"), 0.5 * (w + w1), 1e-9);
+            DL_NEAR(t.at(row, "eng", "torque"), u, 1e-9);
+            ++row;
+        }
+        w = w1;
+    }
+    DL_ENERGY_BALANCED(t);
+}
+
 void TestMappedEngineIdle::badInputRefused()
 {
     QTemporaryDir dir;
@@ -133,6 +164,11 @@ void TestMappedEngineIdle::badInputRefused()
                     "eng: mapped_engine.idle_speed: missing: an idle governor needs idle_speed and idle_gain");
     checkCliRefuses(dir, governedLab(10000000, 20.0, 0.0, R"(, "idle_speed": 80, "idle_gain": 0)"),
                     "eng: mapped_engine.idle_gain: must be in (0, 1e+09]");
+    // a sample period without a governor, and one off the tick
+    checkCliRefuses(dir, governedLab(10000000, 20.0, 0.0, R"(, "sample_period": 0.005)"),
+                    "eng: mapped_engine.sample_period: only the idle governor samples");
+    checkCliRefuses(dir, governedLab(10000000, 20.0, 0.0, R"(, "idle_speed": 80, "idle_gain": 2, "sample_period": 0.0025)"),
+                    "eng: mapped_engine.sample_period: must be a whole number of the run's ticks");
 }
 
 QTEST_GUILESS_MAIN(TestMappedEngineIdle)
