@@ -13,8 +13,9 @@ void applyBindings(const Model& m, State& s, Workspace& w, double hSec, double t
         if (!s.flag[static_cast<std::size_t>(b.flag)]) continue; // an event ended it
         double raw;
         if (b.signal >= 0) {
-            const SignalModel& g = m.timeSignals[static_cast<std::size_t>(b.signal)];
-            raw = b.atEnd ? g.value(tb) : g.mean(ta, b.window > 0.0 ? ta + b.window : tb);
+            const std::size_t g = static_cast<std::size_t>(b.signal);
+            // once per interval and signal; a sampler with its own period takes the mean over its window
+            raw = storedSignal(m.timeSignals[g], w.signalStore[g], b.atEnd, ta, b.window > 0.0 ? ta + b.window : tb);
         } else {
             raw = s.real[static_cast<std::size_t>(b.source)]; // a controller's output, held over the tick
         }

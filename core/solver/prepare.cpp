@@ -13,7 +13,7 @@ namespace drivelab {
 Workspace::Workspace(const Model& m)
     : scratch(static_cast<std::size_t>(m.nScratch), 0.0), acc(static_cast<std::size_t>(m.nMean), 0.0),
       lambda(static_cast<std::size_t>(m.nRows), 0.0), heatIn(static_cast<std::size_t>(m.nTherm), 0.0),
-      thermalD0(static_cast<std::size_t>(m.nTherm), 0.0)
+      thermalD0(static_cast<std::size_t>(m.nTherm), 0.0), signalStore(m.timeSignals.size())
 {
     forEachComponentType([&]<class T, std::size_t>() {
         if constexpr (HasThermal<T>) thermalNetwork = thermalNetwork || !m.params->of<T>().empty();

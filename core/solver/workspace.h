@@ -9,6 +9,7 @@
 
 #include "compile/model.h"
 #include "solver/constraints.h"
+#include "solver/signalstore.h"
 
 namespace drivelab {
 
@@ -96,6 +97,7 @@ struct Workspace {
     std::vector<FmuSlot> fmus;      ///< this session's instances of the model's imported FMUs (Model::fmus order)
     std::vector<int> capacityBinding; ///< [clutches] the binding (Model::bindings) whose signal drives each
                                       ///< clutch's capacity input, -1 none (ClutchEvents::capacityAt)
+    std::vector<SignalStore> signalStore; ///< [timeSignals] each signal's last value for bound inputs (solver/signalstore.h)
 };
 
 } // namespace drivelab
