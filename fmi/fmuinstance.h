@@ -10,12 +10,14 @@
 //   Step --doStep--> Step (a solver failure: Error)      Step --terminate--> Terminated
 //   any --reset--> Instantiated                           Error --setFMUState--> Step
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "fmuvariables.h"
 #include "stepcheckpoint.h"
+#include "valuetable.h"
 #include "solver/session.h"
 
 namespace drivelab::fmi {
@@ -92,8 +94,18 @@ public:
     /// any -> Instantiated, every value back to its start
     Status reset(const char* function);
 
-    /// values of Float64 variables (FMI 3 fmi3GetFloat64, FMI 2 fmi2GetReal)
-    Status getFloat64(const char* function, const std::uint32_t* vr, std::size_t nvr, double* values, std::size_t nValues);
+    /// values of Float64 variables (FMI 3 fmi3GetFloat64, FMI 2 fmi2GetReal). Inline: the hot path of
+    /// an importer that reads outputs every tick is one test and the table's get (valuetable.h);
+    /// anything else (another mode, a wrong count, null arrays, a rebuild pending) is checked out of line
+    Status getFloat64(const char* function, const std::uint32_t* vr, std::size_t nvr, double* values, std::size_t nValues)
+    {
+        if (m_mode == Mode::Step && !m_rebuild && nValues == nvr && vr && values) [[likely]] {
+            const std::size_t bad = m_table.get(vr, nvr, values);
+            if (bad == ValueTable::kAll) [[likely]] return Status::OK;
+            return unknownVr(function, vr[bad]);
+        }
+        return getFloat64Checked(function, vr, nvr, values, nValues);
+    }
     /// set inputs (and parameters before initialization ends)
     Status setFloat64(const char* function, const std::uint32_t* vr, std::size_t nvr, const double* values, std::size_t nValues);
     /// refuse a Get/Set of a type the FMU has no variable of (every variable is Float64)
@@ -102,7 +114,7 @@ public:
     /// advance from `t` by `h` [s]: h a whole number of ticks, t the present communication point
     Status doStep(const char* function, double t, double h);
     /// the time reached [s]
-    double time() const;
+    double time() const { return m_session ? m_session->time() : 0.0; }
 
     /// the FMU state
     Status getState(const char* function, void** state);
@@ -118,7 +130,9 @@ private:
     Status ensureSession(const char* function);
     SavedState* ownState(const char* function, void* state);
     bool checkVrs(const char* function, const std::uint32_t* vr, std::size_t nvr, std::size_t nValues, bool values);
-    void bindSources();
+    Status stepFailed(const char* function, std::int64_t from);
+    Status getFloat64Checked(const char* function, const std::uint32_t* vr, std::size_t nvr, double* values, std::size_t nValues);
+    Status unknownVr(const char* function, std::uint32_t vr);
 
     InstanceSetup m_setup;
     bool m_logErrors = false, m_logWarnings = false; // the two log categories
@@ -128,9 +142,9 @@ private:
     std::vector<double> m_values;                    // each input's and parameter's present value
     std::unique_ptr<Session> m_session;              // the run (null until initialization)
     bool m_rebuild = true;                           // the session must be built again (parameters changed)
-    std::vector<double> m_observed;                  // observables at the present boundary
-    bool m_observedStale = true;                     // m_observed must be read again
-    std::vector<const double*> m_source;             // by value reference: where a get reads it (null: the time)
+    ValueTable m_table;                              // what a get reads, by value reference (valuetable.h)
+    double m_stepSize = std::numeric_limits<double>::quiet_NaN(); // the last accepted step size [s] (NaN: none)
+    std::int64_t m_stepTicks = 0;                    // its ticks
     StepCheckpoint m_checkpoint;                     // the way back from a failed step (stepcheckpoint.h)
     Mode m_mode = Mode::Instantiated;
     std::vector<SavedState*> m_states;               // states this instance handed out and not freed
