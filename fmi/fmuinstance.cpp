@@ -213,6 +213,7 @@ Status FmuInstance::ensureSession(const char* function)
     m_rebuild = false;
     m_table.bind(*m_session, m_vars, m_values);
     m_stepSize = std::numeric_limits<double>::quiet_NaN(); // the tick may differ (a parameter)
+    m_timeTolerance = 1e-3 * (static_cast<double>(model->tickNs) / 1e9); // a thousandth of a tick
     // inputs the importer set before the run: as events at t = 0
     for (const FmuVariable& v : m_vars.vars)
         if (v.kind == VarKind::Input && m_values[v.vr] != v.start) m_session->setInput(v.component, v.input, m_values[v.vr]);
@@ -333,35 +334,26 @@ Status FmuInstance::noSuchType(const char* function, const std::uint32_t* vr, st
     return fail(function, "value reference " + std::to_string(vr ? vr[0] : 0) + ": every variable of this FMU is Float64 (Real in FMI 2)");
 }
 
-Status FmuInstance::doStep(const char* function, double t, double h)
+Status FmuInstance::doStepChecked(const char* function, double t, double h)
 {
     if (!allowed(function, {Mode::Step})) return Status::Error;
     const Model& m = m_session->model();
     const double tickS = static_cast<double>(m.tickNs) / 1e9;
-    // the step size of the last step again (an importer's usual call): its ticks as found then
-    if (h != m_stepSize) [[unlikely]] {
-        const std::int64_t n = wholeTicks(h, tickS);
-        if (n < 0)
-            return fail(function, "communicationStepSize " + seconds(h) + " is not a whole number of the lab's ticks of " + seconds(tickS) +
-                                      " (run.tick_ns " + std::to_string(m.tickNs) + "): step by a multiple of the tick");
-        m_stepSize = h;
-        m_stepTicks = n;
-    }
-    const std::int64_t n = m_stepTicks;
+    const std::int64_t n = wholeTicks(h, tickS);
+    if (n < 0)
+        return fail(function, "communicationStepSize " + seconds(h) + " is not a whole number of the lab's ticks of " + seconds(tickS) +
+                                  " (run.tick_ns " + std::to_string(m.tickNs) + "): step by a multiple of the tick");
+    // the size's ticks kept for the next step of the same size (doStep's hot path)
+    m_stepSize = h;
+    m_stepTicks = n;
+    m_lastFrom = m.ticks - n;
     const double now = m_session->time();
-    if (!(std::fabs(t - now) <= 1e-3 * tickS)) [[unlikely]] // NaN and infinities too
+    if (!(std::fabs(t - now) <= m_timeTolerance)) // NaN and infinities too
         return fail(function, "currentCommunicationPoint " + seconds(t) + " is not the FMU's time " + seconds(now));
-    if (m_session->tick() + n > m.ticks) [[unlikely]]
+    if (m_session->tick() > m_lastFrom)
         return fail(function, "a step of " + seconds(h) + " from " + seconds(now) + " passes the end of the lab's run at " +
                                   seconds(static_cast<double>(m.ticks * m.tickNs) / 1e9) + " (run.duration_ns): export the lab with a longer run");
-    // no copy of the state per step: a failure goes back through the checkpoint (stepcheckpoint.h)
-    m_checkpoint.beforeStep(*m_session);
-    const std::int64_t from = m_session->tick();
-    const StepResult r = m_session->runUnsaved(n);
-    m_table.stale();
-    if (r.status != BatchStatus::Completed) [[unlikely]]
-        return stepFailed(function, from);
-    return Status::OK;
+    return step(function, m_session->tick());
 }
 
 Status FmuInstance::stepFailed(const char* function, std::int64_t from)

@@ -9,6 +9,7 @@
 //   Instantiated --enterInitializationMode--> Initialization --exitInitializationMode--> Step
 //   Step --doStep--> Step (a solver failure: Error)      Step --terminate--> Terminated
 //   any --reset--> Instantiated                           Error --setFMUState--> Step
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -112,7 +113,16 @@ public:
     Status noSuchType(const char* function, const std::uint32_t* vr, std::size_t nvr);
 
     /// advance from `t` by `h` [s]: h a whole number of ticks, t the present communication point
-    Status doStep(const char* function, double t, double h);
+    /// (inline: an importer stepping by the size of its last step, at the FMU's time and inside the
+    /// run, takes one test to step(); any other call is checked in full out of line)
+    Status doStep(const char* function, double t, double h)
+    {
+        if (m_mode == Mode::Step && h == m_stepSize) [[likely]] {
+            const std::int64_t from = m_session->tick();
+            if (std::fabs(t - m_session->time()) <= m_timeTolerance && from <= m_lastFrom) [[likely]] return step(function, from);
+        }
+        return doStepChecked(function, t, h);
+    }
     /// the time reached [s]
     double time() const { return m_session ? m_session->time() : 0.0; }
 
@@ -130,6 +140,18 @@ private:
     Status ensureSession(const char* function);
     SavedState* ownState(const char* function, void* state);
     bool checkVrs(const char* function, const std::uint32_t* vr, std::size_t nvr, std::size_t nValues, bool values);
+    Status doStepChecked(const char* function, double t, double h);
+    /// a step of m_stepTicks from tick `from` (checked): no copy of the state per step, a failure
+    /// goes back through the checkpoint (stepcheckpoint.h)
+    Status step(const char* function, std::int64_t from)
+    {
+        m_checkpoint.beforeStep(*m_session);
+        const StepResult r = m_session->runUnsaved(m_stepTicks);
+        m_table.stale();
+        if (r.status != BatchStatus::Completed) [[unlikely]]
+            return stepFailed(function, from);
+        return Status::OK;
+    }
     Status stepFailed(const char* function, std::int64_t from);
     Status getFloat64Checked(const char* function, const std::uint32_t* vr, std::size_t nvr, double* values, std::size_t nValues);
     Status unknownVr(const char* function, std::uint32_t vr);
@@ -145,6 +167,8 @@ private:
     ValueTable m_table;                              // what a get reads, by value reference (valuetable.h)
     double m_stepSize = std::numeric_limits<double>::quiet_NaN(); // the last accepted step size [s] (NaN: none)
     std::int64_t m_stepTicks = 0;                    // its ticks
+    std::int64_t m_lastFrom = -1;                    // the last tick a step of m_stepTicks may start from
+    double m_timeTolerance = 0.0;                    // how far currentCommunicationPoint may be from the FMU's time [s]
     StepCheckpoint m_checkpoint;                     // the way back from a failed step (stepcheckpoint.h)
     Mode m_mode = Mode::Instantiated;
     std::vector<SavedState*> m_states;               // states this instance handed out and not freed

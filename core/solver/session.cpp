@@ -93,13 +93,23 @@ BatchStatus Session::advance(std::int64_t n, const std::atomic<bool>* cancel, Ho
 
 StepResult Session::runUnsaved(std::int64_t n)
 {
+    if (m_errorSet || !m_ws->fmus.empty()) [[unlikely]]
+        return runUnsavedCold(n);
+    StepResult r;
+    r.status = advance<false>(n, nullptr, NoHook{}, m_error, r.ticks);
+    m_errorSet = r.status != BatchStatus::Completed;
+    return r;
+}
+
+StepResult Session::runUnsavedCold(std::int64_t n)
+{
     if (m_errorSet) { // a fresh error for this run (stepTick fills only what it knows)
         m_error = SolverError{};
         m_errorSet = false;
     }
-    StepResult r;
-    // imported FMUs keep their states at the batch's start: run()'s way
-    r.status = m_ws->fmus.empty() ? advance<false>(n, nullptr, NoHook{}, m_error, r.ticks) : advance<true>(n, nullptr, NoHook{}, m_error, r.ticks);
+    if (m_ws->fmus.empty()) return runUnsaved(n);
+    StepResult r; // imported FMUs keep their states at the batch's start: run()'s way
+    r.status = advance<true>(n, nullptr, NoHook{}, m_error, r.ticks);
     m_errorSet = r.status != BatchStatus::Completed;
     return r;
 }

@@ -170,6 +170,8 @@ private:
     template <class Hook> BatchResult runBatch(std::int64_t n, const std::atomic<bool>* cancel, Hook afterTick);
     /// the one loop of run() and runUnsaved(): up to n ticks; Saved: the rollback copy at the start,
     /// restored on a failure or a cancel; a failure fills `error`; `ticks` set when completed
+    /// runUnsaved with an error to clear first or imported FMUs (out of the hot path)
+    StepResult runUnsavedCold(std::int64_t n);
     template <bool Saved, class Hook>
     BatchStatus advance(std::int64_t n, const std::atomic<bool>* cancel, Hook afterTick, SolverError& error, std::int64_t& ticks);
 
