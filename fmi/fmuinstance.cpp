@@ -211,25 +211,14 @@ Status FmuInstance::ensureSession(const char* function)
     }
     m_session = std::make_unique<Session>(model);
     m_rebuild = false;
-    m_observed.assign(m_session->observableCount(), 0.0);
-    m_observedStale = true;
-    bindSources();
+    m_table.bind(*m_session, m_vars, m_values);
+    m_stepSize = std::numeric_limits<double>::quiet_NaN(); // the tick may differ (a parameter)
+    m_timeTolerance = 1e-3 * (static_cast<double>(model->tickNs) / 1e9); // a thousandth of a tick
     // inputs the importer set before the run: as events at t = 0
     for (const FmuVariable& v : m_vars.vars)
         if (v.kind == VarKind::Input && m_values[v.vr] != v.start) m_session->setInput(v.component, v.input, m_values[v.vr]);
     m_checkpoint.take(*m_session);
     return Status::OK;
-}
-
-void FmuInstance::bindSources()
-{
-    // a get reads one table (no per-variable switch): an output from the observables read at this
-    // boundary, an input or parameter from its value, the time (null) from the session
-    m_source.assign(m_vars.vars.size(), nullptr);
-    for (const FmuVariable& v : m_vars.vars) {
-        if (v.kind == VarKind::Output) m_source[v.vr] = &m_observed[static_cast<std::size_t>(v.observable)];
-        if (v.kind == VarKind::Input || v.kind == VarKind::Parameter) m_source[v.vr] = &m_values[v.vr];
-    }
 }
 
 Status FmuInstance::enterInitializationMode(const char* function)
@@ -266,8 +255,6 @@ Status FmuInstance::reset(const char*)
     return Status::OK;
 }
 
-double FmuInstance::time() const { return m_session ? m_session->time() : 0.0; }
-
 bool FmuInstance::checkVrs(const char* function, const std::uint32_t* vr, std::size_t nvr, std::size_t nValues, bool values)
 {
     if (nvr > 0 && (!vr || !values)) {
@@ -287,33 +274,22 @@ bool FmuInstance::checkVrs(const char* function, const std::uint32_t* vr, std::s
     return true;
 }
 
-Status FmuInstance::getFloat64(const char* function, const std::uint32_t* vr, std::size_t nvr, double* values, std::size_t nValues)
+Status FmuInstance::getFloat64Checked(const char* function, const std::uint32_t* vr, std::size_t nvr, double* values, std::size_t nValues)
 {
-    // the hot path of an importer that reads outputs every tick: one pass over the value references
-    // through m_source (docs/FMI.md, "Cost")
     if (!allowed(function, {Mode::Initialization, Mode::Step, Mode::Terminated, Mode::Error})) return Status::Error;
-    if ((nvr > 0 && (!vr || !values)) || nValues != nvr) {
-        checkVrs(function, vr, nvr, nValues, values != nullptr); // says which
-        return Status::Error;
-    }
+    if (!checkVrs(function, vr, nvr, nValues, values != nullptr)) return Status::Error;
     if (m_rebuild) {
-        if (!checkVrs(function, vr, nvr, nValues, true)) return Status::Error;
         const Status s = ensureSession(function);
         if (s != Status::OK) return s;
     }
-    if (m_observedStale) {
-        m_session->observe(m_observed.data());
-        m_observedStale = false;
-    }
-    const std::size_t count = m_source.size();
-    const double* const* source = m_source.data();
-    for (std::size_t i = 0; i < nvr; ++i) {
-        const std::uint32_t r = vr[i];
-        if (r >= count) return fail(function, "no variable with value reference " + std::to_string(r));
-        const double* p = source[r];
-        values[i] = p ? *p : m_session->time();
-    }
-    return Status::OK;
+    if (nvr == 0) return Status::OK; // vr and values may be null then
+    const std::size_t bad = m_table.get(vr, nvr, values);
+    return bad == ValueTable::kAll ? Status::OK : unknownVr(function, vr[bad]);
+}
+
+Status FmuInstance::unknownVr(const char* function, std::uint32_t vr)
+{
+    return fail(function, "no variable with value reference " + std::to_string(vr));
 }
 
 Status FmuInstance::setFloat64(const char* function, const std::uint32_t* vr, std::size_t nvr, const double* values, std::size_t nValues)
@@ -346,7 +322,7 @@ Status FmuInstance::setFloat64(const char* function, const std::uint32_t* vr, st
         if (v.kind == VarKind::Input && m_session && !m_rebuild) {
             m_session->setInput(v.component, v.input, values[i]);
             m_checkpoint.inputSet(*m_session, v, values[i]);
-            m_observedStale = true;
+            m_table.stale();
         }
     }
     return Status::OK;
@@ -358,7 +334,7 @@ Status FmuInstance::noSuchType(const char* function, const std::uint32_t* vr, st
     return fail(function, "value reference " + std::to_string(vr ? vr[0] : 0) + ": every variable of this FMU is Float64 (Real in FMI 2)");
 }
 
-Status FmuInstance::doStep(const char* function, double t, double h)
+Status FmuInstance::doStepChecked(const char* function, double t, double h)
 {
     if (!allowed(function, {Mode::Step})) return Status::Error;
     const Model& m = m_session->model();
@@ -367,27 +343,30 @@ Status FmuInstance::doStep(const char* function, double t, double h)
     if (n < 0)
         return fail(function, "communicationStepSize " + seconds(h) + " is not a whole number of the lab's ticks of " + seconds(tickS) +
                                   " (run.tick_ns " + std::to_string(m.tickNs) + "): step by a multiple of the tick");
+    // the size's ticks kept for the next step of the same size (doStep's hot path)
+    m_stepSize = h;
+    m_stepTicks = n;
+    m_lastFrom = m.ticks - n;
     const double now = m_session->time();
-    if (!std::isfinite(t) || std::fabs(t - now) > 1e-3 * tickS)
+    if (!(std::fabs(t - now) <= m_timeTolerance)) // NaN and infinities too
         return fail(function, "currentCommunicationPoint " + seconds(t) + " is not the FMU's time " + seconds(now));
-    if (m_session->tick() + n > m.ticks)
+    if (m_session->tick() > m_lastFrom)
         return fail(function, "a step of " + seconds(h) + " from " + seconds(now) + " passes the end of the lab's run at " +
                                   seconds(static_cast<double>(m.ticks * m.tickNs) / 1e9) + " (run.duration_ns): export the lab with a longer run");
-    // no copy of the state per step: a failure goes back through the checkpoint (stepcheckpoint.h)
-    m_checkpoint.beforeStep(*m_session);
-    const std::int64_t from = m_session->tick();
-    const BatchResult r = m_session->runUnsaved(n);
-    m_observedStale = true;
-    if (r.status != BatchStatus::Completed) {
-        m_mode = Mode::Error;
-        std::string why;
-        const bool back = m_checkpoint.rollback(*m_session, from, why);
-        return fail(function, "the solver failed at tick " + std::to_string(r.error.tick) + " (t = " + seconds(r.error.time) + "): " +
-                                  r.error.subject + ": " + r.error.message +
-                                  (back ? "; the FMU stays at " + seconds(m_session->time())
-                                        : "; going back to " + seconds(now) + " failed (" + why + "): set a saved FMU state or reset"));
-    }
-    return Status::OK;
+    return step(function, m_session->tick());
+}
+
+Status FmuInstance::stepFailed(const char* function, std::int64_t from)
+{
+    m_mode = Mode::Error;
+    // the message before the rollback runs the session again
+    const SolverError& e = m_session->lastError();
+    const std::string what = "the solver failed at tick " + std::to_string(e.tick) + " (t = " + seconds(e.time) + "): " + e.subject + ": " + e.message;
+    std::string why;
+    const double fromS = static_cast<double>(from * m_session->model().tickNs) / 1e9;
+    const bool back = m_checkpoint.rollback(*m_session, from, why);
+    return fail(function, what + (back ? "; the FMU stays at " + seconds(m_session->time())
+                                       : "; going back to " + seconds(fromS) + " failed (" + why + "): set a saved FMU state or reset"));
 }
 
 } // namespace drivelab::fmi

@@ -9,13 +9,16 @@
 //   Instantiated --enterInitializationMode--> Initialization --exitInitializationMode--> Step
 //   Step --doStep--> Step (a solver failure: Error)      Step --terminate--> Terminated
 //   any --reset--> Instantiated                           Error --setFMUState--> Step
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "fmuvariables.h"
 #include "stepcheckpoint.h"
+#include "valuetable.h"
 #include "solver/session.h"
 
 namespace drivelab::fmi {
@@ -92,17 +95,36 @@ public:
     /// any -> Instantiated, every value back to its start
     Status reset(const char* function);
 
-    /// values of Float64 variables (FMI 3 fmi3GetFloat64, FMI 2 fmi2GetReal)
-    Status getFloat64(const char* function, const std::uint32_t* vr, std::size_t nvr, double* values, std::size_t nValues);
+    /// values of Float64 variables (FMI 3 fmi3GetFloat64, FMI 2 fmi2GetReal). Inline: the hot path of
+    /// an importer that reads outputs every tick is one test and the table's get (valuetable.h);
+    /// anything else (another mode, a wrong count, null arrays, a rebuild pending) is checked out of line
+    Status getFloat64(const char* function, const std::uint32_t* vr, std::size_t nvr, double* values, std::size_t nValues)
+    {
+        if (m_mode == Mode::Step && !m_rebuild && nValues == nvr && vr && values) [[likely]] {
+            const std::size_t bad = m_table.get(vr, nvr, values);
+            if (bad == ValueTable::kAll) [[likely]] return Status::OK;
+            return unknownVr(function, vr[bad]);
+        }
+        return getFloat64Checked(function, vr, nvr, values, nValues);
+    }
     /// set inputs (and parameters before initialization ends)
     Status setFloat64(const char* function, const std::uint32_t* vr, std::size_t nvr, const double* values, std::size_t nValues);
     /// refuse a Get/Set of a type the FMU has no variable of (every variable is Float64)
     Status noSuchType(const char* function, const std::uint32_t* vr, std::size_t nvr);
 
     /// advance from `t` by `h` [s]: h a whole number of ticks, t the present communication point
-    Status doStep(const char* function, double t, double h);
+    /// (inline: an importer stepping by the size of its last step, at the FMU's time and inside the
+    /// run, takes one test to step(); any other call is checked in full out of line)
+    Status doStep(const char* function, double t, double h)
+    {
+        if (m_mode == Mode::Step && h == m_stepSize) [[likely]] {
+            const std::int64_t from = m_session->tick();
+            if (std::fabs(t - m_session->time()) <= m_timeTolerance && from <= m_lastFrom) [[likely]] return step(function, from);
+        }
+        return doStepChecked(function, t, h);
+    }
     /// the time reached [s]
-    double time() const;
+    double time() const { return m_session ? m_session->time() : 0.0; }
 
     /// the FMU state
     Status getState(const char* function, void** state);
@@ -118,7 +140,21 @@ private:
     Status ensureSession(const char* function);
     SavedState* ownState(const char* function, void* state);
     bool checkVrs(const char* function, const std::uint32_t* vr, std::size_t nvr, std::size_t nValues, bool values);
-    void bindSources();
+    Status doStepChecked(const char* function, double t, double h);
+    /// a step of m_stepTicks from tick `from` (checked): no copy of the state per step, a failure
+    /// goes back through the checkpoint (stepcheckpoint.h)
+    Status step(const char* function, std::int64_t from)
+    {
+        m_checkpoint.beforeStep(*m_session);
+        const StepResult r = m_session->runUnsaved(m_stepTicks);
+        m_table.stale();
+        if (r.status != BatchStatus::Completed) [[unlikely]]
+            return stepFailed(function, from);
+        return Status::OK;
+    }
+    Status stepFailed(const char* function, std::int64_t from);
+    Status getFloat64Checked(const char* function, const std::uint32_t* vr, std::size_t nvr, double* values, std::size_t nValues);
+    Status unknownVr(const char* function, std::uint32_t vr);
 
     InstanceSetup m_setup;
     bool m_logErrors = false, m_logWarnings = false; // the two log categories
@@ -128,9 +164,11 @@ private:
     std::vector<double> m_values;                    // each input's and parameter's present value
     std::unique_ptr<Session> m_session;              // the run (null until initialization)
     bool m_rebuild = true;                           // the session must be built again (parameters changed)
-    std::vector<double> m_observed;                  // observables at the present boundary
-    bool m_observedStale = true;                     // m_observed must be read again
-    std::vector<const double*> m_source;             // by value reference: where a get reads it (null: the time)
+    ValueTable m_table;                              // what a get reads, by value reference (valuetable.h)
+    double m_stepSize = std::numeric_limits<double>::quiet_NaN(); // the last accepted step size [s] (NaN: none)
+    std::int64_t m_stepTicks = 0;                    // its ticks
+    std::int64_t m_lastFrom = -1;                    // the last tick a step of m_stepTicks may start from
+    double m_timeTolerance = 0.0;                    // how far currentCommunicationPoint may be from the FMU's time [s]
     StepCheckpoint m_checkpoint;                     // the way back from a failed step (stepcheckpoint.h)
     Mode m_mode = Mode::Instantiated;
     std::vector<SavedState*> m_states;               // states this instance handed out and not freed

@@ -52,8 +52,8 @@ Status FmuInstance::setState(const char* function, void* state)
         return fail(function, "the state belongs to another model (the parameters differ from when it was saved)");
     m_session->restore(s->state);
     m_checkpoint.take(*m_session);
-    m_values = s->values;
-    m_observedStale = true;
+    std::copy(s->values.begin(), s->values.end(), m_values.begin()); // in place: the value table points into it
+    m_table.stale();
     if (m_mode == Mode::Error) m_mode = Mode::Step;
     return Status::OK;
 }

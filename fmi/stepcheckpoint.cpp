@@ -21,22 +21,23 @@ void StepCheckpoint::inputSet(const Session& s, const FmuVariable& v, double val
     m_inputs.push_back({s.tick(), &v, value});
 }
 
+bool StepCheckpoint::ranAgainFailed(const Session& s, std::string& why) const
+{
+    const SolverError& e = s.lastError();
+    why = "running again from tick " + std::to_string(m_state.tick) + " failed at tick " + std::to_string(e.tick) + ": " + e.message;
+    return false;
+}
+
 bool StepCheckpoint::rollback(Session& s, std::int64_t tick, std::string& why) const
 {
     s.restore(m_state);
     for (const Input& in : m_inputs) {
-        const BatchResult r = s.runUnsaved(in.tick - s.tick());
-        if (r.status != BatchStatus::Completed || s.tick() != in.tick) {
-            why = "running again from tick " + std::to_string(m_state.tick) + " failed at tick " + std::to_string(r.error.tick) + ": " + r.error.message;
-            return false;
-        }
+        const StepResult r = s.runUnsaved(in.tick - s.tick());
+        if (r.status != BatchStatus::Completed || s.tick() != in.tick) return ranAgainFailed(s, why);
         s.setInput(in.var->component, in.var->input, in.value);
     }
-    const BatchResult r = s.runUnsaved(tick - s.tick());
-    if (r.status != BatchStatus::Completed || s.tick() != tick) {
-        why = "running again from tick " + std::to_string(m_state.tick) + " failed at tick " + std::to_string(r.error.tick) + ": " + r.error.message;
-        return false;
-    }
+    const StepResult r = s.runUnsaved(tick - s.tick());
+    if (r.status != BatchStatus::Completed || s.tick() != tick) return ranAgainFailed(s, why);
     return true;
 }
 

@@ -47,6 +47,9 @@ public:
     bool rollback(Session& s, std::int64_t tick, std::string& why) const;
 
 private:
+    /// rollback's failure: `why` from the session's last error; false
+    bool ranAgainFailed(const Session& s, std::string& why) const;
+
     struct Input {
         std::int64_t tick = 0;           ///< the session's tick when it was set
         const FmuVariable* var = nullptr; ///< the variable (its component and input name)

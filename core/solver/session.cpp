@@ -57,42 +57,60 @@ BatchResult Session::run(std::int64_t n, const std::atomic<bool>* cancel, TickHo
 template <class Hook> BatchResult Session::runBatch(std::int64_t n, const std::atomic<bool>* cancel, Hook afterTick)
 {
     BatchResult r;
-    copyState(m_state, m_saved);
-    if (!m_ws->fmus.empty()) saveFmuStates(m_ws->fmus, m_state.tick); // imported FMUs roll back with the batch
+    r.status = advance<true>(n, cancel, afterTick, r.error, r.ticks);
+    return r;
+}
+
+template <bool Saved, class Hook>
+BatchStatus Session::advance(std::int64_t n, const std::atomic<bool>* cancel, Hook afterTick, SolverError& error, std::int64_t& ticks)
+{
+    if constexpr (Saved) {
+        copyState(m_state, m_saved);
+        if (!m_ws->fmus.empty()) saveFmuStates(m_ws->fmus, m_state.tick); // imported FMUs roll back with the batch
+    }
+    const auto rollBack = [this] {
+        if constexpr (Saved) {
+            copyState(m_saved, m_state);
+            if (!m_ws->fmus.empty()) rollbackFmuStates(m_ws->fmus, m_state.tick);
+        }
+    };
     const std::int64_t end = std::min(m_model->ticks, m_state.tick + (n > 0 ? n : 0));
     const std::int64_t start = m_state.tick;
     while (m_state.tick < end) {
         if (cancel && cancel->load(std::memory_order_relaxed)) {
-            copyState(m_saved, m_state);
-            if (!m_ws->fmus.empty()) rollbackFmuStates(m_ws->fmus, m_state.tick);
-            r.status = BatchStatus::Cancelled;
-            return r;
+            rollBack();
+            return BatchStatus::Cancelled;
         }
-        if (!stepTick(*m_model, m_state, *m_ws, r.error)) {
-            copyState(m_saved, m_state);
-            if (!m_ws->fmus.empty()) rollbackFmuStates(m_ws->fmus, m_state.tick);
-            r.status = BatchStatus::Failed;
-            return r;
+        if (!stepTick(*m_model, m_state, *m_ws, error)) {
+            rollBack();
+            return BatchStatus::Failed;
         }
         afterTick(*this);
     }
-    r.ticks = m_state.tick - start;
+    ticks = m_state.tick - start;
+    return BatchStatus::Completed;
+}
+
+StepResult Session::runUnsaved(std::int64_t n)
+{
+    if (m_errorSet || !m_ws->fmus.empty()) [[unlikely]]
+        return runUnsavedCold(n);
+    StepResult r;
+    r.status = advance<false>(n, nullptr, NoHook{}, m_error, r.ticks);
+    m_errorSet = r.status != BatchStatus::Completed;
     return r;
 }
 
-BatchResult Session::runUnsaved(std::int64_t n)
+StepResult Session::runUnsavedCold(std::int64_t n)
 {
-    if (!m_ws->fmus.empty()) return run(n); // imported FMUs keep their states at the batch's start
-    BatchResult r;
-    const std::int64_t end = std::min(m_model->ticks, m_state.tick + (n > 0 ? n : 0));
-    const std::int64_t start = m_state.tick;
-    while (m_state.tick < end) {
-        if (!stepTick(*m_model, m_state, *m_ws, r.error)) {
-            r.status = BatchStatus::Failed;
-            return r;
-        }
+    if (m_errorSet) { // a fresh error for this run (stepTick fills only what it knows)
+        m_error = SolverError{};
+        m_errorSet = false;
     }
-    r.ticks = m_state.tick - start;
+    if (m_ws->fmus.empty()) return runUnsaved(n);
+    StepResult r; // imported FMUs keep their states at the batch's start: run()'s way
+    r.status = advance<true>(n, nullptr, NoHook{}, m_error, r.ticks);
+    m_errorSet = r.status != BatchStatus::Completed;
     return r;
 }
 

@@ -26,6 +26,14 @@ struct BatchResult {
     SolverError error;                           ///< filled when failed
 };
 
+/// outcome of Session::runUnsaved: no strings, so a step that completes builds and destroys none
+/// (an exported FMU steps every tick, docs/FMI.md "Cost"); a failure's tick, time, component and
+/// message are Session::lastError()
+struct StepResult {
+    BatchStatus status = BatchStatus::Completed; ///< completed or failed (never cancelled: no cancel)
+    std::int64_t ticks = 0;                      ///< ticks advanced (0 unless completed)
+};
+
 /// the energy books as reported (LAB_FORMAT section 3)
 struct EnergyReport {
     double kineticInitial = 0.0;       ///< [J]
@@ -124,8 +132,11 @@ public:
     }
     /// Run up to n ticks without the batch's rollback copy and without a cancel: a failure leaves
     /// the state where the failed tick left it. For a caller that keeps its own way back (the
-    /// exported FMU's checkpoint, fmi/stepcheckpoint.h); a model with imported FMUs takes run()'s way.
-    BatchResult runUnsaved(std::int64_t n);
+    /// exported FMU's checkpoint, fmi/stepcheckpoint.h); a model with imported FMUs takes run()'s way
+    /// (rolled back on a failure). The same loop as run().
+    StepResult runUnsaved(std::int64_t n);
+    /// the failure of the last runUnsaved that failed (valid until the next runUnsaved)
+    const SolverError& lastError() const { return m_error; }
     /// back to t = 0
     void reset();
     /// a fork of this session (same as the copy constructor)
@@ -157,12 +168,20 @@ public:
 
 private:
     template <class Hook> BatchResult runBatch(std::int64_t n, const std::atomic<bool>* cancel, Hook afterTick);
+    /// the one loop of run() and runUnsaved(): up to n ticks; Saved: the rollback copy at the start,
+    /// restored on a failure or a cancel; a failure fills `error`; `ticks` set when completed
+    /// runUnsaved with an error to clear first or imported FMUs (out of the hot path)
+    StepResult runUnsavedCold(std::int64_t n);
+    template <bool Saved, class Hook>
+    BatchStatus advance(std::int64_t n, const std::atomic<bool>* cancel, Hook afterTick, SolverError& error, std::int64_t& ticks);
 
     std::shared_ptr<const Model> m_model;
     State m_state;
     State m_saved;
     std::unique_ptr<Workspace> m_ws;
     std::size_t m_observableCount = 0;
+    SolverError m_error;       // runUnsaved's last failure
+    bool m_errorSet = false;   // m_error holds one (cleared at the next runUnsaved)
 };
 
 } // namespace drivelab

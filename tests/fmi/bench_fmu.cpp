@@ -40,7 +40,10 @@ double median(std::vector<double> v)
 
 // `--count LAB TICKS STEP`: LAB exported as an FMI 3 FMU, one instance stepped STEP ticks at a time
 // for TICKS ticks, every output read after each step; no timing. What tests/perf/fmustepcost.py
-// counts with callgrind (the export runs in a child process, which callgrind does not count).
+// counts with callgrind (the export runs in a child process, which callgrind does not count). The
+// loop calls fmi3DoStep and fmi3GetFloat64 as a host does, through the library's own function
+// pointers into a buffer it keeps (not through the tests' Driver, whose get() sizes and zeroes its
+// vector every call): what is counted is the FMU's cost and the calls', not a test helper's.
 int countRun(const std::string& name, std::int64_t ticks, std::int64_t step)
 {
     Fmu fmu;
@@ -53,11 +56,17 @@ int countRun(const std::string& name, std::int64_t ticks, std::int64_t step)
     const double tick = md["run"]["tick_ns"].get<double>() / 1e9;
     auto d = started(fmu, "count");
     if (!d) return 1;
+    const auto doStep = FMITEST_SYM(fmu.lib, fmi3DoStep);
+    const auto get = FMITEST_SYM(fmu.lib, fmi3GetFloat64);
+    void* const instance = d->instance();
     const auto vr = outputVrs(fmu);
     std::vector<double> out(vr.size());
+    bool event = false, terminate = false, early = false;
+    double last = 0.0;
     for (std::int64_t k = 0; k < ticks; k += step) {
         const std::int64_t n = std::min(step, ticks - k);
-        if (d->doStep(static_cast<double>(k) * tick, static_cast<double>(n) * tick) != 0 || d->get(vr, out) != 0) {
+        if (doStep(instance, static_cast<double>(k) * tick, static_cast<double>(n) * tick, true, &event, &terminate, &early, &last) != fmi3OK ||
+            get(instance, vr.data(), vr.size(), out.data(), out.size()) != fmi3OK) {
             std::fprintf(stderr, "%s: doStep at tick %lld failed: %s\n", name.c_str(), static_cast<long long>(k), d->log.all().c_str());
             return 1;
         }
