@@ -1,6 +1,7 @@
 #pragma once
 // What a component type's compile() sees: its validated parameters, its resolved
 // ports, and slots in the flat state arrays.
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,8 @@
 #include "spec/labspec.h"
 
 namespace drivelab {
+
+struct InstanceObservables; // compile/model.h
 
 /// a node as the compiler resolved it
 struct NodeRef {
@@ -61,6 +64,9 @@ struct SlotCounters {
     std::vector<FmuBinding> fmus;            ///< imported FMUs in component order (Model::fmus)
     double sampledWindow = 0.0;              ///< the component compiling samples its signal-bound inputs over this
                                              ///< period [s] (0: over the interval; CompileContext::sampleInputsOver)
+    /// the observables the component being compiled decided (CompileContext::setObservables; the
+    /// compiler moves them into its ComponentInfo), null: its type's
+    std::shared_ptr<const InstanceObservables> observables;
 };
 
 /// Compile-time view of one component.
@@ -93,6 +99,9 @@ public:
         m_slots.fmus.push_back(std::move(b));
         return static_cast<int>(m_slots.fmus.size()) - 1;
     }
+    /// this component's observables, decided by its parameters (an imported FMU's outputs): the
+    /// list its observe() writes, instead of its type's (ComponentInfo::observables)
+    void setObservables(std::shared_ptr<const InstanceObservables> list) { m_slots.observables = std::move(list); }
     /// resolved port: dynamic index (rotational) or thermal index; kGround for ground or absent
     int port(const char* name) const;
     /// true when the port is bound to a node other than ground

@@ -95,6 +95,8 @@ void FlatCompiler::compileComponents()
             info.observe = &observeThunk<T>;
             list.push_back(p);
         });
+        info.instanceObservables = std::move(m_slots.observables); // its own list, when its parameters decide it
+        m_slots.observables.reset();
         if (!desc.inputs.empty()) info.inputSlot = realBefore;
         const char* why = nullptr;
         const char* inactive = inactiveInputOf(info, &why);

@@ -2,7 +2,9 @@
 // The compiled Model: immutable, validated, flat. Built once by compile(spec);
 // shared read-only by sessions, forks and worker threads.
 #include <cstdint>
+#include <deque>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -45,6 +47,21 @@ struct OilVolume {
     double t0 = 0.0;     ///< oil temperature at t = 0 [K] (the state is the rise T - t0)
 };
 
+/// observables a component's parameters decide (an imported FMU's outputs, named from its model
+/// description): the compiled component's list instead of its type's (ComponentInfo::observables).
+/// The descriptors' texts point into `text`, which only grows (a deque keeps them in place).
+struct InstanceObservables {
+    std::deque<std::string> text;           ///< the names, units and docs the descriptors point at
+    std::vector<ObservableDescriptor> list; ///< the component's observables, in observe() order
+
+    /// keep `s` and return its characters (valid while this list lives)
+    const char* keep(std::string s)
+    {
+        text.push_back(std::move(s));
+        return text.back().c_str();
+    }
+};
+
 /// a component as compiled: where its Params live and how to observe it
 struct ComponentInfo {
     std::string id;                            ///< component id
@@ -53,8 +70,16 @@ struct ComponentInfo {
     const ComponentDescriptor* desc = nullptr; ///< descriptor
     int inputSlot = -1;                        ///< real slot of its first input (inputs are consecutive)
     std::vector<int> dynNodes;                 ///< dynamic states its ports name (ground excluded)
-    /// write the component's observables (descriptor order) into out
+    /// its own observables when its parameters decide them (null: its type's, desc->observables)
+    std::shared_ptr<const InstanceObservables> instanceObservables;
+    /// write the component's observables (observables() order) into out
     void (*observe)(const Model&, int local, const ObserveContext&, double* out) = nullptr;
+
+    /// its observables: its own list when it has one, else its type's
+    std::span<const ObservableDescriptor> observables() const
+    {
+        return instanceObservables ? std::span<const ObservableDescriptor>(instanceObservables->list) : desc->observables;
+    }
 };
 
 /// a scheduled input change, resolved to a tick and a state slot

@@ -196,7 +196,7 @@ private:
         if (!b["time"].is_number_float()) error("-", path + ".time", "must be a number written as a real (seconds)");
         std::vector<Subject> nodes, comps;
         for (const auto& n : model.nodes) nodes.push_back({&n.id, n.desc->observables});
-        for (const auto& c : model.components) comps.push_back({&c.id, c.desc->observables});
+        for (const auto& c : model.components) comps.push_back({&c.id, c.observables()});
         static constexpr ObservableDescriptor kSignalValue[] = {{.name = "value", .unit = ""}};
         std::vector<Subject> signals_;
         for (const auto& g : model.timeSignals) signals_.push_back({&g.id, kSignalValue});

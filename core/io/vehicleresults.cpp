@@ -118,12 +118,12 @@ VehicleResults::VehicleResults(const Model& m)
         const std::string id = comps[i].at("id").get<std::string>();
         const int ci = m.componentIndex(id);
         if (ci < 0) continue;
-        const ComponentDescriptor& desc = *m.components[static_cast<std::size_t>(ci)].desc;
+        const ComponentInfo& info = m.components[static_cast<std::size_t>(ci)];
         if (comps[i].at("type") == "mapped_engine")
             m_engines.push_back({findObs(layout, id, "fuel_mass", 1), param(comps[i], "fuel_density", kNone),
                                  param(comps[i], "fuel_carbon_fraction", kNone)});
         const bool grounded = comps[i].contains("node_b") && comps[i]["node_b"] == "ground";
-        for (const ObservableDescriptor& o : desc.observables) {
+        for (const ObservableDescriptor& o : info.observables()) {
             if (!o.split) continue;
             const char* category = grounded && o.splitGrounded ? o.splitGrounded : o.split;
             m_losses.push_back({findObs(layout, id, o.name, 1), id, category});

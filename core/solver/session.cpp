@@ -11,7 +11,7 @@ std::vector<ObservableRef> observableLayout(const Model& m)
         for (const auto& o : n.desc->observables) out.push_back({n.id, o.name, o.unit, o.integer, true, false, o.tickMean});
     }
     for (const auto& c : m.components) {
-        for (const auto& o : c.desc->observables) out.push_back({c.id, o.name, o.unit, o.integer, false, false, o.tickMean});
+        for (const auto& o : c.observables()) out.push_back({c.id, o.name, o.unit, o.integer, false, false, o.tickMean});
     }
     for (const auto& g : m.timeSignals) out.push_back({g.id, "value", g.unit.c_str(), false, false, true});
     return out;
@@ -172,7 +172,7 @@ void Session::observe(double* out) const
     const ObserveContext c = observeContext();
     for (const auto& ci : m.components) {
         ci.observe(m, ci.local, c, out + k);
-        k += ci.desc->observables.size();
+        k += ci.observables().size();
     }
     // signals: their value at this boundary
     const double t = time();

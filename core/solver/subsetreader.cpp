@@ -63,7 +63,7 @@ SubsetReader::SubsetReader(const Session& s, const std::vector<int>& indices)
                 add(t);
             }
     for (const ComponentInfo& c : m.components) {
-        const std::size_t count = c.desc->observables.size();
+        const std::size_t count = c.observables().size();
         bool any = false;
         for (std::size_t o = 0; o < count; ++o) any = any || wanted[k + o];
         if (any && !bindSources(c, wanted, k)) m_wholes.push_back({c.observe, c.local, k});
@@ -82,7 +82,7 @@ bool SubsetReader::bindSources(const ComponentInfo& c, const std::vector<bool>& 
         if constexpr (HasObservableSources<T>) {
             if (static_cast<int>(I) != c.type) return;
             const auto sources = T::sources(m_model->params->of<T>()[static_cast<std::size_t>(c.local)]);
-            if (sources.size() != c.desc->observables.size()) return; // a type's mistake: its observe serves
+            if (sources.size() != c.observables().size()) return; // a type's mistake: its observe serves
             for (std::size_t o = 0; o < sources.size(); ++o) {
                 if (!wanted[at + o]) continue;
                 const ObservableSource& src = sources[o];

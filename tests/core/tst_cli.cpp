@@ -80,7 +80,7 @@ void TestCli::runEveryLab()
         }
         for (const auto& c : m.components) {
             QVERIFY(boundary["components"].contains(c.id));
-            for (const auto& o : c.desc->observables) QVERIFY(boundary["components"][c.id].contains(o.name));
+            for (const auto& o : c.observables()) QVERIFY(boundary["components"][c.id].contains(o.name));
         }
     }
     for (const char* k : {"kinetic_initial", "kinetic_final", "stored_initial", "stored_final", "source_work", "heat_to_nodes",

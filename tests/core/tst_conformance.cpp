@@ -197,7 +197,7 @@ void TestConformance::observesTheDeclaredCount()
     QVERIFY(!m.components.empty());
     QCOMPARE(m.components.front().id, std::string("it"));
     const ComponentInfo& ci = m.components.front();
-    const std::size_t n = ci.desc->observables.size();
+    const std::size_t n = ci.observables().size();
     // a sentinel no observable can produce: a NaN with a payload
     std::uint64_t bits = 0x7ff8dead0000beefull;
     double sentinel;
@@ -208,8 +208,8 @@ void TestConformance::observesTheDeclaredCount()
         std::uint64_t got;
         std::memcpy(&got, &out[k], sizeof got);
         QVERIFY2(got != bits,
-                 qPrintable(QStringLiteral("observable %1 (%2) was not written").arg(k).arg(QLatin1String(ci.desc->observables[k].name))));
-        QVERIFY2(std::isfinite(out[k]), ci.desc->observables[k].name);
+                 qPrintable(QStringLiteral("observable %1 (%2) was not written").arg(k).arg(QLatin1String(ci.observables()[k].name))));
+        QVERIFY2(std::isfinite(out[k]), ci.observables()[k].name);
     }
     for (std::size_t k = n; k < out.size(); ++k) {
         std::uint64_t got;

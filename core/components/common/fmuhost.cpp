@@ -1,6 +1,9 @@
 #include "components/common/fmuhost.h"
 
+#include <algorithm>
 #include <atomic>
+
+#include "compile/model.h"
 
 namespace drivelab {
 namespace {
@@ -16,6 +19,42 @@ const FmuVariable* FmuDescription::find(const std::string& name) const
         if (v.name == name) return &v;
     }
     return nullptr;
+}
+
+std::string fmuObservableName(const std::string& variable)
+{
+    std::string s = variable;
+    for (char& ch : s) {
+        const bool keep = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_';
+        if (!keep) ch = '_';
+    }
+    if (s.empty() || (s[0] >= '0' && s[0] <= '9')) s.insert(s.begin(), '_');
+    return s;
+}
+
+std::shared_ptr<InstanceObservables> fmuObservables(std::span<const ObservableDescriptor> fixed, const FmuDescription& d, FmuBinding& b)
+{
+    auto out = std::make_shared<InstanceObservables>();
+    std::vector<std::string> taken;
+    for (const ObservableDescriptor& o : fixed) {
+        out->list.push_back(o);
+        taken.emplace_back(o.name);
+    }
+    for (const FmuVariable& v : d.variables) {
+        if (v.causality != "output" || !v.isReal()) continue;
+        // its name as an observable, the first free one
+        const std::string base = fmuObservableName(v.name);
+        std::string name = base;
+        for (int n = 2; std::find(taken.begin(), taken.end(), name) != taken.end(); ++n) name = base + "_" + std::to_string(n);
+        taken.push_back(name);
+        ObservableDescriptor o{.name = out->keep(name), .unit = out->keep(v.unit)};
+        o.doc = out->keep("FMU output '" + v.name + "'" + (v.description.empty() ? std::string() : ": " + v.description) +
+                          " (at the FMU's last communication point)");
+        out->list.push_back(o);
+        b.observed.push_back(v.name);
+        b.observedVr.push_back(v.vr);
+    }
+    return out;
 }
 
 std::unique_ptr<FmuRunner> startFmu(const FmuBinding& b, std::string& error)

@@ -8,10 +8,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "spec/descriptor.h"
+
 namespace drivelab {
+
+struct InstanceObservables; // compile/model.h
 
 /// one variable of an FMU's modelDescription.xml
 struct FmuVariable {
@@ -97,7 +102,20 @@ struct FmuBinding {
     std::string speedInput;               ///< the FMU input fed node_a's speed ("" when none; what `speed_in` feeds)
     std::vector<unsigned> startVr;        ///< parameters and inputs set before initialization
     std::vector<double> startValues;      ///< their values
+    std::vector<std::string> observed;    ///< the FMU variables observed besides `output` and `speed_in`: every
+                                          ///< real output, in model-description order (fmuObservables)
+    std::vector<unsigned> observedVr;     ///< their value references (read after every step)
 };
+
+/// an FMU variable's name as a DriveLab observable name: every byte outside [A-Za-z0-9_] becomes
+/// '_' (`der(x)` -> `der_x_`, `engine.speed` -> `engine_speed`), and a name that starts with a digit
+/// gets a leading '_' (so `ID.NAME` reads in a derived channel's expression as any observable)
+std::string fmuObservableName(const std::string& variable);
+/// an fmu component's observables: its type's (`fixed`: output, speed_in), then one per real
+/// (Float64 / Real) output of `d` in model-description order, named by fmuObservableName (a name
+/// already taken gets `_2`, `_3`, ..., the first free), with the variable's unit and a doc naming
+/// the variable; fills b.observed and b.observedVr in the same order
+std::shared_ptr<InstanceObservables> fmuObservables(std::span<const ObservableDescriptor> fixed, const FmuDescription& d, FmuBinding& b);
 
 /// one session's instance of an FmuBinding (Workspace::fmus, in Model::fmus order)
 struct FmuSlot {

@@ -66,7 +66,8 @@ constexpr ComponentDescriptor kDesc{
     .fieldPrefix = "fmu",
     .doc = "A co-simulation FMU from another tool (FMI 3.0 or 2.0), stepped every step_ticks ticks: it reads node_a's speed "
            "through speed_input and drives any input bound to it ({\"controller\": id}) with its output, held between its "
-           "communication points (explicit coupling, one step of delay).",
+           "communication points (explicit coupling, one step of delay). Besides output and speed_in, every real output of "
+           "the FMU is an observable, named after its variable (der(x) as der_x_) in its unit.",
     .ports = kPorts,
     .parameters = kParams,
     .inputs = {},
@@ -186,6 +187,10 @@ bool ImportedFmu::compile(CompileContext& ctx, Params& p)
         b.startValues.push_back(ctx.initialValue(p.a));
     }
     if (ctx.failed()) return false;
+    // its observables: every real output of the FMU besides output and speed_in, held in state slots
+    ctx.setObservables(fmuObservables(kDesc.observables, d, b));
+    p.nObserved = static_cast<int>(b.observedVr.size());
+    p.observed = ctx.allocReal(p.nObserved);
     // the output before the first communication point: an instance initialized now (its errors
     // are the lab's errors), the same each session's instance starts from
     std::unique_ptr<FmuRunner> probe = startFmu(b, why);
@@ -198,6 +203,12 @@ bool ImportedFmu::compile(CompileContext& ctx, Params& p)
         ctx.error("output", "FMU " + fmuName + " gives output '" + out->name + "' = " + nonFiniteText(y0) + " after its initialization (must be finite)");
         return false;
     }
+    std::vector<double> observed(b.observedVr.size());
+    if (!observed.empty() && !probe->get(b.observedVr.data(), observed.data(), observed.size())) {
+        ctx.error("file", "fmu '" + b.component + "' (" + file + "): " + probe->error());
+        return false;
+    }
+    for (int i = 0; i < p.nObserved; ++i) ctx.setRealInit(p.observed + i, observed[static_cast<std::size_t>(i)]);
     ctx.setRealInit(p.state, y0);
     ctx.setRealInit(p.state + 1, ctx.initialValue(p.a));
     p.fmu = ctx.addFmu(std::move(b));
@@ -232,7 +243,8 @@ bool ImportedFmu::stepExternal(const Params& p, const SampleContext& c, std::str
         const double w = c.speed(p.a);
         const double t = static_cast<double>(c.tick) * c.h;
         double y = 0.0;
-        if ((p.hasInput && !r.set(&p.inVr, &w, 1)) || !r.doStep(t, static_cast<double>(p.steps) * c.h) || !r.get(&p.outVr, &y, 1)) {
+        if ((p.hasInput && !r.set(&p.inVr, &w, 1)) || !r.doStep(t, static_cast<double>(p.steps) * c.h) || !r.get(&p.outVr, &y, 1) ||
+            (p.nObserved > 0 && !r.get(b.observedVr.data(), st + (p.observed - p.state), static_cast<std::size_t>(p.nObserved)))) {
             why = "fmu '" + b.component + "' (" + b.file + "): " + r.error();
             slot.runner.reset(); // an instance after an error status is not stepped again
             slot.error = why;

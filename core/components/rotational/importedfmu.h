@@ -7,7 +7,7 @@
 //
 //   sets   speed_input <- w_a(t_k)                 (node_a's speed there: the end value of tick k-1)
 //   steps  the FMU from t_k over H = N h            (the speed held over the step)
-//   reads  y(t_k + H) of `output`, held
+//   reads  y(t_k + H) of `output`, held (and every real output of the FMU, its observables)
 //
 // and the inputs bound to the component ({"controller": id}, e.g. a torque_source's torque) hold
 // it over the ticks of that step, so over tick m
@@ -44,6 +44,8 @@ public:
         bool hasInput = false;  ///< speed_input is given
         std::int64_t steps = 1; ///< step_ticks N
         int state = 0;          ///< real slots: held output (y(t_0) before the first step), speed fed at the last step
+        int observed = 0;       ///< real slots: the FMU's real outputs at its last communication point (FmuBinding::observed)
+        int nObserved = 0;      ///< how many
     };
 
     static bool compile(CompileContext& ctx, Params& p);
@@ -53,10 +55,12 @@ public:
 
     static int outputSlot(const Params& p) { return p.state; }
 
+    /// output, speed_in, then the FMU's real outputs (the component's own list: fmuObservables)
     static void observe(const Params& p, const ObserveContext& c, double* out)
     {
         out[0] = c.real[p.state];
         out[1] = c.real[p.state + 1];
+        for (int i = 0; i < p.nObserved; ++i) out[2 + i] = c.real[p.observed + i];
     }
 };
 
