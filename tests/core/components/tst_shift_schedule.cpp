@@ -19,6 +19,9 @@
 //   (5) lockup: L fills at the first sample with v >= on_speed in its gear, releases at v <= off_speed.
 //   (6) shift_speed_offset d: every line moves by d, so the same ramp shifts where v = U + d and
 //       v = D + d (t = (U + d)/2 up, 20 - (D + d)/2 down); an offset taking a line below 0 is refused.
+//   (3b) sample_period T = 10 h: the schedule samples at n = 10 k only, so the shift falls on the
+//       first such sample past the line and the ramps step once per period: tick n runs with the
+//       capacity of sample 10 floor(n / 10), (3) evaluated there.
 //   (7) bad input: crossing lines, a gear table naming a missing element, ... refused with
 //       FILE: ID: FIELD: message.
 #include "testutil.h"
@@ -39,6 +42,7 @@ private slots:
     void noHunting();
     void dwell();
     void rampsAndOverlap();
+    void sampledEveryPeriod();
     void gearTable();
     void lockup();
     void stateAndFork();
@@ -298,6 +302,49 @@ void TestShiftSchedule::rampsAndOverlap()
     QCOMPARE(t.at(static_cast<std::size_t>(nUp + 1), "tcu", "shifting"), 1.0);
     QCOMPARE(t.at(static_cast<std::size_t>(nUp + 200), "tcu", "shifting"), 1.0);
     QCOMPARE(t.at(static_cast<std::size_t>(nUp + 201), "tcu", "shifting"), 0.0);
+}
+
+void TestShiftSchedule::sampledEveryPeriod()
+{
+    // rampsAndOverlap's lab with sample_period 10 ms at the 1 ms tick
+    const std::string params = R"({"wheel_radius": 0.5, "overlap_time": 0.0505, "sample_period": 0.01,
+        "elements": [{"element": "A", "capacity": 300, "fill_time": 0.1, "release_time": 0.05},
+                     {"element": "B", "capacity": 500, "fill_time": 0.2, "release_time": 0.08}],
+        "gears": [{"gear": 1, "element": "A"}, {"gear": 2, "element": "B"}],
+        "upshift": [{"from_gear": 1, "throttle": 0, "speed": 6.0011}, {"from_gear": 1, "throttle": 1, "speed": 14.0011}],
+        "downshift": [{"from_gear": 2, "throttle": 0, "speed": 3.0007}, {"from_gear": 2, "throttle": 1, "speed": 9.0007}]})";
+    DL_COMPILE(model, shiftLab("[[0, 0], [6, 12], [9, 0]]", 9000000000LL, params, {"A", "B"}));
+    const std::vector<double> a = capacityTrace(model, "A"), b = capacityTrace(model, "B");
+    QCOMPARE(static_cast<int>(a.size()), 9000);
+    // the line is crossed in tick 5001 (rampsAndOverlap): the first sample at or after it is 5010
+    const int nUp = 5010;
+    const int nDown = 10 * static_cast<int>(std::ceil(std::ceil((6.0 + 3.0 * (12.0 - kD2) / 12.0) / kH) / 10.0));
+    const auto clamp01 = [](double x) {
+        return x < 0.0 ? 0.0 : x > 1.0 ? 1.0 : x;
+    };
+    double worst = 0.0;
+    for (int n = 0; n < 9000; ++n) {
+        const int k = 10 * (n / 10); // the sample tick n holds
+        double wantA, wantB;
+        if (k < nUp) {
+            wantA = 300.0;
+            wantB = 0.0;
+        } else if (k < nDown) {
+            const double s = (k - nUp) * kH;
+            wantB = 500.0 * std::min(1.0, s / 0.2);
+            wantA = 300.0 * (1.0 - clamp01((s - (0.2 - 0.0505)) / 0.05));
+        } else {
+            const double s = (k - nDown) * kH;
+            wantA = 300.0 * std::min(1.0, s / 0.1);
+            wantB = 500.0 * (1.0 - clamp01((s - (0.1 - 0.0505)) / 0.08));
+        }
+        worst = std::max({worst, std::fabs(a[static_cast<std::size_t>(n)] - wantA), std::fabs(b[static_cast<std::size_t>(n)] - wantB)});
+    }
+    QVERIFY2(worst < 1e-10, qPrintable(QString::number(worst)));
+    // held over each period: B's fill steps by 500 x 10 ms / 0.2 s = 25 N m per sample
+    QCOMPARE(b[static_cast<std::size_t>(nUp + 9)], 0.0);
+    QCOMPARE(b[static_cast<std::size_t>(nUp + 10)], 25.0);
+    QCOMPARE(b[static_cast<std::size_t>(nUp + 19)], 25.0);
 }
 
 void TestShiftSchedule::gearTable()
