@@ -1,6 +1,6 @@
 #pragma once
 // A compiled time signal: value(t) and the exact mean over an interval, both pure and
-// allocation-free (the solver calls mean() once per bound input per interval).
+// allocation-free (the solver calls mean() at most once per signal per interval: solver/signalstore.h).
 //
 //   table  linear or hold interpolation between points, held beyond the ends
 //   sine   offset + amplitude sin(2 pi f (t - start) + phase) from `start`; offset before it
