@@ -48,7 +48,8 @@ int countRun(const std::string& name, std::int64_t ticks, std::int64_t step)
 {
     Fmu fmu;
     std::string why;
-    if (!exportFmu(lab(name), 3, "count", "", fmu, why)) {
+    // a folder per step size: fmustepcost_interval and fmustepcost_tick may run at once (ctest -j)
+    if (!exportFmu(lab(name), 3, "count-" + std::to_string(step), "", fmu, why)) {
         std::fprintf(stderr, "%s: %s\n", name.c_str(), why.c_str());
         return 1;
     }
