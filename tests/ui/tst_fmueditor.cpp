@@ -10,8 +10,11 @@
 //   - a bad archive (missing, an invalid model description, no Linux binary) is a message in the
 //     form and a red mark on the component, never a crash;
 //   - node_a is drawn from the mapping: needed (and named after the FMU input) with a speed_input;
+//     the caption stands outside the symbol's drawing and its label, whichever way it turns;
 //   - the observable picker shows the FMU variable behind `ID.output` (also `sub/pi` inside an
-//     instance of a part), and the observable picked there plots the run's values.
+//     instance of a part), and the observable picked there plots the run's values; every real
+//     output of the FMU is an observable of its own there (ramp3: one the lab does not map), with
+//     the FMU's unit and the variable's name.
 #include <QComboBox>
 #include <QDialog>
 #include <QLabel>
@@ -22,9 +25,11 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "canvas/canvaseditor.h"
 #include "canvas/componentitem.h"
 #include "canvas/labscene.h"
 #include "canvas/portitem.h"
+#include "document/displayunits.h"
 #include "document/labdocument.h"
 #include "fmi/fmusection.h"
 #include "fmi/fmuvariableeditor.h"
@@ -119,7 +124,9 @@ private slots:
     void aBadArchiveIsAMessageNotACrash_data();
     void aBadArchiveIsAMessageNotACrash();
     void node_aIsDrawnFromTheMapping();
+    void thePortCaptionIsOutsideTheSymbol();
     void thePickerShowsTheFmuVariableAndItPlots();
+    void thePickerListsEveryFmuOutput();
     void insideAPartThePathIsTheInstancePath();
 
 private:
@@ -142,7 +149,7 @@ void TestFmuEditor::initTestCase()
     // the FMU cache of this test (the loader unpacks into XDG_CACHE_HOME/drivelab/fmu/HASH)
     qputenv("XDG_CACHE_HOME", m_dir.filePath(QStringLiteral("cache")).toUtf8());
     installFmuImport(); // as the editor's main() does
-    for (const char* name : {"picontroller3", "picontroller2"}) {
+    for (const char* name : {"picontroller3", "picontroller2", "ramp3"}) {
         const QString from = testFmu(QString::fromLatin1(name));
         QVERIFY2(QFileInfo::exists(from), qPrintable(from));
         QVERIFY(QFile::copy(from, m_dir.filePath(QString::fromLatin1(name) + QStringLiteral(".fmu"))));
@@ -380,6 +387,33 @@ void TestFmuEditor::node_aIsDrawnFromTheMapping()
     QVERIFY(!port->quietWhenIdle());
 }
 
+// the caption of node_a ("speed") is drawn outside the FMU's drawing, beside the wire, clear of
+// the symbol and of the label, at every rotation, mirrored or not
+void TestFmuEditor::thePortCaptionIsOutsideTheSymbol()
+{
+    QVERIFY(openAndSelect(QStringLiteral("pi.lab.json"), piLab(QStringLiteral("picontroller3.fmu"))));
+    ComponentItem* item = m_w->scene()->componentItem(QStringLiteral("pi"));
+    PortItem* port = item->port(QStringLiteral("node_a"));
+    QVERIFY(port && port->showsName());
+    for (int flip = 0; flip < 2; ++flip) {
+        for (int turn = 0; turn < 4; ++turn) {
+            const QRectF caption = port->mapRectToParent(port->nameRect());
+            const QString where = QStringLiteral("turn %1, flip %2: caption %3,%4 %5x%6")
+                                      .arg(turn)
+                                      .arg(flip)
+                                      .arg(caption.x())
+                                      .arg(caption.y())
+                                      .arg(caption.width())
+                                      .arg(caption.height());
+            QVERIFY2(!caption.isEmpty(), qPrintable(where));
+            QVERIFY2(!caption.intersects(item->symbolRect()), qPrintable(where));
+            QVERIFY2(!caption.intersects(item->labelRect()), qPrintable(where));
+            m_w->canvasEditor()->rotateSelection(true);
+        }
+        m_w->canvasEditor()->flipSelection();
+    }
+}
+
 // the picker shows the FMU variable behind pi.output and pi.speed_in; picked, it plots the run's
 // values (the samples of the run, sample for sample)
 void TestFmuEditor::thePickerShowsTheFmuVariableAndItPlots()
@@ -426,6 +460,70 @@ void TestFmuEditor::thePickerShowsTheFmuVariableAndItPlots()
     const QPointF last = series->at(series->count() - 1);
     QCOMPARE(last.y(), store.value(store.size() - 1, col));
     QVERIFY(store.value(store.size() - 1, col) > 0.0); // the PI drives the shaft up against the load
+    picker->close();
+}
+
+// every real output of the FMU is an observable: the ramp FMU's `impulse` (not mapped by the lab)
+// is listed under `src` with the FMU's unit and its variable, and plots the run's values, the
+// FMU's closed form a T + b T^2 / 2 (testfmus/ramp.c)
+void TestFmuEditor::thePickerListsEveryFmuOutput()
+{
+    const QByteArray lab = QStringLiteral(R"({"format": "drivelab.lab", "version": 1, "name": "fmu-ramp",
+  "run": {"tick_ns": 1000000, "duration_ns": 100000000, "report_every_ticks": 10},
+  "nodes": [{"id": "shaft", "domain": "rotational", "inertia": 0.5, "initial_speed": 0}],
+  "components": [
+    {"id": "src", "type": "fmu", "parameters": {"file": "ramp3.fmu", "output": "torque", "start_values": {"torque_initial": 2, "torque_rate": 4}}},
+    {"id": "motor", "type": "torque_source", "node_a": "shaft", "inputs": {"torque": {"controller": "src"}}}
+  ]})")
+                              .toUtf8();
+    QVERIFY(openAndSelect(QStringLiteral("ramp.lab.json"), lab, QStringLiteral("src")));
+    RunController* rc = m_w->runController();
+    QVERIFY(rc->runTo(0.05));
+    PlotArea* area = rc->plots();
+    area->showPicker();
+    auto* picker = area->findChild<QDialog*>(QStringLiteral("observablePicker"));
+    QVERIFY(picker);
+    auto* tree = picker->findChild<QTreeWidget*>();
+    QStringList names;
+    QTreeWidgetItem* impulse = nullptr;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* top = tree->topLevelItem(i);
+        if (top->text(0) != QStringLiteral("src")) continue;
+        for (int j = 0; j < top->childCount(); ++j) {
+            names << top->child(j)->text(0);
+            if (top->child(j)->text(0) == QStringLiteral("impulse")) impulse = top->child(j);
+        }
+    }
+    QCOMPARE(names, (QStringList{QStringLiteral("output"), QStringLiteral("speed_in"), QStringLiteral("torque"), QStringLiteral("impulse"),
+                                 QStringLiteral("der_impulse_"), QStringLiteral("output_2")}));
+    QVERIFY(impulse);
+    // the FMU's unit as the layout's, shown as every SI unit is (N·m·s)
+    QCOMPARE(impulse->text(1), DisplayUnits::instance().view(QStringLiteral("N m s")).label);
+    QVERIFY(impulse->text(1).startsWith(QLatin1Char('N')));
+    QVERIFY2(impulse->text(2).startsWith(QStringLiteral("FMU output impulse [N m s]: the torque's integral since t = 0 of ramp3.fmu")),
+             qPrintable(impulse->text(2)));
+    // picked: the run's values, the FMU's a T + b T^2 / 2 at the last communication point
+    emit tree->itemDoubleClicked(impulse, 0);
+    PlotPanel* panel = area->currentPanel();
+    QVERIFY(panel && !panel->keys().isEmpty());
+    const int key = int(panel->keys().size()) - 1;
+    QCOMPARE(panel->keys()[key].text(), QStringLiteral("src.impulse"));
+    const SampleStore& store = *rc->branches().front().store;
+    const auto layout = observableLayout(*rc->model());
+    std::size_t col = layout.size();
+    for (std::size_t j = 0; j < layout.size(); ++j) {
+        if (layout[j].subject == "src" && layout[j].name == "impulse") col = j;
+    }
+    QVERIFY(col < layout.size());
+    // the last sample ends tick k - 1, whose step (from (k - 1) h, as the importer computes it) ended at T
+    const std::size_t last = store.size() - 1;
+    const long k = std::lround(store.time(last) / 1e-3);
+    QVERIFY(k > 0);
+    const double t = double(k - 1) * 1e-3 + 1e-3;
+    QVERIFY2(store.value(last, col) == 2.0 * t + 0.5 * 4.0 * t * t, qPrintable(QString::number(store.value(last, col), 'g', 17)));
+    QLineSeries* series = panel->series(key, 0);
+    QVERIFY(series && series->count() > 0);
+    QCOMPARE(series->at(series->count() - 1).y(), store.value(store.size() - 1, col));
     picker->close();
 }
 

@@ -76,7 +76,14 @@ QRectF PortItem::nameRect() const
     if (!showsName()) return {};
     const QFontMetricsF fm(nameFont());
     const QSizeF size(fm.horizontalAdvance(shownName()) + 2.0, fm.height());
-    // inside the block: away from the outward direction, past the marker
+    if (!m_showsName) { // a symbol's mapped port (an FMU's): outside the drawing, past the marker, beside the wire
+        const QPointF out = m_direction;
+        const QPointF at = out * (kMarker + 2.0);
+        if (std::abs(out.x()) > 0.5) // left or right: over the wire, running outward
+            return QRectF(QPointF(out.x() > 0 ? at.x() : at.x() - size.width(), -size.height() - 1.0), size);
+        return QRectF(QPointF(3.0, out.y() > 0 ? at.y() : at.y() - size.height()), size); // up or down: right of the wire
+    }
+    // a part's block: inside the block, away from the outward direction, past the marker
     const QPointF in = -m_direction;
     const QPointF at = in * (kMarker + 2.0);
     if (std::abs(in.x()) > 0.5) return QRectF(QPointF(in.x() > 0 ? at.x() : at.x() - size.width(), -size.height() / 2.0), size);
@@ -160,8 +167,12 @@ void PortItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
         painter->setFont(nameFont());
         painter->setPen(c.darker(130));
         const QPointF in = -m_direction;
-        const Qt::Alignment align = std::abs(in.x()) > 0.5 ? (in.x() > 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter
-                                                           : Qt::AlignHCenter | (in.y() > 0 ? Qt::AlignTop : Qt::AlignBottom);
+        const bool horizontal = std::abs(in.x()) > 0.5;
+        Qt::Alignment align = horizontal ? (in.x() > 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter
+                                         : Qt::AlignHCenter | (in.y() > 0 ? Qt::AlignTop : Qt::AlignBottom);
+        if (!m_showsName) // outside (nameRect): the end nearest the marker
+            align = horizontal ? (in.x() > 0 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom
+                               : Qt::AlignLeft | (in.y() > 0 ? Qt::AlignBottom : Qt::AlignTop);
         painter->drawText(nameRect(), align, shownName());
     }
 }

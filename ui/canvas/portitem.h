@@ -56,8 +56,9 @@ public:
     bool isDrawn() const;
     /// an exposed port of a part on an instance's block: drawn with its name
     bool showsName() const { return m_showsName || !m_caption.isEmpty(); }
-    /// where the name is drawn (item coordinates; empty when not shown): inside the block, beside
-    /// the marker
+    /// where the name is drawn (item coordinates; empty when not shown): a part's port inside the
+    /// block, beside the marker; a symbol's mapped port (an FMU's caption) outside the drawing,
+    /// past the marker beside the wire (over it on a left or right side, right of it on top or bottom)
     QRectF nameRect() const;
 
     QRectF boundingRect() const override;

@@ -17,16 +17,19 @@ QHash<QString, FmuObservableNote> fmuObservableNotes(const Model& model)
         const QString subject = QString::fromStdString(b.component);
         const QString file = QString::fromStdString(b.file);
         if (const FmuVariable* v = d.find(b.output)) {
-            QStringList others;
-            for (const FmuVariable& o : d.variables) {
-                if (o.isReal() && o.causality == "output" && o.name != b.output) others << QString::fromStdString(o.name);
-            }
-            QString text = QCoreApplication::translate("FmuObservables", "FMU output %1 of %2").arg(fmuVariableText(*v), file);
-            if (!others.isEmpty())
-                text += QCoreApplication::translate("FmuObservables", " (its other real outputs, %1, are observed by mapping one as "
-                                                                      "the output of an fmu component)")
-                            .arg(others.join(QStringLiteral(", ")));
-            out.insert(subject + QStringLiteral("\toutput"), {QString::fromStdString(v->unit), text});
+            out.insert(subject + QStringLiteral("\toutput"),
+                       {QString::fromStdString(v->unit),
+                        QCoreApplication::translate("FmuObservables", "FMU output %1 of %2 (held for the inputs bound to %3)")
+                            .arg(fmuVariableText(*v), file, subject)});
+        }
+        // every real output of the FMU is an observable of its own, after output and speed_in
+        const int ci = model.componentIndex(b.component);
+        const auto list = ci >= 0 ? model.components[static_cast<std::size_t>(ci)].observables() : std::span<const ObservableDescriptor>{};
+        for (std::size_t i = 0; i < b.observed.size() && 2 + i < list.size(); ++i) {
+            const FmuVariable* v = d.find(b.observed[i]);
+            if (!v) continue;
+            out.insert(subject + QLatin1Char('\t') + QString::fromUtf8(list[2 + i].name),
+                       {QString::fromStdString(v->unit), QCoreApplication::translate("FmuObservables", "FMU output %1 of %2").arg(fmuVariableText(*v), file)});
         }
         if (const FmuVariable* v = b.speedInput.empty() ? nullptr : d.find(b.speedInput)) {
             out.insert(subject + QStringLiteral("\tspeed_in"),
