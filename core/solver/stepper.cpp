@@ -1,6 +1,7 @@
 #include "solver/stepper.h"
 #include "solver/clutchevents.h"
 #include "solver/gauss2.h"
+#include "solver/gradederror.h"
 #include "solver/intervalbooks.h"
 #include "solver/intervalcontext.h"
 
@@ -434,6 +435,16 @@ private:
             for (int g = depth; g-- > 0; frac *= 0.5) grades[g] = aNs + frac * lengthNs;
             nextGrade = 0;
         }
+        // radau3's deep grading takes its pieces from its embedded error estimate (gradederror.h):
+        // the first L/2^d, each next 0.9 e^-1/3 times the last (between 0.2 and 2 times), a piece
+        // with e > 1 solved again shorter; while the doublings that would finish the segment and
+        // 16 intervals stay in hand (else, or without an estimate, each piece doubles the last)
+        const bool adaptive = depth == kMaxGradeDepth && m.method == IntegrationMethod::Radau3;
+        bool estimate = adaptive;
+        double pieceNs = adaptive ? grades[0] - aNs : HUGE_VAL; // the next piece
+        double a0[kMaxDyn];        // the rates at `at` (a0At)
+        double a0At = -1.0;
+        double peak[kMaxDyn] = {}; // the largest |a0| in the segment
         while (at < bNs) {
             if (++intervals > kMaxIntervalsPerTick)
                 return fail(m.params->of<Clutch>().empty() ? "-" : clutchId(0),
@@ -443,7 +454,11 @@ private:
             double endNs = bNs;
             if (stepNs < bNs - at && bNs - (at + stepNs) > 1e-6 * stepNs) endNs = at + stepNs;
             while (nextGrade < depth && grades[nextGrade] - at <= 1e-6 * lengthNs) ++nextGrade;
-            if (nextGrade < depth && grades[nextGrade] < endNs) endNs = grades[nextGrade];
+            if (adaptive) {
+                if (pieceNs < endNs - at && endNs - (at + pieceNs) > 1e-6 * pieceNs) endNs = at + pieceNs;
+            } else if (nextGrade < depth && grades[nextGrade] < endNs) {
+                endNs = grades[nextGrade];
+            }
             double hSec = (endNs - at) / 1e9;
             const double tStart = tickStartNs + at;
             if (!solve(hSec, tStart + 0.5 * (endNs - at), tStart)) return false;
@@ -459,6 +474,22 @@ private:
                         return travelFailure(type, local, static_cast<double>(intervals) + pieces);
                     stepNs = (bNs - at) / pieces;
                     continue;
+                }
+            }
+            if (adaptive) {
+                // the doublings that would finish the segment from this piece shortened 5x
+                int finish = 3;
+                for (double q = endNs - at; q < bNs - at && finish < kMaxIntervalsPerTick; q *= 2.0) ++finish;
+                bool control = estimate && intervals + finish + 16 < kMaxIntervalsPerTick;
+                if (control && a0At != at) {
+                    control = estimate = gradedStartRates(m, s, w, hSec, tStart, a0, peak);
+                    a0At = at;
+                }
+                pieceNs = 2.0 * (endNs - at); // without an estimate: doubling to the segment's end
+                if (control) {
+                    const double e = gradedErrorNorm(m, s, w, hSec, a0, peak, kGradedRtol);
+                    if (e > 0.0) pieceNs = (endNs - at) * std::fmin(2.0, std::fmax(0.2, 0.9 / std::cbrt(e)));
+                    if (e > 1.0) continue; // solved again, shorter
                 }
             }
             // a locked clutch asked for more than its capacity breaks away, at the instant its

@@ -80,10 +80,9 @@ inline std::string fillLab(long long tickNs, const char* method)
 
 /// a brake released by a fast drain (tst_stiffclutchfill, tst_radauevents): T = 40 N m on a disc
 /// (0.5 kg m^2, at rest) held by a pressure-applied brake (k = mu n r = 0.0432 m, A = 0.004 m^2,
-/// F = 400 N) whose piston (C = 1.33e-14 m^3/Pa) is fed at 0.701325 MPa through G = 6.5e-10
-/// (tau = C/G = 20.5 us); at eventNs the supply drops to ambient. Its first clutch event (the
-/// breakaway's instant [s]) with `method`, NaN when the run fails or the first event is no breakaway
-inline double drainBrakeBreakaway(long long tickNs, long long eventNs, long long durationNs, const char* method)
+/// F = 400 N, kinetic ratio 0.9) whose piston (C = 1.33e-14 m^3/Pa) is fed at 0.701325 MPa through
+/// G = 6.5e-10 (tau = C/G = 20.5 us); at eventNs the supply drops to ambient
+inline std::shared_ptr<const Model> drainBrakeModel(long long tickNs, long long eventNs, long long durationNs, const char* method)
 {
     const std::string nodes = "[" + rot("disc", 0.5, 0.0) + R"(, {"id": "supply", "domain": "hydraulic"}, )" +
                               volumeNode("piston", 2e-5, 1.5e9, 701325.0) + "]";
@@ -96,8 +95,16 @@ inline double drainBrakeBreakaway(long long tickNs, long long eventNs, long long
     const LoadedLab l = load(lab(runWith(tickNs, durationNs, method), nodes, comps,
                                  "[{\"time_ns\": " + std::to_string(eventNs) + R"(, "component": "valve", "input": "pressure", "value": 101325}])"));
     if (!l.model) qFatal("%s", qPrintable(describe(l.diagnostics)));
-    Session s(l.model);
-    if (s.run(l.model->ticks).status != BatchStatus::Completed || s.clutchEvents().count < 1 ||
+    return l.model;
+}
+
+/// drainBrakeModel's first clutch event (the breakaway's instant [s]) with `method`, NaN when the
+/// run fails or the first event is no breakaway
+inline double drainBrakeBreakaway(long long tickNs, long long eventNs, long long durationNs, const char* method)
+{
+    const auto model = drainBrakeModel(tickNs, eventNs, durationNs, method);
+    Session s(model);
+    if (s.run(model->ticks).status != BatchStatus::Completed || s.clutchEvents().count < 1 ||
         s.clutchEvents().at(0).kind != ClutchEvent::Breakaway)
         return std::nan("");
     return s.clutchEvents().at(0).timeNs * 1e-9;

@@ -30,7 +30,7 @@ private slots:
     void energyBooksCloseAtRounding();
     void clutchLocksAtItsClosedFormInstant();
     void coupledBreakawayIsThirdOrder();
-    void gradedStartIsTheStabilityFunctionsProduct();
+    void gradedStartFollowsTheErrorEstimate();
     void refusedModelsNameTheField();
     void methodIsNormalized();
     void deterministicAndAllocationFree();
@@ -223,30 +223,24 @@ void TestRadau::coupledBreakawayIsThirdOrder()
 // The graded start after an input step (methodlabs.h stepResponseLab): T 0 -> 50 N m on J = 1e-3
 // with c = 0.5 (tau = 2 ms, w -> 100 rad/s), by an event at 100 ms (a 2 ms tick boundary) or a
 // torque_step at 101 ms (the tick splits there), read at 102 ms. Linear with a constant input: each
-// interval of length l multiplies w - 100 by R(-l/tau), so the graded segment of length L
-// (radau3's depth 12: L/4096, L/4096, L/2048, ..., L/4, L/2) gives
-// w = 100 (1 - R(-L/4096 tau) prod_k=1..12 R(-L/2^k tau)) to rounding — the
-// graded start happens, and the step's instant (inside the interval that ends at it the torque is
-// still 0: the stage at c = 1 takes inputs from inside the interval) is respected. Against the
-// exact 100 (1 - e^(-L/tau)): measured in the log, where one interval would be 0.42 and 0.036 rad/s off.
-void TestRadau::gradedStartIsTheStabilityFunctionsProduct()
+// interval of length l multiplies w - 100 by R(-l/tau). radau3's graded segment takes its pieces
+// from its embedded error estimate (solver/gradederror.h); with the fixed grading (L/4096, L/4096,
+// L/2048, ..., L/2) it was the product 100 (1 - R(-L/4096 tau) prod_k=1..12 R(-L/2^k tau)), 3.0e-2
+// and 3.3e-3 rad/s from the exact 100 (1 - e^(-L/tau)), one interval 0.42 and 0.036 off. Asked:
+// within 1e-4 rad/s of the exact value after the event and after the step (measured 4.2e-5 and
+// 2.4e-5): the graded start happens, follows the estimate, and the step's instant is respected (inside
+// the interval that ends at it the torque is still 0: the stage at c = 1 takes inputs from inside).
+void TestRadau::gradedStartFollowsTheErrorEstimate()
 {
-    const auto graded = [](double L) {
-        double r = radauR(-std::ldexp(L, -12));
-        for (int k = 1; k <= 12; ++k) r *= radauR(-std::ldexp(L, -k));
-        return 100.0 * (1.0 - r);
-    };
     DL_COMPILE(ev, stepResponseLab(true, "radau3"));
     DL_COMPILE(st, stepResponseLab(false, "radau3"));
     const double wEv = finalValue(ev, "m", "speed"), wSt = finalValue(st, "m", "speed");
-    const double gEv = graded(1.0), gSt = graded(0.5);
-    const QString msg = QString("after the event %1 rad/s (graded product %2, exact %3, one interval %4); after the step %5 (%6, %7, %8)")
-                            .arg(wEv, 0, 'g', 15).arg(gEv, 0, 'g', 15).arg(100.0 * (1.0 - std::exp(-1.0)), 0, 'g', 15)
-                            .arg(100.0 * (1.0 - radauR(-1.0)), 0, 'g', 15)
-                            .arg(wSt, 0, 'g', 15).arg(gSt, 0, 'g', 15).arg(100.0 * (1.0 - std::exp(-0.5)), 0, 'g', 15)
-                            .arg(100.0 * (1.0 - radauR(-0.5)), 0, 'g', 15);
+    const double xEv = 100.0 * (1.0 - std::exp(-1.0)), xSt = 100.0 * (1.0 - std::exp(-0.5));
+    const QString msg = QString("after the event %1 rad/s (exact %2, off %3; one interval %4); after the step %5 (%6, off %7; %8)")
+                            .arg(wEv, 0, 'g', 15).arg(xEv, 0, 'g', 15).arg(wEv - xEv).arg(100.0 * (1.0 - radauR(-1.0)), 0, 'g', 15)
+                            .arg(wSt, 0, 'g', 15).arg(xSt, 0, 'g', 15).arg(wSt - xSt).arg(100.0 * (1.0 - radauR(-0.5)), 0, 'g', 15);
     qInfo("%s", qPrintable(msg));
-    QVERIFY2(std::fabs(wEv - gEv) <= 1e-12 * 100.0 && std::fabs(wSt - gSt) <= 1e-12 * 100.0, qPrintable(msg));
+    QVERIFY2(std::fabs(wEv - xEv) <= 1e-4 && std::fabs(wSt - xSt) <= 1e-4, qPrintable(msg));
 }
 
 // Refused: an unknown method: the diagnostic names the subject, run.method and the method (the
