@@ -560,9 +560,10 @@ void keepStageStart(const Model& m, State& s, const Workspace& w, double hSec)
         keepPolynomial<Gauss2>(m, s, w, hSec);
     const Gauss2Work& g = *w.g2;
     double* head = s.stageNewton.data();
-    // not with thermal-liquid volumes: there the kept matrix's iterates, accepted within the
-    // tolerance rather than at rounding, left the volume books 1.1e-11 off (thermal-lockup, radau3)
-    if (!g.keepFactors || !m.oilVolumes.empty()) {
+    // not with thermal-liquid volumes nor constraint rows: there the kept matrix's iterates, accepted
+    // within the tolerance rather than at rounding, left the volume books 1.1e-11 off (thermal-lockup,
+    // radau3) and the energy books 7e-11 of the energy moved (shift-schedule, through the multipliers)
+    if (!g.keepFactors || !m.oilVolumes.empty() || m.nRows > 0) {
         head[0] = 0.0;
         return;
     }
