@@ -101,6 +101,8 @@ std::vector<unsigned char> serializeState(std::uint64_t fingerprint, const State
     w.vec(s.flag);
     w.vec(s.mean);
     w.vec(s.theta);
+    w.vec(s.stagePoly);
+    w.vec(s.stageNewton);
     w.pod(s.nextEvent);
     double ledger[kLedgerDoubles];
     ledgerDoubles(s.ledger, ledger);
@@ -127,6 +129,7 @@ bool deserializeState(const unsigned char* bytes, std::size_t size, std::uint64_
     const bool read = r.pod(hash) && r.pod(s.tick) && r.vec(s.x, shape.x.size()) && r.vec(s.pos, shape.pos.size()) &&
                       r.vec(s.rate, shape.rate.size()) && r.vec(s.temp, shape.temp.size()) && r.vec(s.real, shape.real.size()) &&
                       r.vec(s.flag, shape.flag.size()) && r.vec(s.mean, shape.mean.size()) && r.vec(s.theta, shape.theta.size()) &&
+                      r.vec(s.stagePoly, shape.stagePoly.size()) && r.vec(s.stageNewton, shape.stageNewton.size()) &&
                       r.pod(s.nextEvent) && r.raw(ledger, sizeof ledger) && r.vec(values, nValues) && r.done();
     if (!read) {
         why = "the serialized state is cut short or its sizes do not fit the model";

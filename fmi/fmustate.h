@@ -7,7 +7,7 @@
 //   u64      hashState(state): the asset's and the report's state hash (final_state_hash when the
 //            state is the run's last); checked again when the bytes are read back
 //   i64      tick, then every array of State as u64 count + elements (x, pos, rate, temp, real,
-//            flag (i32), mean, theta), i64 nextEvent, the Ledger's 28 doubles
+//            flag (i32), mean, theta, stagePoly, stageNewton), i64 nextEvent, the Ledger's 28 doubles
 //   u64      count + the FMU's variable values (inputs and parameters as set)
 #include <cstdint>
 #include <string>

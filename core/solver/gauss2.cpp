@@ -35,6 +35,20 @@ namespace {
 
 constexpr double kStageEps = 2.220446049250313e-16;
 constexpr int kLd = kMaxStageUnknowns;
+constexpr int kKeptHead = 4; // State::stageNewton: size, length, mode (two halves), then the factors
+
+// an interval's length [s] and constraint mode as three doubles (the mode's 64 bits in two exact halves)
+void writeInterval(double* at, double h, std::uint64_t key)
+{
+    at[0] = h;
+    at[1] = static_cast<double>(key & 0xffffffffu);
+    at[2] = static_cast<double>(key >> 32);
+}
+
+bool sameInterval(const double* at, double h, std::uint64_t key)
+{
+    return at[0] == h && at[1] == static_cast<double>(key & 0xffffffffu) && at[2] == static_cast<double>(key >> 32);
+}
 
 
 // The coupled Newton problem of both stages on the independent unknowns q of the mode:
@@ -61,23 +75,43 @@ public:
     {
         ++w.stats.solves;
         g.hSolved = h;
-        // predictor: the last accepted rate, Z_i = c_i h rate; tolerances as the midpoint's
-        // (newton.cpp): the predictor is accepted only within 64 eps of the change, a Newton
-        // iterate within the value's rounding 2e-12 + 64 eps (|x0| + |x0 + h rate|)
+        // start: the last interval's collocation polynomial continued over this one (Hairer-Wanner
+        // IV.8), Z_i = u(t1 + c_i h) - u(t1) = c_i h u'(t1) + (c_i h)^2 u''/2, when that interval had
+        // this length and this mode; else the last accepted rate, Z_i = c_i h rate. Tolerances as
+        // the midpoint's (newton.cpp): the start is accepted only within 64 eps of the change, a
+        // Newton iterate within the value's rounding 2e-12 + 64 eps (|x0| + |x0 + h rate|)
         double* dq = g.dq[0];
         double* trial = g.dq[1];
+        const bool extrapolate = continuesPolynomial();
+        const double* endRate = s.stagePoly.data();
+        const double* slope = endRate + n;
         for (int q = 0; q < nq; ++q) {
             const int i = b.ind[q];
             const double d = s.rate[static_cast<std::size_t>(i)] * h;
-            for (int st = 0; st < 2; ++st) dq[st * nq + q] = R::c[st] * d;
+            for (int st = 0; st < 2; ++st) {
+                const double ch = R::c[st] * h;
+                dq[st * nq + q] = extrapolate ? ch * endRate[i] + 0.5 * slope[i] * ch * ch : R::c[st] * d;
+            }
             g.tol[q] = m.atol[static_cast<std::size_t>(i)] + 64.0 * kStageEps * (std::fabs(x0[i]) + std::fabs(x0[i] + d));
         }
         expand(dq);
         evaluate(true);
-        bool haveJacobian = true;
+        bool haveJacobian = true; // the last evaluation's Jacobians are at the current iterate
+        // the factors: the kept ones (State::stageNewton) when the last interval had this length
+        // and mode, else this solve's own in g.a (factored at the first iteration)
+        const int N = 2 * nq;
+        bool factored = keptFits(N);
+        const double* lu = s.stageNewton.data() + kKeptHead;
+        const int kn = 2 * n; // the kept factors' leading dimension
+        int ld = kn;
+        int piv[kMaxStageUnknowns];
+        const double* diag = lu + kn * kn + kn;
+        if (factored)
+            for (int u = 0; u < N; ++u) piv[u] = static_cast<int>(lu[kn * kn + u]);
+        g.freshFactors = false;
         frozen = false;
         double norm = residual();
-        const int N = 2 * nq;
+        double lastStep = 0.0; // the last Newton step's size in its tolerances (the contraction's yardstick)
         for (int it = 0;; ++it) {
             bool converged = std::isfinite(norm);
             if (it == 0) {
@@ -86,21 +120,45 @@ public:
             } else {
                 converged = converged && withinTolerance(it >= 2);
             }
-            if (converged) return finish();
+            if (converged) {
+                // one iteration: the matrix contracts fast enough to serve the next interval too
+                g.keepFactors = it <= 1;
+                return finish();
+            }
             if (it == kMaxIterations || !std::isfinite(norm)) break;
             ++w.stats.newtonIterations;
-            if (!haveJacobian) {
-                evaluate(true);
-                haveJacobian = true;
+            // simplified Newton: one factored matrix serves every iteration while they contract
+            // fast; a slow one (or a halved step) refreshes it at the iterate
+            if (!factored) {
+                if (!haveJacobian) {
+                    evaluate(true);
+                    haveJacobian = true;
+                }
+                matrix();
+                if (!denseFactor(g.a, N, g.piv, kLd)) break;
+                ++w.stats.factorizations;
+                factored = g.freshFactors = true;
+                lu = g.a;
+                ld = kLd;
+                for (int u = 0; u < N; ++u) piv[u] = g.piv[u];
+                diag = g.diag;
             }
-            if (!step()) break;
+            for (int u = 0; u < N; ++u) g.delta[u] = -g.res[u];
+            denseSubstitute(lu, N, piv, g.delta, ld);
             if (!frozen) {
-                for (int u = 0; u < N; ++u) g.normScale[u] = std::fmax(g.scale[u % nq], std::fabs(g.diag[u]));
+                for (int u = 0; u < N; ++u) g.normScale[u] = std::fmax(g.scale[u % nq], std::fabs(diag[u]));
                 frozen = true;
                 norm = residual();
             }
             bool small = true;
-            for (int u = 0; u < N; ++u) small = small && std::fabs(g.delta[u]) <= g.tol[u % nq];
+            double stepSize = 0.0;
+            for (int u = 0; u < N; ++u) {
+                const double t = std::fabs(g.delta[u]) / g.tol[u % nq];
+                small = small && t <= 1.0;
+                stepSize = std::fmax(stepSize, t);
+            }
+            if (lastStep > 0.0 && !(stepSize <= kFastContraction * lastStep)) factored = false;
+            lastStep = stepSize;
             double alpha = 1.0, tr = norm;
             for (int ls = 0; ls <= kMaxHalvings; ++ls) {
                 for (int u = 0; u < N; ++u) trial[u] = dq[u] + alpha * g.delta[u];
@@ -111,6 +169,7 @@ public:
                 if (small || tr < norm || ls == kMaxHalvings) break;
                 if (it >= 1 && std::isfinite(tr) && withinTolerance(true)) break;
                 alpha *= 0.5;
+                factored = false;
             }
             std::swap(dq, trial);
             norm = tr;
@@ -122,6 +181,8 @@ public:
 private:
     static constexpr int kMaxIterations = 24;
     static constexpr int kMaxHalvings = 12;
+    /// a simplified Newton step at most this fraction of the one before keeps the factored matrix
+    static constexpr double kFastContraction = 0.1;
     const Model& m;
     const State& s;
     Workspace& w;
@@ -402,13 +463,6 @@ private:
         for (int u = 0; u < N; ++u) g.diag[u] = g.a[u * kLd + u];
     }
 
-    bool step()
-    {
-        matrix();
-        for (int u = 0; u < 2 * nq; ++u) g.delta[u] = -g.res[u];
-        return denseSolve(g.a, 2 * nq, g.delta, kLd);
-    }
-
     // the accepted point: slopes k = A^-1 Z / h, x1 = x0 + h sum b_i k_i (radau3: X_2), and the
     // interval means
     bool finish()
@@ -442,6 +496,16 @@ private:
         return true;
     }
 
+    // the last committed interval had this length and this constraint mode (State::stagePoly)
+    bool continuesPolynomial() const { return sameInterval(s.stagePoly.data() + 2 * n, h, b.key); }
+
+    // the kept Newton matrix (State::stageNewton) is of N unknowns, this length and this mode
+    bool keptFits(int N) const
+    {
+        const double* head = s.stageNewton.data();
+        return head[0] == static_cast<double>(N) && sameInterval(head + 1, h, b.key);
+    }
+
     int worstState() const
     {
         int worst = 0;
@@ -468,6 +532,51 @@ bool solveGauss2(const Model& m, const State& s, Workspace& w, double h, double 
 {
     if (m.method == IntegrationMethod::Radau3) return Stages<Radau3>(m, s, w, h, tStartNs).solve(worstNode);
     return Stages<Gauss2>(m, s, w, h, tStartNs).solve(worstNode);
+}
+
+namespace {
+template <class R> void keepPolynomial(const Model& m, State& s, const Workspace& w, double hSec)
+{
+    const Gauss2Work& g = *w.g2;
+    const int n = m.nDyn;
+    double* endRate = s.stagePoly.data();
+    double* slope = endRate + n;
+    // the collocation polynomial's rate is the line through (c_1 h, k_1) and (c_2 h, k_2)
+    const double dc = R::c[1] - R::c[0];
+    for (int i = 0; i < n; ++i) {
+        const double dk = g.K[1][i] - g.K[0][i];
+        endRate[i] = g.K[1][i] + (1.0 - R::c[1]) / dc * dk;
+        slope[i] = dk / (dc * hSec);
+    }
+    writeInterval(endRate + 2 * n, hSec, w.basis.key);
+}
+} // namespace
+
+void keepStageStart(const Model& m, State& s, const Workspace& w, double hSec)
+{
+    if (m.method == IntegrationMethod::Radau3)
+        keepPolynomial<Radau3>(m, s, w, hSec);
+    else
+        keepPolynomial<Gauss2>(m, s, w, hSec);
+    const Gauss2Work& g = *w.g2;
+    double* head = s.stageNewton.data();
+    // not with thermal-liquid volumes nor constraint rows: there the kept matrix's iterates, accepted
+    // within the tolerance rather than at rounding, left the volume books 1.1e-11 off (thermal-lockup,
+    // radau3) and the energy books 7e-11 of the energy moved (shift-schedule, through the multipliers)
+    if (!g.keepFactors || !m.oilVolumes.empty() || m.nRows > 0) {
+        head[0] = 0.0;
+        return;
+    }
+    if (!g.freshFactors) return; // the solve used the kept matrix, which stays
+    const int N = 2 * w.basis.m, kn = 2 * m.nDyn;
+    head[0] = static_cast<double>(N);
+    writeInterval(head + 1, hSec, w.basis.key);
+    double* lu = head + kKeptHead;
+    for (int u = 0; u < N; ++u) {
+        for (int v = 0; v < N; ++v) lu[u * kn + v] = g.a[u * kLd + v];
+        lu[kn * kn + u] = static_cast<double>(g.piv[u]);
+        lu[kn * kn + kn + u] = g.diag[u];
+    }
 }
 
 bool instantMultipliers(const Model& m, State& s, Workspace& w, const double* x, double tNs, double hSec)

@@ -71,6 +71,9 @@ struct Gauss2Work {
     double scale[kMaxDyn];                  ///< mass or compliance per unknown
     double normScale[kMaxStageUnknowns];    ///< the line search's frozen scale
     double diag[kMaxStageUnknowns];         ///< diagonal of the last Newton matrix
+    int piv[kMaxStageUnknowns];             ///< the row swaps of its factors (in a: denseFactor)
+    bool freshFactors = false;              ///< the last solve factored its own matrix (in a)
+    bool keepFactors = false;               ///< the last solve converged in one iteration: its matrix serves the next
     double ptmp[kMaxDyn * kMaxDyn];         ///< P^T M P (m x m)
     double jp[kMaxDyn * kMaxDyn];           ///< J P (n x m)
     double pjp[kMaxDyn * kMaxDyn];          ///< P^T J P (m x m)
@@ -116,6 +119,11 @@ struct Gauss2Work {
 /// f = sum_i b_i f(X_i) (so the clutch events' mean multipliers are sum_i b_i lambda_i),
 /// and w.g2 the stages. On failure `worstNode` names the state with the largest residual.
 bool solveGauss2(const Model& m, const State& s, Workspace& w, double h, double tStartNs, int& worstNode);
+
+/// After a committed interval of hSec [s]: its collocation polynomial (the stages' slopes in
+/// w.g2) into s.stagePoly, where the next interval of the same length and mode starts from it,
+/// and the Newton matrix into s.stageNewton while one iteration sufficed with it (else none)
+void keepStageStart(const Model& m, State& s, const Workspace& w, double hSec);
 
 /// the evaluation context at an instant of the last solve's interval (instantMultipliers, gauss2's
 /// end on the junctions): state g2->xe, efforts into g2->fe (Jacobian g2->je), the scratch

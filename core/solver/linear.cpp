@@ -121,29 +121,42 @@ bool sparseSolve(const LuPattern& p, double* a, double* rhs, const double* diag0
     return true;
 }
 
-bool denseSolve(double* a, int m, double* rhs, int ld)
+bool denseFactor(double* a, int m, int* piv, int ld)
 {
     for (int k = 0; k < m; ++k) {
-        int piv = k;
+        int p = k;
         double best = std::fabs(a[k * ld + k]);
         for (int i = k + 1; i < m; ++i) {
             const double v = std::fabs(a[i * ld + k]);
             if (v > best) {
                 best = v;
-                piv = i;
+                p = i;
             }
         }
         if (!(best > 0.0) || !std::isfinite(best)) return false;
-        if (piv != k) {
-            for (int j = 0; j < m; ++j) std::swap(a[k * ld + j], a[piv * ld + j]);
-            std::swap(rhs[k], rhs[piv]);
-        }
+        piv[k] = p;
+        // the rows' remaining columns only: the multipliers left of k stay where step k's
+        // elimination wrote them, so denseSubstitute replays the steps in their order
+        if (p != k)
+            for (int j = k; j < m; ++j) std::swap(a[k * ld + j], a[p * ld + j]);
         const double inv = 1.0 / a[k * ld + k];
         for (int i = k + 1; i < m; ++i) {
             const double f = a[i * ld + k] * inv;
+            a[i * ld + k] = f;
             if (f == 0.0) continue;
             for (int j = k + 1; j < m; ++j) a[i * ld + j] -= f * a[k * ld + j];
-            rhs[i] -= f * rhs[k];
+        }
+    }
+    return true;
+}
+
+void denseSubstitute(const double* a, int m, const int* piv, double* rhs, int ld)
+{
+    for (int k = 0; k < m; ++k) {
+        if (piv[k] != k) std::swap(rhs[k], rhs[piv[k]]);
+        for (int i = k + 1; i < m; ++i) {
+            const double f = a[i * ld + k];
+            if (f != 0.0) rhs[i] -= f * rhs[k];
         }
     }
     for (int i = m - 1; i >= 0; --i) {
@@ -151,6 +164,13 @@ bool denseSolve(double* a, int m, double* rhs, int ld)
         for (int j = i + 1; j < m; ++j) v -= a[i * ld + j] * rhs[j];
         rhs[i] = v / a[i * ld + i];
     }
+}
+
+bool denseSolve(double* a, int m, double* rhs, int ld)
+{
+    int piv[2 * kMaxDyn];
+    if (!denseFactor(a, m, piv, ld)) return false;
+    denseSubstitute(a, m, piv, rhs, ld);
     return true;
 }
 

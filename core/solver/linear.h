@@ -31,6 +31,15 @@ void clearPattern(const LuPattern& p, double* a);
 /// denseSolve instead).
 bool sparseSolve(const LuPattern& p, double* a, double* rhs, const double* diag0);
 
+/// Factor a (m x m, row-major, leading dimension ld) in place by Gaussian elimination with
+/// partial pivoting: U on and above the diagonal, the multipliers below it, piv[k] the row
+/// step k swapped in; false if singular. denseFactor then denseSubstitute is denseSolve, bit
+/// for bit; the factors serve further right-hand sides (the two-stage methods' simplified Newton).
+bool denseFactor(double* a, int m, int* piv, int ld = kMaxDyn);
+
+/// Solve a x = rhs in place with the factors of denseFactor.
+void denseSubstitute(const double* a, int m, const int* piv, double* rhs, int ld = kMaxDyn);
+
 /// Solve a x = rhs in place with partial pivoting over all m x m entries of `a` (row-major,
 /// leading dimension ld); false if singular.
 bool denseSolve(double* a, int m, double* rhs, int ld = kMaxDyn);

@@ -18,6 +18,11 @@ State initialState(const Model& m)
     s.flag = m.flagInit;
     s.mean.assign(static_cast<std::size_t>(m.nMean), 0.0);
     s.theta.assign(static_cast<std::size_t>(m.nTheta), 0.5);
+    if (twoStage(m.method)) {
+        const std::size_t n = static_cast<std::size_t>(m.nDyn);
+        s.stagePoly.assign(2 * n + 3, 0.0);
+        s.stageNewton.assign(4 + 4 * n * n + 4 * n, 0.0);
+    }
     s.ledger.kineticInitial = kineticEnergy(m, s);
     s.ledger.storedInitial = storedEnergy(m, s);
     return s;
@@ -44,6 +49,8 @@ void copyState(const State& src, State& dst)
     copyInto(src.flag, dst.flag);
     copyInto(src.mean, dst.mean);
     copyInto(src.theta, dst.theta);
+    copyInto(src.stagePoly, dst.stagePoly);
+    copyInto(src.stageNewton, dst.stageNewton);
     dst.nextEvent = src.nextEvent;
     dst.ledger = src.ledger;
 }
@@ -73,6 +80,8 @@ std::uint64_t hashState(const State& s)
     }
     vec("mean", s.mean);
     vec("theta", s.theta);
+    vec("stage_poly", s.stagePoly);
+    vec("stage_newton", s.stageNewton);
     h.i64(s.nextEvent);
     const Ledger& l = s.ledger;
     for (double d : {l.kineticInitial, l.storedInitial, l.sourceWork.sum, l.sourceWork.comp, l.heatToNodes.sum, l.heatToNodes.comp,

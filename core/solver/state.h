@@ -47,6 +47,16 @@ struct State {
     std::vector<std::int32_t> flag; ///< [nFlag] component discrete state (clutch lock, slip direction)
     std::vector<double> mean;       ///< [nMean] last complete tick's means
     std::vector<double> theta;      ///< [nTheta] stage weights of compliant states (1/2 .. 1)
+    /// two-stage methods (gauss2, radau3; empty for the midpoint): the last interval's collocation
+    /// polynomial, the next stage solve's start (Hairer-Wanner IV.8) [2 nDyn + 3]: its rate at the
+    /// interval's end [nDyn], the rate's slope [nDyn] (per s), then the interval's length [s] (0: none,
+    /// start from the rate) and the constraint mode it was solved in (ModeBasis::key, two 32-bit halves)
+    std::vector<double> stagePoly;
+    /// two-stage methods: the Newton matrix a stage solve kept for the next (simplified Newton)
+    /// [4 + N^2 + 2 N, N = 2 nDyn]: its size 2 m (0: none), the interval's length [s], the mode
+    /// (two 32-bit halves), then its factors (denseFactor, leading dimension N), the row swaps
+    /// and the matrix's diagonal
+    std::vector<double> stageNewton;
     std::int64_t nextEvent = 0;     ///< index of the next event to apply
     Ledger ledger;                  ///< energy books
 };

@@ -354,6 +354,7 @@ private:
             s.x[k] = w.x1[i];
             s.rate[k] = w.dx[i] * inv;
         }
+        keepStageStart(m, s, w, hSec);
         thermalStep(m, s, w, hSec);
         ++w.stats.intervals;
         return true;

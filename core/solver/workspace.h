@@ -25,6 +25,7 @@ struct SolverError {
 struct SolverStats {
     std::int64_t newtonIterations = 0; ///< Newton iterations, all solves
     std::int64_t solves = 0;           ///< interval solves (trials included)
+    std::int64_t factorizations = 0;   ///< two-stage methods: Newton matrices assembled and factored
     std::int64_t intervals = 0;        ///< accepted internal intervals
     std::int64_t shortcuts = 0;        ///< component evaluations taken from a kept one by its tangents
                                        ///< (a cylinder at a Newton trial point, EngineCylinder::extrapolate)
