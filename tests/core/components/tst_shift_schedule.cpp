@@ -253,6 +253,36 @@ void TestShiftSchedule::dwell()
     }
 }
 
+/// the largest distance of the traced capacities of A and B from rampsAndOverlap's closed form
+/// (A 300 N m, fill 0.1 s, release 0.05 s; B 500 N m, fill 0.2 s, release 0.08 s; overlap 0.0505 s),
+/// the shift up sampled at tick nUp and down at nDown, tick n holding the sample `held(n)`
+template <class Held>
+double worstRampError(const std::vector<double>& a, const std::vector<double>& b, int nUp, int nDown, Held held)
+{
+    const auto clamp01 = [](double x) {
+        return x < 0.0 ? 0.0 : x > 1.0 ? 1.0 : x;
+    };
+    double worst = 0.0;
+    for (int n = 0; n < static_cast<int>(a.size()); ++n) {
+        const int k = held(n);
+        double wantA, wantB;
+        if (k < nUp) {
+            wantA = 300.0;
+            wantB = 0.0;
+        } else if (k < nDown) {
+            const double s = (k - nUp) * kH;
+            wantB = 500.0 * std::min(1.0, s / 0.2);                        // on-coming: fill from the shift
+            wantA = 300.0 * (1.0 - clamp01((s - (0.2 - 0.0505)) / 0.05));   // off-going: after T_f - overlap
+        } else {
+            const double s = (k - nDown) * kH;
+            wantA = 300.0 * std::min(1.0, s / 0.1);
+            wantB = 500.0 * (1.0 - clamp01((s - (0.1 - 0.0505)) / 0.08));
+        }
+        worst = std::max({worst, std::fabs(a[static_cast<std::size_t>(n)] - wantA), std::fabs(b[static_cast<std::size_t>(n)] - wantB)});
+    }
+    return worst;
+}
+
 void TestShiftSchedule::rampsAndOverlap()
 {
     // two gears: A (300 N m, fill 0.1 s, release 0.05 s) in 1, B (500 N m, fill 0.2 s, release
@@ -269,26 +299,7 @@ void TestShiftSchedule::rampsAndOverlap()
     QCOMPARE(static_cast<int>(a.size()), 9000);
     const int nUp = 5001;
     const int nDown = static_cast<int>(std::ceil((6.0 + 3.0 * (12.0 - kD2) / 12.0) / kH));
-    const auto clamp01 = [](double x) {
-        return x < 0.0 ? 0.0 : x > 1.0 ? 1.0 : x;
-    };
-    double worst = 0.0;
-    for (int n = 0; n < 9000; ++n) {
-        double wantA, wantB;
-        if (n < nUp) {
-            wantA = 300.0;
-            wantB = 0.0;
-        } else if (n < nDown) {
-            const double s = (n - nUp) * kH;
-            wantB = 500.0 * std::min(1.0, s / 0.2);                        // on-coming: fill from the shift
-            wantA = 300.0 * (1.0 - clamp01((s - (0.2 - 0.0505)) / 0.05));   // off-going: after T_f - overlap
-        } else {
-            const double s = (n - nDown) * kH;
-            wantA = 300.0 * std::min(1.0, s / 0.1);
-            wantB = 500.0 * (1.0 - clamp01((s - (0.1 - 0.0505)) / 0.08));
-        }
-        worst = std::max({worst, std::fabs(a[static_cast<std::size_t>(n)] - wantA), std::fabs(b[static_cast<std::size_t>(n)] - wantB)});
-    }
+    const double worst = worstRampError(a, b, nUp, nDown, [](int n) { return n; });
     QVERIFY2(worst < 1e-10, qPrintable(QString::number(worst)));
     // spot values: halfway through B's fill, A still full; 25.5 ms into A's release: 300 (1 - 0.51)
     QCOMPARE(b[static_cast<std::size_t>(nUp + 100)], 250.0);
@@ -319,27 +330,7 @@ void TestShiftSchedule::sampledEveryPeriod()
     // the line is crossed in tick 5001 (rampsAndOverlap): the first sample at or after it is 5010
     const int nUp = 5010;
     const int nDown = 10 * static_cast<int>(std::ceil(std::ceil((6.0 + 3.0 * (12.0 - kD2) / 12.0) / kH) / 10.0));
-    const auto clamp01 = [](double x) {
-        return x < 0.0 ? 0.0 : x > 1.0 ? 1.0 : x;
-    };
-    double worst = 0.0;
-    for (int n = 0; n < 9000; ++n) {
-        const int k = 10 * (n / 10); // the sample tick n holds
-        double wantA, wantB;
-        if (k < nUp) {
-            wantA = 300.0;
-            wantB = 0.0;
-        } else if (k < nDown) {
-            const double s = (k - nUp) * kH;
-            wantB = 500.0 * std::min(1.0, s / 0.2);
-            wantA = 300.0 * (1.0 - clamp01((s - (0.2 - 0.0505)) / 0.05));
-        } else {
-            const double s = (k - nDown) * kH;
-            wantA = 300.0 * std::min(1.0, s / 0.1);
-            wantB = 500.0 * (1.0 - clamp01((s - (0.1 - 0.0505)) / 0.08));
-        }
-        worst = std::max({worst, std::fabs(a[static_cast<std::size_t>(n)] - wantA), std::fabs(b[static_cast<std::size_t>(n)] - wantB)});
-    }
+    const double worst = worstRampError(a, b, nUp, nDown, [](int n) { return 10 * (n / 10); }); // the sample tick n holds
     QVERIFY2(worst < 1e-10, qPrintable(QString::number(worst)));
     // held over each period: B's fill steps by 500 x 10 ms / 0.2 s = 25 N m per sample
     QCOMPARE(b[static_cast<std::size_t>(nUp + 9)], 0.0);
