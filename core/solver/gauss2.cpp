@@ -13,6 +13,7 @@
 #include "solver/roundingbound.h"
 #include "solver/stageend.h"
 #include "solver/stageengine.h"
+#include "solver/stagekeep.h"
 #include "solver/stagestorage.h"
 #include "solver/stepper.h"
 
@@ -35,22 +36,6 @@ namespace {
 
 constexpr double kStageEps = 2.220446049250313e-16;
 constexpr int kLd = kMaxStageUnknowns;
-constexpr int kKeptHead = 4; // State::stageNewton: size, length, mode (two halves), then the factors
-
-// an interval's length [s] and constraint mode as three doubles (the mode's 64 bits in two exact halves)
-void writeInterval(double* at, double h, std::uint64_t key)
-{
-    at[0] = h;
-    at[1] = static_cast<double>(key & 0xffffffffu);
-    at[2] = static_cast<double>(key >> 32);
-}
-
-bool sameInterval(const double* at, double h, std::uint64_t key)
-{
-    return at[0] == h && at[1] == static_cast<double>(key & 0xffffffffu) && at[2] == static_cast<double>(key >> 32);
-}
-
-
 // The coupled Newton problem of both stages on the independent unknowns q of the mode:
 //   r_i = P^T (M Z_i - h sum_j a_ij f(x0 + Z_j)) = 0,   Z_i = P dq_i   (i = 1, 2)
 template <class R> class Stages {
@@ -532,120 +517,6 @@ bool solveGauss2(const Model& m, const State& s, Workspace& w, double h, double 
 {
     if (m.method == IntegrationMethod::Radau3) return Stages<Radau3>(m, s, w, h, tStartNs).solve(worstNode);
     return Stages<Gauss2>(m, s, w, h, tStartNs).solve(worstNode);
-}
-
-namespace {
-template <class R> void keepPolynomial(const Model& m, State& s, const Workspace& w, double hSec)
-{
-    const Gauss2Work& g = *w.g2;
-    const int n = m.nDyn;
-    double* endRate = s.stagePoly.data();
-    double* slope = endRate + n;
-    // the collocation polynomial's rate is the line through (c_1 h, k_1) and (c_2 h, k_2)
-    const double dc = R::c[1] - R::c[0];
-    for (int i = 0; i < n; ++i) {
-        const double dk = g.K[1][i] - g.K[0][i];
-        endRate[i] = g.K[1][i] + (1.0 - R::c[1]) / dc * dk;
-        slope[i] = dk / (dc * hSec);
-    }
-    writeInterval(endRate + 2 * n, hSec, w.basis.key);
-}
-} // namespace
-
-void keepStageStart(const Model& m, State& s, const Workspace& w, double hSec)
-{
-    if (m.method == IntegrationMethod::Radau3)
-        keepPolynomial<Radau3>(m, s, w, hSec);
-    else
-        keepPolynomial<Gauss2>(m, s, w, hSec);
-    const Gauss2Work& g = *w.g2;
-    double* head = s.stageNewton.data();
-    // not with thermal-liquid volumes nor constraint rows: there the kept matrix's iterates, accepted
-    // within the tolerance rather than at rounding, left the volume books 1.1e-11 off (thermal-lockup,
-    // radau3) and the energy books 7e-11 of the energy moved (shift-schedule, through the multipliers)
-    if (!g.keepFactors || !m.oilVolumes.empty() || m.nRows > 0) {
-        head[0] = 0.0;
-        return;
-    }
-    if (!g.freshFactors) return; // the solve used the kept matrix, which stays
-    const int N = 2 * w.basis.m, kn = 2 * m.nDyn;
-    head[0] = static_cast<double>(N);
-    writeInterval(head + 1, hSec, w.basis.key);
-    double* lu = head + kKeptHead;
-    for (int u = 0; u < N; ++u) {
-        for (int v = 0; v < N; ++v) lu[u * kn + v] = g.a[u * kLd + v];
-        lu[kn * kn + u] = static_cast<double>(g.piv[u]);
-        lu[kn * kn + kn + u] = g.diag[u];
-    }
-}
-
-bool instantMultipliers(const Model& m, State& s, Workspace& w, const double* x, double tNs, double hSec)
-{
-    Gauss2Work& g = *w.g2;
-    const ModeBasis& b = w.basis;
-    const int n = m.nDyn, nq = b.m;
-    const double* mass = m.mass.data();
-    for (double& l : g.lambdaEnd) l = 0.0;
-    for (int i = 0; i < n; ++i) g.xe[i] = x[i];
-    // every signal-bound input at its value at tNs (the interval holds their means)
-    const std::size_t nb = m.bindings.size();
-    for (std::size_t k = 0; k < nb; ++k) {
-        const InputBinding& bd = m.bindings[k];
-        const std::size_t slot = static_cast<std::size_t>(bd.slot);
-        g.heldInputs[k] = s.real[slot];
-        if (bd.signal >= 0 && s.flag[static_cast<std::size_t>(bd.flag)])
-            s.real[slot] = bindingValue(bd, m.timeSignals[static_cast<std::size_t>(bd.signal)], tNs * 1e-9);
-    }
-    if (m.bindingsHoldStates && holdInputStates(m, g.xe, s.real.data())) updateDependents(b, g.xe);
-    // the efforts there
-    EvalContext c;
-    instantContext(c, m, s, w, hSec, tNs, x == s.x.data(), false);
-    for (int i = 0; i < n; ++i) g.fe[i] = 0.0;
-    for (EvalHook hook : m.evalHooks) hook(m, c);
-    // the interval's inputs back (in reverse: a slot bound twice gets its first value)
-    for (std::size_t k = nb; k-- > 0;) s.real[static_cast<std::size_t>(m.bindings[k].slot)] = g.heldInputs[k];
-    if (b.rank == 0) return true;
-    // the constrained rates: P^T M P q' = P^T (f - M PF af), a = P q' + PF af, with af the
-    // prescribed states' rates (their lines over the last solved interval: dxFixed / its length)
-    double af[kMaxDyn];
-    prescribedRates(m, w, af);
-    for (int p = 0; p < nq; ++p) {
-        g.qe[p] = 0.0;
-        for (int q = 0; q < nq; ++q) g.pe[p * kMaxDyn + q] = 0.0;
-    }
-    for (int i = 0; i < n; ++i) {
-        const double* pr = b.P + i * kMaxDyn;
-        const double fi = g.fe[i] - mass[i] * af[i];
-        for (std::uint64_t bp = b.pMask[i]; bp; bp &= bp - 1) {
-            const int p = std::countr_zero(bp);
-            g.qe[p] += pr[p] * fi;
-            for (std::uint64_t bq = b.pMask[i]; bq; bq &= bq - 1) {
-                const int q = std::countr_zero(bq);
-                g.pe[p * kMaxDyn + q] += pr[p] * mass[i] * pr[q];
-            }
-        }
-    }
-    // an unknown without mass (a pressure without volume: a junction, an accumulator's port) has no
-    // rate here; it takes none (it is in no constraint row, so no multiplier reads it)
-    for (int p = 0; p < nq; ++p) {
-        bool empty = true;
-        for (int q = 0; q < nq && empty; ++q) empty = g.pe[p * kMaxDyn + q] == 0.0;
-        if (empty) {
-            g.pe[p * kMaxDyn + p] = 1.0;
-            g.qe[p] = 0.0;
-        }
-    }
-    if (!denseSolve(g.pe, nq, g.qe)) return false;
-    expandOnBasis(b, n, g.qe, g.ae);
-    // lambda = L (M a - f)
-    for (int i = 0; i < n; ++i) {
-        g.ae[i] += af[i];
-        const double ma = mass[i] * g.ae[i];
-        g.effortE[i] = ma - g.fe[i];
-        g.scaleE[i] = std::fabs(ma) + std::fabs(g.fe[i]);
-    }
-    constraintMultipliers(b, g.effortE, g.lambdaEnd.data());
-    return true;
 }
 
 } // namespace drivelab
